@@ -1,0 +1,93 @@
+// The `subchats replay` output: the session tree as JSON (the public snapshot shape) and as indented text.
+import type { Diagnostic, SessionRecord } from './model';
+import type { SessionStore } from './sessionStore';
+
+export interface ReplayToolCall {
+  readonly id: string;
+  readonly title: string;
+  readonly kind: string;
+  readonly status: string;
+}
+
+export interface ReplaySession {
+  readonly id: string;
+  readonly parentId: string | null;
+  readonly parentToolCallId: string | null;
+  readonly link: string;
+  readonly title: string | null;
+  readonly state: string;
+  readonly stopReason: string | null;
+  readonly canCancel: boolean;
+  readonly toolCalls: ReplayToolCall[];
+  readonly text: string;
+  // Extra fields (allowed by the format): what a reader needs to tell sessions apart.
+  readonly origin: string;
+  readonly description: string | null;
+  readonly subagentType: string | null;
+  readonly depth: number;
+}
+
+export interface ReplaySnapshot {
+  readonly sessions: ReplaySession[];
+  readonly diagnostics: Diagnostic[];
+}
+
+export function toReplaySnapshot(store: SessionStore): ReplaySnapshot {
+  const sessions = store.listSessions().map((session) => toReplaySession(store, session));
+  return { sessions, diagnostics: [...store.diagnostics] };
+}
+
+function toReplaySession(store: SessionStore, session: SessionRecord): ReplaySession {
+  let depth = 0;
+  for (let p = session.parentId; p; p = store.getSession(p)?.parentId ?? null) depth++;
+  return {
+    id: session.id,
+    parentId: session.parentId,
+    parentToolCallId: session.parentToolCallId,
+    link: session.link,
+    title: session.title,
+    state: session.state.state,
+    stopReason: session.state.stopReason ?? null,
+    canCancel: store.actionsFor(session.id).cancel.allowed,
+    toolCalls: session.toolCallOrder.map((id) => {
+      const call = session.toolCalls[id]!;
+      return { id, title: call.title, kind: call.kind, status: call.status };
+    }),
+    text: session.entries.map((e) => (e.kind === 'message' && e.role === 'agent' ? e.text : '')).join(''),
+    origin: session.origin,
+    description: session.description,
+    subagentType: session.subagentType,
+    depth,
+  };
+}
+
+/** Display label: title, then description, then subagent type, then the id. */
+export function displayTitle(session: Pick<SessionRecord, 'title' | 'description' | 'subagentType' | 'id'>): string {
+  return session.title || session.description || session.subagentType || session.id;
+}
+
+export function formatReplayText(snapshot: ReplaySnapshot): string {
+  const lines: string[] = [];
+  for (const s of snapshot.sessions) {
+    const indent = '  '.repeat(s.depth);
+    const state = s.stopReason ? `${s.state}/${s.stopReason}` : s.state;
+    const label = displayTitle({ title: s.title, description: s.description, subagentType: s.subagentType, id: s.id });
+    const counts = `${s.toolCalls.length} tool call${s.toolCalls.length === 1 ? '' : 's'}, ${s.text.length} chars`;
+    const how = s.parentId ? ` via ${s.link}` : '';
+    lines.push(`${indent}${s.parentId ? '└─ ' : ''}${label} [${state}]${s.canCancel ? ' (cancellable)' : ''} (${counts})${how}`);
+    lines.push(`${indent}${s.parentId ? '   ' : ''}  id: ${s.id}`);
+  }
+  if (snapshot.diagnostics.length > 0) {
+    lines.push('', `Diagnostics (${snapshot.diagnostics.length}):`);
+    for (const d of snapshot.diagnostics) lines.push(`  line ${d.line}: [${d.code}] ${d.message}`);
+  } else {
+    lines.push('', 'No diagnostics.');
+  }
+  return lines.join('\n');
+}
+
+/** Replays a whole transcript text into a fresh store. */
+export function replayText(store: SessionStore, text: string): void {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) store.ingestLine(lines[i]!, i + 1);
+}

@@ -1,0 +1,101 @@
+// Work-state rules: reading reported states, deriving virtual children's state, and what a client may do.
+import type { SessionActions, SessionRecord, SessionStateInfo } from './model';
+import { asString, isObject } from './wireMessage';
+
+export const UNCONFIRMED: SessionStateInfo = { state: 'unconfirmed' };
+
+// Early RFD drafts reported outcomes as bare strings; these are explicit reports, so they map to the final design.
+const DRAFT_STRING_STATES: Record<string, SessionStateInfo> = {
+  completed: { state: 'idle', stopReason: 'end_turn' },
+  failed: { state: 'idle', stopReason: 'error' },
+  cancelled: { state: 'idle', stopReason: 'cancelled' },
+  disconnected: { state: 'unknown' },
+};
+
+/**
+ * Reads a `state` field of a subagent update. `undefined` = field omitted (keep), `null` → unconfirmed,
+ * objects and strings are kept as reported; unknown states stay as their raw string.
+ */
+export function readReportedState(raw: unknown): SessionStateInfo | undefined {
+  if (raw === undefined) return undefined;
+  if (raw === null) return UNCONFIRMED;
+  if (typeof raw === 'string') return DRAFT_STRING_STATES[raw] ?? { state: raw };
+  if (!isObject(raw)) return UNCONFIRMED;
+  const state = asString(raw['state']);
+  if (!state) return UNCONFIRMED;
+  const info: { -readonly [K in keyof SessionStateInfo]: SessionStateInfo[K] } = { state };
+  const stopReason = raw['stopReason'];
+  if (typeof stopReason === 'string') info.stopReason = stopReason;
+  else if (isObject(stopReason) && typeof stopReason['stopReason'] === 'string') {
+    info.stopReason = stopReason['stopReason'];
+    if (isObject(stopReason['error'])) info.error = readError(stopReason['error']);
+  }
+  if (isObject(raw['error'])) info.error = readError(raw['error']);
+  if (isObject(raw['usage'])) info.usage = raw['usage'];
+  return info;
+}
+
+function readError(raw: Record<string, unknown>): { code?: number; message?: string } {
+  const error: { code?: number; message?: string } = {};
+  if (typeof raw['code'] === 'number') error.code = raw['code'];
+  if (typeof raw['message'] === 'string') error.message = raw['message'];
+  return error;
+}
+
+/** A virtual child follows the tool call that spawned it. */
+export function stateFromToolStatus(status: string): SessionStateInfo {
+  switch (status) {
+    case 'completed':
+      return { state: 'idle', stopReason: 'end_turn' };
+    case 'failed':
+      return { state: 'idle', stopReason: 'error' };
+    case 'cancelled':
+      return { state: 'idle', stopReason: 'cancelled' };
+    default:
+      return { state: 'running' };
+  }
+}
+
+export function isToolCallOpen(status: string): boolean {
+  return status !== 'completed' && status !== 'failed' && status !== 'cancelled';
+}
+
+export function sameState(a: SessionStateInfo, b: SessionStateInfo): boolean {
+  return a.state === b.state && a.stopReason === b.stopReason && a.error?.message === b.error?.message;
+}
+
+const allowed = { allowed: true } as const;
+const denied = (reason: string) => ({ allowed: false, reason }) as const;
+
+/** What a client may do to a session, with the reason in words when it may not. */
+export function actionsOf(session: SessionRecord, connected: boolean): SessionActions {
+  if (!connected) {
+    const reason = 'The agent is not connected. Restart the agent or reconnect the session first.';
+    return { cancel: denied(reason), prompt: denied(reason), close: denied(reason) };
+  }
+  if (session.origin === 'root') return { cancel: allowed, prompt: allowed, close: allowed };
+  const childReason =
+    'ACP does not let a client send prompts to a subagent. Message the parent session instead and ask it to relay.';
+  const closeReason = 'Subagents cannot be closed on their own; close the parent session to free them.';
+  if (session.origin === 'virtual') {
+    return {
+      cancel: denied('This subagent is only visible through its parent\'s tool call; the agent offers no way to cancel it alone. Cancel the parent session instead.'),
+      prompt: denied(childReason),
+      close: denied(closeReason),
+    };
+  }
+  const cancelCapability = session.capabilities?.['cancel'];
+  // The final design uses an object; the September draft used `cancel: true`.
+  const canCancel = (isObject(cancelCapability) || cancelCapability === true) && !session.controlsStale;
+  return {
+    cancel: canCancel
+      ? allowed
+      : denied(
+          session.controlsStale
+            ? 'This subagent was restored from history; the agent has not confirmed that it can be cancelled now.'
+            : 'This subagent does not accept cancel (the agent did not grant capabilities.cancel). Cancel the parent session instead.',
+        ),
+    prompt: denied(childReason),
+    close: denied(closeReason),
+  };
+}

@@ -1,0 +1,26 @@
+// The read side of the session store, which views (tree, chat feed, API) depend on.
+import type { Diagnostic, Direction, SessionActions, SessionRecord, StoreChange } from './model';
+
+export interface Disposable {
+  dispose(): void;
+}
+
+export interface SessionStoreReader {
+  /** Increases on every change; entries and sessions carry the revision of their last change in `rev`. */
+  readonly revision: number;
+  getSession(sessionId: string): SessionRecord | undefined;
+  /** All sessions in tree pre-order: parents before children, siblings in order of first appearance. */
+  listSessions(): SessionRecord[];
+  /** What a client may do to the session now, with reasons when not. */
+  actionsFor(sessionId: string): SessionActions;
+  readonly diagnostics: readonly Diagnostic[];
+  /** Fires synchronously after each ingested message that changed something. */
+  onDidChange(listener: (changes: readonly StoreChange[]) => void): Disposable;
+}
+
+/** The write side: every JSON-RPC message on a connection, in both directions, in wire order. */
+export interface SessionStoreWriter {
+  ingest(message: unknown, direction: Direction, line?: number): void;
+  /** The agent process went away: live sessions show `disconnected`, nothing is removed. */
+  markDisconnected(): void;
+}

@@ -1,0 +1,2 @@
+// Bootstraps the chat webview.
+export {};
