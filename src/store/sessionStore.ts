@@ -120,6 +120,11 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     return this.connected;
   }
 
+  /** Number of sessions known, reachable or not (the tree invariants say they all are). */
+  get sessionCount(): number {
+    return this.sessions.size;
+  }
+
   getSession(sessionId: string): SessionRecord | undefined {
     return this.sessions.get(sessionId);
   }
@@ -469,6 +474,11 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       const owner = this.toolOwnerById.get(agentPool.parentToolCallId);
       if (owner) {
         const child = this.adoptChild(owner, wire.id, 'agentpool-meta', agentPool.parentToolCallId);
+        const call = this.sessions.get(owner)?.toolCalls[agentPool.parentToolCallId];
+        if (child && call && !call.childSessionId) {
+          call.childSessionId = child.id;
+          child.title ??= subagentTitle(call);
+        }
         if (child && agentPool.subagentType && !child.subagentType) child.subagentType = agentPool.subagentType;
       }
     }
@@ -824,6 +834,11 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     existing.link = link;
     existing.origin = 'announced';
     if (existing.cwd === null) existing.cwd = parent.cwd;
+    if (!existing.stateReported) {
+      // Its state as an implicit root was a placeholder; as a child it is unconfirmed or follows its tool call.
+      const call = parentToolCallId ? parent.toolCalls[parentToolCallId] : undefined;
+      this.setState(existing, call && TOOL_LINKS.has(link) ? stateFromToolStatus(call.status) : UNCONFIRMED);
+    }
     this.linkUnderParent(parent, existing, parentToolCallId);
     return existing;
   }
@@ -955,11 +970,15 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   }
 
   private ensureSession(sessionId: string): SessionRecord {
-    return this.sessions.get(sessionId) ?? this.createSession(sessionId, { parentId: null, parentToolCallId: null, link: 'root', origin: 'root', state: { state: 'idle' } });
+    // First seen through traffic: nobody told us its state yet.
+    return this.sessions.get(sessionId) ?? this.createSession(sessionId, { parentId: null, parentToolCallId: null, link: 'root', origin: 'root', state: UNCONFIRMED });
   }
 
   private ensureRoot(sessionId: string, cwd: string | null): SessionRecord {
+    const known = this.sessions.has(sessionId);
     const session = this.ensureSession(sessionId);
+    // A session the client created or attached to is idle until a prompt runs (ACP: new sessions are idle).
+    if (!known) this.setState(session, { state: 'idle' });
     if (session.parentId === null) this.explicitRoots.add(sessionId);
     if (cwd && !session.cwd) session.cwd = cwd;
     return session;

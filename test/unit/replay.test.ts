@@ -1,0 +1,64 @@
+// `subchats replay`: both wrapper variants and bare lines, text and --json output, bad input.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runReplay } from '../../src/cli/replayCommand';
+import { FIXTURES } from './support/storeFixtures';
+
+function run(args: string[]): { code: number; out: string; err: string } {
+  let out = '';
+  let err = '';
+  const code = runReplay(args, (t) => (out += t + '\n'), (t) => (err += t + '\n'));
+  return { code, out, err };
+}
+
+test('--json prints the documented shape for both wrapper variants', () => {
+  for (const name of ['claude2-single.jsonl', 'qwen-single.jsonl']) {
+    const { code, out } = run([join(FIXTURES, 'traces', name), '--json']);
+    assert.equal(code, 0);
+    const parsed = JSON.parse(out) as { sessions: Record<string, unknown>[]; diagnostics: unknown[] };
+    assert.ok(parsed.sessions.length >= 2, `${name}: parent and child`);
+    for (const session of parsed.sessions) {
+      for (const key of ['id', 'parentId', 'parentToolCallId', 'link', 'title', 'state', 'stopReason', 'canCancel', 'toolCalls', 'text']) {
+        assert.ok(key in session, `${name}: ${key}`);
+      }
+      for (const call of session['toolCalls'] as Record<string, unknown>[]) assert.deepEqual(Object.keys(call).sort(), ['id', 'kind', 'status', 'title']);
+    }
+    assert.ok(Array.isArray(parsed.diagnostics));
+  }
+});
+
+test('bare JSON-RPC lines work and responses find their request direction', () => {
+  const { code, out } = run([join(FIXTURES, 'dialects', 'acp-rfd-subagent-update.jsonl'), '--json']);
+  assert.equal(code, 0);
+  const parsed = JSON.parse(out) as { sessions: { parentId: string | null }[] };
+  assert.equal(parsed.sessions.filter((s) => s.parentId !== null).length, 1);
+});
+
+test('text mode prints an indented tree, then diagnostics with line numbers', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'subchats-replay-'));
+  const file = join(dir, 't.jsonl');
+  writeFileSync(
+    file,
+    [
+      JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 'P', update: { sessionUpdate: 'subagent_update', sessionId: 'C', title: 'Kid', state: { state: 'running' } } } }),
+      'garbage',
+      JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 'C', update: { sessionUpdate: 'subagent_update', sessionId: 'G', title: 'Grandkid' } } }),
+    ].join('\n'),
+  );
+  const { code, out } = run([file]);
+  assert.equal(code, 0);
+  assert.match(out, /^P \[unconfirmed\]/m);
+  assert.match(out, /^  └─ Kid \[running\].*via subagent_update/m);
+  assert.match(out, /^    └─ Grandkid \[unconfirmed\]/m);
+  assert.match(out, /line 2: \[malformed-line\]/);
+});
+
+test('usage and unreadable files fail with a message', () => {
+  assert.equal(run([]).code, 2);
+  const missing = run(['/nonexistent/file.jsonl']);
+  assert.equal(missing.code, 1);
+  assert.match(missing.err, /cannot read/);
+});

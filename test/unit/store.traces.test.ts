@@ -1,0 +1,152 @@
+// Real transcripts from real agents: the rebuilt tree, attribution of tool calls and text, states and capabilities.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { fixtureNames, replayFixture } from './support/storeFixtures';
+import type { ReplaySession } from '../../src/store/replayReport';
+
+interface Expected {
+  readonly link: string;
+  readonly title?: string | null;
+  readonly state: string;
+  readonly stopReason?: string | null;
+  readonly canCancel: boolean;
+  readonly toolKinds: string[];
+  readonly textIncludes?: string;
+  readonly textEmpty?: boolean;
+}
+
+/** Expected root + children for each trace (children in order of first appearance). */
+const EXPECTED: Record<string, { root: Expected; children: Expected[] }> = {
+  'claude2-single.jsonl': {
+    root: { link: 'root', title: 'Fake session', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: [], textIncludes: "I'll delegate this" },
+    children: [{ link: 'subagent_update', title: 'Read notes file', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['read'], textIncludes: 'Subagent A finished' }],
+  },
+  'claude2-parallel.jsonl': {
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: [] },
+    children: [
+      { link: 'subagent_update', title: 'Read notes file', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['read'] },
+      { link: 'subagent_update', title: 'Glob text files', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['read'] },
+    ],
+  },
+  'claude2-cancel-child.jsonl': {
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: [] },
+    children: [
+      { link: 'subagent_update', title: 'Hanging subagent X', state: 'idle', stopReason: 'cancelled', canCancel: true, toolKinds: ['read'] },
+      { link: 'subagent_update', title: 'Slow subagent K', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['read'] },
+    ],
+  },
+  'claude2-permission.jsonl': {
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: [] },
+    children: [{ link: 'subagent_update', title: 'Write a file', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['edit'] }],
+  },
+  'claude2-single-nocap.jsonl': {
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['think'] },
+    children: [{ link: 'claude-meta', title: 'Read notes file', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'], textEmpty: true }],
+  },
+  'claude-single.jsonl': {
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['think'], textIncludes: 'Main agent done' },
+    children: [{ link: 'claude-meta', title: 'Read notes file', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'], textEmpty: true }],
+  },
+  'claude-permission.jsonl': {
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['think'] },
+    children: [{ link: 'claude-meta', title: 'Write a file', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['edit'] }],
+  },
+  'qwen-single.jsonl': {
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['other'], textIncludes: 'Parent final answer' },
+    children: [{ link: 'qwen-meta', title: 'Subtask A', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read', 'edit', 'execute'], textIncludes: 'Subagent A report' }],
+  },
+  'qwen-cancel.jsonl': {
+    root: { link: 'root', state: 'idle', stopReason: 'cancelled', canCancel: true, toolKinds: ['other'] },
+    // The agent reported the Agent call failed after the cancel: that is its report, not an inference.
+    children: [{ link: 'qwen-meta', title: 'Subtask A', state: 'idle', stopReason: 'error', canCancel: false, toolKinds: ['read'] }],
+  },
+  'codex-single.jsonl': {
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['other'] },
+    children: [{ link: 'subagent_update', title: null, state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'], textIncludes: 'Subagent A result' }],
+  },
+  'codex-cancel.jsonl': {
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['other', 'other'] },
+    // idle/cancelled, then cancel:null, then the agent said `unknown`: the last report wins.
+    children: [{ link: 'subagent_update', title: null, state: 'unknown', stopReason: null, canCancel: false, toolKinds: ['read'] }],
+  },
+  'codex-permission.jsonl': {
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['other'] },
+    children: [{ link: 'subagent_update', title: null, state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['execute'] }],
+  },
+  'codex-legacy.jsonl': {
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['other', 'other'] },
+    children: [{ link: 'opaque-tool', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: [] }],
+  },
+};
+
+function check(actual: ReplaySession, expected: Expected, label: string): void {
+  assert.equal(actual.link, expected.link, `${label} link`);
+  if (expected.title !== undefined) assert.equal(actual.title, expected.title, `${label} title`);
+  assert.equal(actual.state, expected.state, `${label} state`);
+  if (expected.stopReason !== undefined) assert.equal(actual.stopReason, expected.stopReason, `${label} stopReason`);
+  assert.equal(actual.canCancel, expected.canCancel, `${label} canCancel`);
+  assert.deepEqual(actual.toolCalls.map((t) => t.kind), expected.toolKinds, `${label} tool calls`);
+  if (expected.textIncludes) assert.ok(actual.text.includes(expected.textIncludes), `${label} text has "${expected.textIncludes}": ${actual.text}`);
+  if (expected.textEmpty) assert.equal(actual.text, '', `${label} text`);
+}
+
+test('every trace fixture has an expectation', () => {
+  assert.deepEqual(fixtureNames('traces'), Object.keys(EXPECTED).sort());
+});
+
+for (const [name, expected] of Object.entries(EXPECTED)) {
+  test(`trace ${name}: tree, attribution, states and capabilities`, () => {
+    const { snapshot } = replayFixture('traces', name);
+    assert.deepEqual(snapshot.diagnostics.filter((d) => d.code !== 'unknown-method'), [], 'no protocol diagnostics');
+    const [root, ...children] = snapshot.sessions;
+    assert.ok(root);
+    assert.equal(root.parentId, null);
+    check(root, expected.root, 'root');
+    assert.equal(children.length, expected.children.length, 'child count');
+    children.forEach((child, i) => {
+      assert.equal(child.parentId, root.id, `child ${i} parent`);
+      check(child, expected.children[i]!, `child ${i}`);
+    });
+    // A tool call is listed on exactly one session.
+    const ids = snapshot.sessions.flatMap((s) => s.toolCalls.map((t) => t.id));
+    assert.equal(new Set(ids).size, ids.length, 'tool calls attributed once');
+  });
+}
+
+test('qwen: unknown agent methods become diagnostics with their line', () => {
+  const { snapshot } = replayFixture('traces', 'qwen-single.jsonl');
+  const unknown = snapshot.diagnostics.filter((d) => d.code === 'unknown-method');
+  assert.ok(unknown.some((d) => d.message.includes('craft/drainMidTurnQueue') && d.line > 0));
+});
+
+test('claude (old adapter): the hook echo without parentToolUseId stays on the child', () => {
+  const { snapshot } = replayFixture('traces', 'claude-single.jsonl');
+  const child = snapshot.sessions[1]!;
+  assert.deepEqual(child.toolCalls.map((t) => t.status), ['completed']);
+  assert.equal(snapshot.sessions[0]!.toolCalls.length, 1, 'only the Agent call on the parent');
+});
+
+test('permission requests are attributed to the child that asked', () => {
+  for (const name of ['claude2-permission.jsonl', 'claude-permission.jsonl', 'codex-permission.jsonl']) {
+    const { store, snapshot } = replayFixture('traces', name);
+    const child = store.getSession(snapshot.sessions[1]!.id)!;
+    const root = store.getSession(snapshot.sessions[0]!.id)!;
+    const asked = child.entries.filter((e) => e.kind === 'permission');
+    assert.equal(asked.length, 1, `${name}: child has the permission entry`);
+    assert.equal(asked[0]!.kind === 'permission' && asked[0]!.outcome, 'selected', `${name}: answered`);
+    assert.equal(root.entries.filter((e) => e.kind === 'permission').length, 0, `${name}: not on the root`);
+  }
+});
+
+test('claude2: session_message views are linked on both sides', () => {
+  const { store, snapshot } = replayFixture('traces', 'claude2-single.jsonl');
+  const root = store.getSession(snapshot.sessions[0]!.id)!;
+  const child = store.getSession(snapshot.sessions[1]!.id)!;
+  const outgoing = root.entries.find((e) => e.kind === 'sessionMessage' && e.direction === 'outgoing');
+  const incoming = child.entries.find((e) => e.kind === 'sessionMessage' && e.direction === 'incoming');
+  assert.ok(outgoing && outgoing.kind === 'sessionMessage' && outgoing.recipientSessionId === child.id);
+  assert.ok(incoming && incoming.kind === 'sessionMessage' && incoming.senderSessionId === root.id);
+  assert.equal(outgoing.recipientMessageId, incoming.messageId);
+  const reply = root.entries.find((e) => e.kind === 'sessionMessage' && e.senderSessionId === child.id);
+  assert.ok(reply, 'reply from the child is shown on the parent');
+});

@@ -1,0 +1,78 @@
+// Helpers for store tests: replay fixtures and build wire messages tersely.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { SessionStore } from '../../../src/store/sessionStore';
+import { replayText, toReplaySnapshot, type ReplaySnapshot } from '../../../src/store/replayReport';
+
+export const FIXTURES = join(__dirname, '..', '..', 'fixtures');
+
+export function fixtureText(folder: 'traces' | 'dialects', name: string): string {
+  return readFileSync(join(FIXTURES, folder, name), 'utf8');
+}
+
+export function fixtureNames(folder: 'traces' | 'dialects'): string[] {
+  return readdirSync(join(FIXTURES, folder)).filter((f) => f.endsWith('.jsonl')).sort();
+}
+
+export function replayFixture(folder: 'traces' | 'dialects', name: string): { store: SessionStore; snapshot: ReplaySnapshot } {
+  const store = new SessionStore({ now: () => 0 });
+  replayText(store, fixtureText(folder, name));
+  return { store, snapshot: toReplaySnapshot(store) };
+}
+
+/** A store fed message by message, for hand-written cases. */
+export class Wire {
+  readonly store = new SessionStore({ now: () => 1000 });
+  private nextId = 100;
+
+  update(sessionId: string, update: Record<string, unknown>, paramsMeta?: Record<string, unknown>): this {
+    this.store.ingest(
+      { jsonrpc: '2.0', method: 'session/update', params: { sessionId, update, ...(paramsMeta ? { _meta: paramsMeta } : {}) } },
+      'agent->client',
+    );
+    return this;
+  }
+
+  newSession(sessionId: string, cwd = '/work'): this {
+    const id = this.nextId++;
+    this.store.ingest({ jsonrpc: '2.0', id, method: 'session/new', params: { cwd, mcpServers: [] } }, 'client->agent');
+    this.store.ingest({ jsonrpc: '2.0', id, result: { sessionId } }, 'agent->client');
+    return this;
+  }
+
+  /** Sends session/prompt and returns a function that ends the turn with a stop reason. */
+  prompt(sessionId: string, text: string): (stopReason: string) => void {
+    const id = this.nextId++;
+    this.store.ingest({ jsonrpc: '2.0', id, method: 'session/prompt', params: { sessionId, prompt: [{ type: 'text', text }] } }, 'client->agent');
+    return (stopReason) => this.store.ingest({ jsonrpc: '2.0', id, result: { stopReason } }, 'agent->client');
+  }
+
+  agentRequest(method: string, params: Record<string, unknown>): number {
+    const id = this.nextId++;
+    this.store.ingest({ jsonrpc: '2.0', id, method, params }, 'agent->client');
+    return id;
+  }
+
+  clientResult(id: number, result: unknown): this {
+    this.store.ingest({ jsonrpc: '2.0', id, result }, 'client->agent');
+    return this;
+  }
+
+  session(id: string) {
+    const session = this.store.getSession(id);
+    if (!session) throw new Error(`no session ${id}`);
+    return session;
+  }
+
+  codes(): string[] {
+    return this.store.diagnostics.map((d) => d.code);
+  }
+}
+
+export function announce(childId: string, fields: Record<string, unknown> = {}): Record<string, unknown> {
+  return { sessionUpdate: 'subagent_update', sessionId: childId, ...fields };
+}
+
+export function text(kind: 'agent_message_chunk' | 'agent_thought_chunk' | 'user_message_chunk', value: string, extra: Record<string, unknown> = {}) {
+  return { sessionUpdate: kind, content: { type: 'text', text: value }, ...extra };
+}
