@@ -1,0 +1,97 @@
+// Store benchmark: a synthetic stream of raw lines (200 children nested to depth 3, chunks and tool calls
+// interleaved) fed to the store. Reports updates/s and the ratio of store time to bare JSON.parse of the same lines.
+import type { Direction } from '../src/store/model';
+import { SessionStore } from '../src/store/sessionStore';
+
+export interface StoreBenchResult {
+  readonly updates: number;
+  readonly parseMs: number;
+  readonly storeMs: number;
+  readonly ratio: number;
+  readonly updatesPerSecond: number;
+  readonly retainedTextBytes: number;
+  readonly heapGrowthBytes: number;
+  readonly heapPerTextByte: number;
+}
+
+const ROOT = 'root-session';
+const CHILDREN = 200;
+
+function childId(i: number): string {
+  return `child-${i}`;
+}
+
+/** Parent of child i: the first 20 hang off the root, the next 60 off them, the rest off those (depth 3). */
+function parentOf(i: number): string {
+  if (i < 20) return ROOT;
+  if (i < 80) return childId(i % 20);
+  return childId(20 + (i % 60));
+}
+
+function* lines(total: number): Generator<[string, Direction]> {
+  const wrap = (sessionId: string, update: object) => JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update } });
+  yield [JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'session/new', params: { cwd: '/bench', mcpServers: [] } }), 'client->agent'];
+  yield [JSON.stringify({ jsonrpc: '2.0', id: 1, result: { sessionId: ROOT } }), 'agent->client'];
+  for (let i = 0; i < CHILDREN; i++) {
+    yield [wrap(parentOf(i), { sessionUpdate: 'subagent_update', sessionId: childId(i), title: `Child ${i}`, capabilities: { cancel: {} }, state: { state: 'running' } }), 'agent->client'];
+  }
+  let n = CHILDREN + 2;
+  let step = 0;
+  while (n < total) {
+    const child = childId(step % CHILDREN);
+    const phase = Math.floor(step / CHILDREN) % 20;
+    if (phase === 0) {
+      yield [wrap(child, { sessionUpdate: 'tool_call', toolCallId: `t${step}`, title: `grep pattern ${step}`, kind: 'search', status: 'pending', rawInput: { pattern: 'x' } }), 'agent->client'];
+    } else if (phase === 1) {
+      yield [wrap(child, { sessionUpdate: 'tool_call_update', toolCallId: `t${step - CHILDREN}`, status: 'completed', content: [{ type: 'content', content: { type: 'text', text: 'found 3 matches' } }] }), 'agent->client'];
+    } else {
+      yield [wrap(child, { sessionUpdate: 'agent_message_chunk', messageId: `m${Math.floor(step / (CHILDREN * 20))}`, content: { type: 'text', text: `word${step % 97} ` } }), 'agent->client'];
+    }
+    step++;
+    n++;
+  }
+}
+
+export function runStoreBench(total = 1_000_000, batch = 50_000): StoreBenchResult {
+  const store = new SessionStore({ now: () => 0 });
+  global.gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  let parseMs = 0;
+  let storeMs = 0;
+  let count = 0;
+  let buffer: string[] = [];
+  let directions: Direction[] = [];
+  const flush = () => {
+    const t0 = performance.now();
+    const parsed = buffer.map((l) => JSON.parse(l) as unknown);
+    const t1 = performance.now();
+    for (let i = 0; i < parsed.length; i++) store.ingest(parsed[i], directions[i]!);
+    const t2 = performance.now();
+    parseMs += t1 - t0;
+    storeMs += t2 - t1;
+    count += buffer.length;
+    buffer = [];
+    directions = [];
+  };
+  for (const [line, direction] of lines(total)) {
+    buffer.push(line);
+    directions.push(direction);
+    if (buffer.length >= batch) flush();
+  }
+  flush();
+  global.gc?.();
+  const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
+  if (store.getSession(ROOT)?.childIds.length !== 20 || store.sessionCount !== CHILDREN + 1) throw new Error('benchmark stream did not build the expected tree');
+  let textBytes = 0;
+  for (const session of store.listSessions()) for (const e of session.entries) if (e.kind === 'message') textBytes += e.text.length * 2;
+  return {
+    updates: count,
+    parseMs,
+    storeMs,
+    ratio: storeMs / parseMs,
+    updatesPerSecond: count / (storeMs / 1000),
+    retainedTextBytes: textBytes,
+    heapGrowthBytes: heapGrowth,
+    heapPerTextByte: heapGrowth / Math.max(1, textBytes),
+  };
+}

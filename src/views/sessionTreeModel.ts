@@ -1,0 +1,147 @@
+// Pure mapping from the session store to tree item descriptions (no vscode import, so it is unit-tested in Node).
+import type { SessionActions, SessionRecord, SessionStateInfo } from '../store/model';
+import { displayTitle } from '../store/replayReport';
+
+export interface TreeItemModel {
+  readonly id: string;
+  readonly label: string;
+  readonly description: string;
+  readonly tooltip: string;
+  /** Codicon id (with `~spin` for animation). */
+  readonly icon: string;
+  /** Theme color id for the icon, if any. */
+  readonly iconColor?: string;
+  /** Encodes what the session allows, matched by `when` clauses with regular expressions. */
+  readonly contextValue: string;
+  readonly collapsible: boolean;
+  readonly expanded: boolean;
+}
+
+export interface SessionTreeContext {
+  readonly agentName: string;
+  readonly connectionId: string;
+  readonly actions: SessionActions;
+  readonly now: number;
+  readonly live: boolean;
+  /** Parent chain titles, root first, for the tooltip. */
+  readonly ancestry: readonly string[];
+}
+
+export function sessionNodeId(connectionId: string, sessionId: string): string {
+  return `session|${connectionId}|${sessionId}`;
+}
+
+/** Inverse of sessionNodeId; connection ids never contain '|', session ids may. */
+export function parseSessionNodeId(id: string): { connectionId: string; sessionId: string } | undefined {
+  const match = /^session\|([^|]+)\|(.+)$/s.exec(id);
+  return match ? { connectionId: match[1]!, sessionId: match[2]! } : undefined;
+}
+
+const STOP_REASON_ICONS: Record<string, { icon: string; color?: string }> = {
+  end_turn: { icon: 'pass', color: 'testing.iconPassed' },
+  cancelled: { icon: 'circle-slash', color: 'disabledForeground' },
+  error: { icon: 'error', color: 'errorForeground' },
+  refusal: { icon: 'error', color: 'errorForeground' },
+  max_tokens: { icon: 'warning', color: 'editorWarning.foreground' },
+  max_turn_requests: { icon: 'warning', color: 'editorWarning.foreground' },
+};
+
+export function stateIcon(state: SessionStateInfo): { icon: string; color?: string } {
+  switch (state.state) {
+    case 'running':
+      return { icon: 'loading~spin' };
+    case 'requires_action':
+      return { icon: 'bell-dot', color: 'notificationsWarningIcon.foreground' };
+    case 'idle':
+      return state.stopReason ? (STOP_REASON_ICONS[state.stopReason] ?? { icon: 'pass-filled' }) : { icon: 'circle-large-outline' };
+    case 'disconnected':
+      return { icon: 'debug-disconnect', color: 'disabledForeground' };
+    case 'unknown':
+    case 'unconfirmed':
+      return { icon: 'question' };
+    default:
+      return { icon: 'circle-large-outline' };
+  }
+}
+
+export function stateLabel(state: SessionStateInfo): string {
+  const base = state.state === 'requires_action' ? 'needs you' : state.state;
+  if (state.state === 'idle' && state.stopReason) return `idle (${state.stopReason.replace(/_/g, ' ')})`;
+  if (state.state === 'disconnected' && state.lastKnown) return `disconnected (last: ${stateLabel(state.lastKnown)})`;
+  return base;
+}
+
+export function formatElapsed(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ${seconds % 60}s`;
+  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+}
+
+function isLiveState(state: SessionStateInfo): boolean {
+  return state.state === 'running' || state.state === 'requires_action';
+}
+
+export function sessionTreeItem(session: SessionRecord, ctx: SessionTreeContext): TreeItemModel {
+  const icon = stateIcon(session.state);
+  const end = isLiveState(session.state) && ctx.live ? ctx.now : session.updatedAt;
+  const tools = session.toolCallOrder.length;
+  const parts = [stateLabel(session.state), formatElapsed(end - session.createdAt)];
+  if (tools > 0) parts.push(`${tools} tool${tools === 1 ? '' : 's'}`);
+  if (session.childIds.length > 0) parts.push(`${session.childIds.length} sub`);
+  const flags = [
+    'session',
+    session.parentId ? 'child' : 'root',
+    session.origin,
+    ctx.actions.cancel.allowed ? 'canCancel' : 'noCancel',
+    ctx.actions.prompt.allowed ? 'canPrompt' : 'noPrompt',
+    ctx.actions.close.allowed ? 'canClose' : 'noClose',
+    session.childIds.length > 0 ? 'hasChildren' : 'leaf',
+    ctx.live ? 'live' : 'history',
+  ];
+  return {
+    id: sessionNodeId(ctx.connectionId, session.id),
+    label: displayTitle(session),
+    description: parts.join(' · '),
+    tooltip: sessionTooltip(session, ctx),
+    icon: icon.icon,
+    ...(icon.color ? { iconColor: icon.color } : {}),
+    contextValue: flags.join(' '),
+    collapsible: session.childIds.length > 0,
+    expanded: session.childIds.length > 0 && (session.parentId === null || isLiveState(session.state)),
+  };
+}
+
+function sessionTooltip(session: SessionRecord, ctx: SessionTreeContext): string {
+  const lines = [
+    `**${escapeMarkdown(displayTitle(session))}**`,
+    '',
+    `Agent: ${escapeMarkdown(ctx.agentName)}`,
+    `Session: \`${session.id}\``,
+  ];
+  if (ctx.ancestry.length > 0) lines.push(`Parent: ${ctx.ancestry.map(escapeMarkdown).join(' › ')}`);
+  if (session.description && session.description !== session.title) lines.push(`Role: ${escapeMarkdown(session.description)}`);
+  if (session.subagentType) lines.push(`Subagent type: ${escapeMarkdown(session.subagentType)}`);
+  lines.push(`Linked by: ${session.link}${session.parentToolCallId ? ` (tool call \`${session.parentToolCallId}\`)` : ''}`);
+  if (session.cwd) lines.push(`Working directory: \`${session.cwd}\``);
+  lines.push(`State: ${stateLabel(session.state)}`);
+  const history = session.stateHistory.slice(-6).map((h) => (h.stopReason ? `${h.state} (${h.stopReason})` : h.state));
+  if (history.length > 1) lines.push(`State history: ${history.join(' → ')}`);
+  if (session.usage) {
+    const used = session.usage['used'];
+    const size = session.usage['size'];
+    if (typeof used === 'number' && typeof size === 'number') lines.push(`Context: ${used.toLocaleString('en-US')} / ${size.toLocaleString('en-US')} tokens`);
+  }
+  if (!ctx.actions.cancel.allowed && ctx.actions.cancel.reason) lines.push('', `_Cancel: ${escapeMarkdown(ctx.actions.cancel.reason)}_`);
+  return lines.join('  \n');
+}
+
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, (c) => `\\${c}`);
+}
+
+/** Sessions that need the user (the view badge). */
+export function needsUser(session: SessionRecord): boolean {
+  return session.state.state === 'requires_action' || session.entries.some((e) => (e.kind === 'permission' || e.kind === 'elicitation') && e.outcome === 'pending');
+}

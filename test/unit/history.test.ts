@@ -1,0 +1,69 @@
+// Session history on disk: write and reload, torn lines after a crash, corrupt metadata, size limit.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync, appendFileSync, readdirSync, utimesSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SessionHistory } from '../../src/history/sessionHistory';
+import { SessionStore } from '../../src/store/sessionStore';
+import { replayText } from '../../src/store/replayReport';
+
+const meta = (id: string, startedAt = 1) => ({ id, agentId: 'demo', agentName: 'Demo', startedAt, cwd: '/w' });
+
+test('a recorded connection reloads into the same tree', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'subchats-history-'));
+  const history = new SessionHistory(dir, 1_000_000);
+  const transcript = await history.startConnection(meta('c1'));
+  transcript.record({ jsonrpc: '2.0', id: 1, method: 'session/new', params: { cwd: '/w', mcpServers: [] } }, 'client->agent');
+  transcript.record({ jsonrpc: '2.0', id: 1, result: { sessionId: 'S' } }, 'agent->client');
+  transcript.record({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 'S', update: { sessionUpdate: 'subagent_update', sessionId: 'C', title: 'Kid', state: { state: 'running' } } } }, 'agent->client');
+  await transcript.close();
+  const { connections, problems } = await new SessionHistory(dir, 1_000_000).load();
+  assert.deepEqual(problems, []);
+  assert.equal(connections.length, 1);
+  assert.deepEqual(connections[0]!.meta, meta('c1'));
+  const store = new SessionStore();
+  replayText(store, connections[0]!.text);
+  store.markDisconnected();
+  assert.deepEqual(store.listSessions().map((s) => [s.id, s.state.state]), [['S', 'idle'], ['C', 'disconnected']]);
+  assert.equal(store.getSession('C')!.state.lastKnown?.state, 'running');
+});
+
+test('a torn last line from a crash is dropped; corrupt metadata is reported and skipped', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'subchats-history-'));
+  const history = new SessionHistory(dir, 1_000_000);
+  const transcript = await history.startConnection(meta('good'));
+  transcript.record({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 'S', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'hi' } } } }, 'agent->client');
+  await transcript.close();
+  appendFileSync(join(dir, 'good.jsonl'), '{"ts":"2026-01-01T00:00:00Z","dir":"agent->cli');
+  writeFileSync(join(dir, 'bad.meta.json'), '{ not json');
+  writeFileSync(join(dir, 'bad.jsonl'), '');
+  const { connections, problems } = await history.load();
+  assert.equal(connections.length, 1);
+  assert.ok(connections[0]!.text.endsWith('\n'));
+  const store = new SessionStore();
+  replayText(store, connections[0]!.text);
+  assert.deepEqual(store.diagnostics, []);
+  assert.equal(problems.length, 1);
+  assert.match(problems[0]!, /bad: unreadable metadata/);
+});
+
+test('the size limit drops the oldest connections first, never the current one', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'subchats-history-'));
+  const history = new SessionHistory(dir, 3000);
+  for (const [id, age] of [['old', 3000], ['mid', 2000]] as const) {
+    const t = await history.startConnection(meta(id));
+    t.record({ jsonrpc: '2.0', method: 'x', params: { pad: 'p'.repeat(1200) } }, 'agent->client');
+    await t.close();
+    const when = new Date(Date.now() - age * 1000);
+    for (const f of [`${id}.jsonl`, `${id}.meta.json`]) utimesSync(join(dir, f), when, when);
+  }
+  const current = await history.startConnection(meta('new'));
+  current.record({ jsonrpc: '2.0', method: 'x', params: { pad: 'p'.repeat(1200) } }, 'agent->client');
+  await current.close();
+  const dropped = await history.prune(new Set(['new']));
+  assert.deepEqual(dropped, ['old']);
+  assert.deepEqual(readdirSync(dir).sort(), ['mid.jsonl', 'mid.meta.json', 'new.jsonl', 'new.meta.json']);
+  await history.delete();
+  assert.deepEqual(readdirSync(dir), []);
+});
