@@ -12,7 +12,8 @@ async function main(argv: string[]): Promise<number> {
       return runReplay(rest, (t) => process.stdout.write(t + '\n'), (t) => process.stderr.write(t + '\n'));
     case 'demo-agent': {
       const { runDemoAgentCli } = await import('../demoAgent/index');
-      return runDemoAgentCli(rest, process.stdin, process.stdout);
+      // Exit explicitly: the agent's pacing timers must not outlive its stdin.
+      process.exit(await runDemoAgentCli(rest, process.stdin, process.stdout));
     }
     default:
       process.stderr.write(USAGE + '\n');

@@ -1,0 +1,303 @@
+// The demo agent's ACP methods: connection setup, sessions, prompts and cancellation.
+import { randomBytes } from 'node:crypto';
+import * as path from 'node:path';
+import type { ClientFeatures, RunContext } from './actor';
+import { Actor } from './actor';
+import { CancelScope } from './cancelScope';
+import type { Channel, StampInfo, Update } from './channel';
+import type { DemoSession } from './demoSession';
+import { applyConfigOption, configOptions, createSession, modeState, sessionInfo, setMode, titleFrom } from './demoSession';
+import type { Dialect } from './dialects';
+import { createDialect } from './dialects';
+import type { Json, JsonObject, LineRpc } from './lineRpc';
+import { ErrorCodes, RpcError, isObject } from './lineRpc';
+import type { DemoOptions, DialectName } from './options';
+import type { TurnSettings } from './script';
+import { SUBAGENT_CATALOG, demoTurn, longTurn, parseDelegation, quickTurn } from './script';
+
+export const DEMO_AGENT_VERSION = '0.1.0';
+
+export interface AgentEnvironment {
+  readonly options: DemoOptions;
+  log(message: string): void;
+  /** How `/crash` ends the process. */
+  exit(code: number): void;
+}
+
+const SPECIAL_COMMANDS = [
+  { name: 'quick', description: 'Short answer: no tools, no subagents' },
+  { name: 'long', description: 'Stream a very long answer (until cancelled)' },
+  { name: 'crash', description: 'Exit the agent process mid-stream (exit code 1)' },
+  { name: 'hang', description: 'Never answer this prompt' },
+  { name: 'error', description: 'Answer the prompt with a JSON-RPC error' },
+];
+
+const NO_CLIENT_FEATURES: ClientFeatures = { readTextFile: false, writeTextFile: false, terminal: false };
+
+export class DemoAgent {
+  private client = NO_CLIENT_FEATURES;
+  private clientSubagents = false;
+  private booleanConfig = false;
+  private readonly sessions = new Map<string, DemoSession>();
+  /** Every child session id seen, with its root session (children are not ordinary sessions). */
+  private readonly childRoots = new Map<string, string>();
+  /** Children the client may cancel on their own. */
+  private readonly cancelTargets = new Map<string, CancelScope>();
+  private counter = 0;
+
+  constructor(
+    private readonly rpc: LineRpc,
+    private readonly env: AgentEnvironment,
+  ) {
+    rpc.onRequest('initialize', (params) => this.initialize(params));
+    rpc.onRequest('authenticate', () => ({}));
+    rpc.onRequest('session/new', (params) => this.newSession(params));
+    rpc.onRequest('session/load', (params) => this.loadSession(params));
+    rpc.onRequest('session/resume', (params) => this.resumeSession(params));
+    rpc.onRequest('session/list', (params) => this.listSessions(params));
+    rpc.onRequest('session/close', (params) => this.closeSession(params));
+    rpc.onRequest('session/set_mode', (params) => this.setMode(params));
+    rpc.onRequest('session/set_config_option', (params) => this.setConfigOption(params));
+    rpc.onRequest('session/prompt', (params, id) => this.prompt(params, id));
+    rpc.onNotification('session/cancel', (params) => this.cancel(params.sessionId));
+    rpc.onNotification('$/cancel_request', (params) => this.cancelRequest(params.requestId));
+  }
+
+  /** Subagent dialect on the wire: plain `acp` falls back to Claude-style stamps when the client has no `subagents`. */
+  private get dialectName(): DialectName {
+    const chosen = this.env.options.dialect;
+    return chosen === 'acp' && !this.clientSubagents ? 'claude' : chosen;
+  }
+
+  private initialize(params: JsonObject): JsonObject {
+    const caps = isObject(params.clientCapabilities) ? params.clientCapabilities : {};
+    const fs = isObject(caps.fs) ? caps.fs : {};
+    this.client = { readTextFile: fs.readTextFile === true, writeTextFile: fs.writeTextFile === true, terminal: caps.terminal === true };
+    this.clientSubagents = isObject(caps.subagents);
+    const session = isObject(caps.session) ? caps.session : {};
+    this.booleanConfig = isObject(session.configOptions) && isObject(session.configOptions.boolean);
+    const sessionCapabilities: JsonObject = { list: {}, resume: {}, close: {} };
+    if (this.env.options.dialect === 'kind-subagent') sessionCapabilities.subagents = { promptDelegation: true, background: true };
+    return {
+      protocolVersion: 1,
+      agentCapabilities: {
+        loadSession: true,
+        promptCapabilities: { image: false, audio: false, embeddedContext: true },
+        mcpCapabilities: { http: false, sse: false },
+        sessionCapabilities,
+      },
+      authMethods: [],
+      agentInfo: { name: 'subchats-demo-agent', title: 'Subchats demo agent', version: DEMO_AGENT_VERSION },
+    };
+  }
+
+  private newSession(params: JsonObject): JsonObject {
+    const cwd = typeof params.cwd === 'string' && params.cwd ? params.cwd : process.cwd();
+    const session = createSession(this.newId('demo-'), cwd);
+    this.sessions.set(session.id, session);
+    // After the response, so the client knows the session id first.
+    setImmediate(() => this.announceSessionExtras(session));
+    const result: JsonObject = { sessionId: session.id, ...this.sessionSetup(session) };
+    if (this.env.options.dialect === 'kind-subagent') result.availableSubagents = catalog();
+    return result;
+  }
+
+  private sessionSetup(session: DemoSession): JsonObject {
+    return { modes: modeState(session), configOptions: configOptions(session, this.booleanConfig) };
+  }
+
+  private announceSessionExtras(session: DemoSession): void {
+    if (!this.sessions.has(session.id)) return;
+    const channel = this.rootChannel(session);
+    this.send(channel, { sessionUpdate: 'available_commands_update', availableCommands: SPECIAL_COMMANDS.map((command) => ({ ...command, input: null })) });
+    if (this.env.options.dialect === 'kind-subagent') this.send(channel, { sessionUpdate: 'available_subagents_update', availableSubagents: catalog() });
+  }
+
+  private loadSession(params: JsonObject): JsonObject {
+    const id = params.sessionId;
+    const childRoot = typeof id === 'string' ? this.childRoots.get(id) : undefined;
+    if (childRoot !== undefined) {
+      // Only Zed's convention loads a child to read its transcript; the ACP subagent design forbids it.
+      if (this.dialectName !== 'zed') throw new RpcError(ErrorCodes.invalidParams, 'A subagent session cannot be loaded; load its parent');
+      const root = this.sessions.get(childRoot);
+      for (const entry of root?.history ?? []) if (entry.sessionId === id) this.rpc.notify('session/update', entry);
+      return {};
+    }
+    const session = this.requireSession(id);
+    for (const entry of session.history) this.rpc.notify('session/update', entry);
+    return this.sessionSetup(session);
+  }
+
+  private resumeSession(params: JsonObject): JsonObject {
+    return this.sessionSetup(this.requireSession(params.sessionId));
+  }
+
+  private listSessions(params: JsonObject): JsonObject {
+    const cwd = typeof params.cwd === 'string' ? params.cwd : undefined;
+    const sessions = [...this.sessions.values()]
+      .filter((session) => cwd === undefined || path.resolve(session.cwd) === path.resolve(cwd))
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt))
+      .map(sessionInfo);
+    return { sessions };
+  }
+
+  private closeSession(params: JsonObject): JsonObject {
+    const session = this.requireSession(params.sessionId);
+    for (const scope of session.liveScopes) scope.cancel();
+    this.sessions.delete(session.id);
+    return {};
+  }
+
+  private setMode(params: JsonObject): JsonObject {
+    const session = this.requireSession(params.sessionId);
+    setMode(session, params.modeId);
+    this.announceMode(session, true);
+    return {};
+  }
+
+  private setConfigOption(params: JsonObject): JsonObject {
+    const session = this.requireSession(params.sessionId);
+    const modeChanged = applyConfigOption(session, params.configId, params.value, this.booleanConfig);
+    if (modeChanged) this.announceMode(session, false);
+    return { configOptions: configOptions(session, this.booleanConfig) };
+  }
+
+  /** Keeps the mode and the `mode` config option in step on the client. */
+  private announceMode(session: DemoSession, withConfig: boolean): void {
+    const channel = this.rootChannel(session);
+    this.send(channel, { sessionUpdate: 'current_mode_update', currentModeId: session.modeId });
+    if (withConfig) this.send(channel, { sessionUpdate: 'config_option_update', configOptions: configOptions(session, this.booleanConfig) });
+  }
+
+  private async prompt(params: JsonObject, requestId: number | string): Promise<Json> {
+    const session = this.requireSession(params.sessionId);
+    if (session.activeTurn) throw new RpcError(ErrorCodes.invalidParams, 'A prompt is already running in this session');
+    const blocks = Array.isArray(params.prompt) ? params.prompt.filter((block): block is JsonObject => isObject(block)) : [];
+    const text = blocks.map((block) => (typeof block.text === 'string' ? block.text : '')).join('\n');
+    const messageId = this.newId('msg_user_');
+    // Recorded (not sent): a session/load replays the user's side too.
+    for (const block of blocks) session.history.push({ sessionId: session.id, update: { sessionUpdate: 'user_message_chunk', messageId, content: block } });
+
+    if (/(^|\s)\/hang\b/.test(text)) return new Promise<Json>(() => undefined);
+    if (/(^|\s)\/error\b/.test(text)) throw new RpcError(ErrorCodes.internalError, 'Demo agent error (requested by /error)');
+
+    const scope = new CancelScope();
+    session.activeTurn = { scope, requestId };
+    session.liveScopes.add(scope);
+    const channel = this.rootChannel(session);
+    session.title ??= titleFrom(text);
+    session.updatedAt = new Date().toISOString();
+    this.send(channel, { sessionUpdate: 'session_info_update', title: session.title, updatedAt: session.updatedAt });
+
+    const delegation = parseDelegation(params.delegation);
+    const turn: TurnSettings = {
+      cwd: session.cwd,
+      mode: session.modeId,
+      showThoughts: session.showThoughts,
+      alwaysAllowed: session.alwaysAllowed,
+      childDuration: this.env.options.childDuration,
+      delegation,
+    };
+    const actor = new Actor(this.runContext(session), channel, scope);
+    const background = delegation?.runMode === 'background';
+    const body = /(^|\s)\/crash\b/.test(text)
+      ? (a: Actor) => this.crash(a)
+      : /(^|\s)\/long\b/.test(text)
+        ? longTurn
+        : /(^|\s)\/quick\b/.test(text)
+          ? quickTurn
+          : (a: Actor) => demoTurn(a, turn);
+    const outcome = await actor.run(body, !background);
+
+    session.activeTurn = undefined;
+    void actor.settleChildren().then(() => session.liveScopes.delete(scope));
+    const usage = outcome.usage ?? actor.usage();
+    session.usedTokens += usage.totalTokens;
+    this.send(channel, { sessionUpdate: 'usage_update', used: session.usedTokens, size: 200000, cost: { amount: round(session.usedTokens * 0.000002), currency: 'USD' } });
+    if (outcome.stopReason === 'error') throw new RpcError(ErrorCodes.internalError, outcome.reply);
+    return { stopReason: outcome.stopReason, usage: { ...usage } };
+  }
+
+  private async crash(actor: Actor): Promise<string> {
+    await actor.say('Starting to answer, and then the agent process will crash');
+    this.env.log('/crash requested: exiting with code 1');
+    this.env.exit(1);
+    return 'crashed';
+  }
+
+  private cancel(sessionId: Json | undefined): void {
+    if (typeof sessionId !== 'string') return;
+    const session = this.sessions.get(sessionId);
+    if (session) {
+      for (const scope of session.liveScopes) scope.cancel();
+      return;
+    }
+    const child = this.cancelTargets.get(sessionId);
+    if (child) child.cancel();
+    else this.env.log(`session/cancel ignored: ${sessionId} is ${this.childRoots.has(sessionId) ? 'a subagent without a running cancellable turn' : 'unknown'}`);
+  }
+
+  private cancelRequest(requestId: Json | undefined): void {
+    for (const session of this.sessions.values()) {
+      if (session.activeTurn && session.activeTurn.requestId === requestId) session.activeTurn.scope.cancel();
+    }
+  }
+
+  private runContext(session: DemoSession): RunContext {
+    const pace = session.model === 'scripted-fast' ? this.env.options.pace / 4 : this.env.options.pace;
+    return {
+      send: (channel, update, info) => this.send(channel, update, info),
+      request: (method, params) => this.rpc.request(method, params),
+      dialect: this.dialect(),
+      client: this.client,
+      pace,
+      newId: (prefix) => this.newId(prefix),
+      registerCancelTarget: (sessionId, scope) => {
+        this.cancelTargets.set(sessionId, scope);
+        return () => this.cancelTargets.delete(sessionId);
+      },
+      log: (message) => this.env.log(message),
+    };
+  }
+
+  private dialect(): Dialect {
+    return createDialect(this.dialectName, {
+      send: (channel, update, info) => this.send(channel, update, info),
+      newId: (prefix) => this.newId(prefix),
+      newSessionId: () => this.newId('demo-sub-'),
+    });
+  }
+
+  private rootChannel(session: DemoSession): Channel {
+    return this.dialect().rootChannel(session.id);
+  }
+
+  /** Sends one session/update and records it in the root session's history. */
+  private send(channel: Channel, update: Update, info?: StampInfo): void {
+    const params: JsonObject = { sessionId: channel.wireSessionId, update: channel.stamp(update, info) };
+    if (channel.paramsMeta) params._meta = channel.paramsMeta;
+    if (channel.wireSessionId !== channel.rootSessionId) this.childRoots.set(channel.wireSessionId, channel.rootSessionId);
+    this.sessions.get(channel.rootSessionId)?.history.push(params);
+    this.rpc.notify('session/update', params);
+  }
+
+  private requireSession(sessionId: Json | undefined): DemoSession {
+    if (typeof sessionId !== 'string') throw new RpcError(ErrorCodes.invalidParams, 'sessionId must be a string');
+    const session = this.sessions.get(sessionId);
+    if (session) return session;
+    if (this.childRoots.has(sessionId)) throw new RpcError(ErrorCodes.invalidParams, 'Not allowed on a subagent session');
+    throw new RpcError(ErrorCodes.resourceNotFound, `Session not found: ${sessionId}`, { sessionId });
+  }
+
+  private newId(prefix: string): string {
+    return `${prefix}${(this.counter++).toString(36)}${randomBytes(4).toString('hex')}`;
+  }
+}
+
+function catalog(): JsonObject[] {
+  return SUBAGENT_CATALOG.map((entry) => ({ ...entry }));
+}
+
+function round(amount: number): number {
+  return Math.round(amount * 10000) / 10000;
+}
