@@ -1,12 +1,148 @@
-// Entry point: activation wires services together; everything else lives in its own module.
+// Entry point: activation builds the services, wires them together and registers the UI.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { AgentConfig } from './acp/agentProcess';
+import { registerCommands } from './commands/registerCommands';
+import { SessionHistory } from './history/sessionHistory';
+import { DEMO_AGENT_ID, demoAgentConfig, mergeAgents, readAgentSettings } from './host/agentPresets';
+import { SubchatsService, type ConnectionSnapshot } from './host/subchatsService';
+import { mirrorTerminals } from './host/terminalMirror';
+import { PermissionBroker, VscodeClientHost } from './host/vscodeClientHost';
+import { SessionTreeProvider } from './views/sessionTreeProvider';
+import { ChatPanelManager } from './webviews/chatPanel';
 
+/** What `activate()` returns, for other extensions and tests. */
 export interface SubchatsApi {
   readonly version: string;
+  /** Starts (or reuses) the agent and opens a new session in `cwd` (default: the first workspace folder). */
+  startSession(agentId?: string, cwd?: string): Promise<{ connectionId: string; sessionId: string }>;
+  /** Sends a prompt and resolves with the turn's stop reason. */
+  prompt(connectionId: string, sessionId: string, text: string): Promise<{ stopReason: string }>;
+  /** Cancels a session if the store allows it; rejects with the reason otherwise (nothing is sent). */
+  cancel(connectionId: string, sessionId: string): Promise<void>;
+  /** Every connection with its sessions in the `subchats replay --json` shape. */
+  snapshot(): ConnectionSnapshot[];
+  /** Fires (coalesced) when any session or connection changes. */
+  onDidChange(listener: () => void): vscode.Disposable;
 }
 
-export function activate(_context: vscode.ExtensionContext): SubchatsApi {
-  return { version: '0.1.0' };
+const VERSION = '0.1.0';
+
+export async function activate(context: vscode.ExtensionContext): Promise<SubchatsApi> {
+  const log = vscode.window.createOutputChannel('Subchats', { log: true });
+  const protocolLog = vscode.window.createOutputChannel('Subchats Protocol', { log: true });
+  context.subscriptions.push(log, protocolLog);
+
+  const config = () => vscode.workspace.getConfiguration('subchats');
+  const storageRoot = (context.storageUri ?? context.globalStorageUri).fsPath;
+  const history = new SessionHistory(path.join(storageRoot, 'history'), Math.max(1, config().get<number>('history.maxMegabytes', 20)) * 1024 * 1024);
+
+  const agents = (): AgentConfig[] => {
+    const demo = demoAgentConfig({
+      cliPath: context.asAbsolutePath(path.join('dist', 'cli.js')),
+      nodePath: process.execPath,
+      pace: config().get<number>('demoAgent.pace', 150),
+      dialect: config().get<string>('demoAgent.dialect', 'acp'),
+    });
+    const { agents: user, problems } = readAgentSettings(config().get('agents'));
+    for (const problem of problems) log.warn(`subchats.agents[${problem.index}]: ${problem.message}`);
+    return mergeAgents(demo, user);
+  };
+
+  const broker = new PermissionBroker();
+  let chats: ChatPanelManager | undefined;
+  const service = new SubchatsService({
+    clientHost: (runtime) => new VscodeClientHost(runtime, broker, { isSessionVisible: (r, s) => chats?.isSessionVisible(r, s) ?? false }),
+    workspaceFolders: () => vscode.workspace.workspaceFolders?.map((f) => f.uri.fsPath) ?? [],
+    protocolLog: (runtime, direction, message) => protocolLog.info(`${runtime.agent.name} ${direction === 'client->agent' ? '→' : '←'} ${JSON.stringify(message)}`),
+    log: (text) => log.info(text),
+    history,
+    initializeTimeoutMs: () => Math.max(1, config().get<number>('initializeTimeoutSeconds', 30)) * 1000,
+  });
+  context.subscriptions.push({ dispose: () => service.dispose() });
+
+  // Mirror each live connection's terminals into VS Code terminals, once.
+  const mirrored = new Set<string>();
+  context.subscriptions.push(
+    service.onDidChangeRuntimes(() => {
+      for (const runtime of service.list()) {
+        if (runtime.connection && !mirrored.has(runtime.id)) {
+          mirrored.add(runtime.id);
+          context.subscriptions.push(mirrorTerminals(runtime.connection.terminals, runtime.agent.name));
+        }
+      }
+    }),
+  );
+
+  const tree = new SessionTreeProvider(service);
+  const view = vscode.window.createTreeView('subchats.sessions', { treeDataProvider: tree, showCollapseAll: true });
+  tree.attach(view);
+  context.subscriptions.push(tree, view);
+
+  chats = new ChatPanelManager(context, service, broker, {
+    reveal: (runtimeId, sessionId) => tree.reveal(runtimeId, sessionId),
+    log: (text) => log.info(text),
+  });
+  context.subscriptions.push(chats);
+
+  const workspaceFolder = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  context.subscriptions.push(
+    ...registerCommands({
+      service,
+      agents,
+      defaultAgentId: () => config().get<string>('defaultAgent', DEMO_AGENT_ID),
+      workspaceFolder,
+      chats,
+      tree,
+      protocolLog,
+      history,
+    }),
+  );
+
+  // History comes back after a reload: finished sessions as they were, live ones as disconnected.
+  void history.load().then(
+    ({ connections, problems }) => {
+      for (const problem of problems) log.warn(problem);
+      for (const connection of connections) if (connection.text) service.addHistory(connection.meta, connection.text);
+    },
+    (error: unknown) => log.error(`Could not load session history: ${(error as Error).message}`),
+  );
+
+  const api: SubchatsApi = {
+    version: VERSION,
+    async startSession(agentId, cwd) {
+      if (!vscode.workspace.isTrusted) throw new Error('Subchats does not start agents in an untrusted workspace.');
+      const id = agentId ?? config().get<string>('defaultAgent', DEMO_AGENT_ID);
+      const agent = agents().find((a) => a.id === id);
+      if (!agent) throw new Error(`Unknown agent "${id}"`);
+      const folder = cwd ?? workspaceFolder();
+      if (!folder) throw new Error('Open a folder first; agents run in the workspace folder.');
+      const runtime = service.liveRuntimeFor(agent.id) ?? (await service.start(agent, folder));
+      const sessionId = await service.newSession(runtime, folder);
+      return { connectionId: runtime.id, sessionId };
+    },
+    async prompt(connectionId, sessionId, text) {
+      const response = await service.prompt(connectionId, sessionId, text);
+      return { stopReason: response.stopReason };
+    },
+    cancel: (connectionId, sessionId) => service.cancel(connectionId, sessionId),
+    snapshot: () => service.snapshot(),
+    onDidChange(listener) {
+      let timer: NodeJS.Timeout | undefined;
+      const fire = () => {
+        timer ??= setTimeout(() => {
+          timer = undefined;
+          listener();
+        }, 30);
+      };
+      const subscriptions = [service.onDidChangeRuntimes(fire), service.onDidChangeSessions(fire)];
+      return new vscode.Disposable(() => {
+        if (timer) clearTimeout(timer);
+        for (const s of subscriptions) s.dispose();
+      });
+    },
+  };
+  return api;
 }
 
 export function deactivate(): void {}

@@ -221,6 +221,8 @@ export interface SessionRecord {
   activePromptId: string | null;
   /** True once any traffic arrived for this session (used to flag traffic before an announcement). */
   hadTraffic: boolean;
+  /** Permission and elicitation requests of this session still waiting for the user. */
+  awaitingUser: number;
   /** True once the agent reported a state for this session itself (subagent_update state or state_update). */
   stateReported: boolean;
   /** Child state replayed by session/load is history: controls stay off until the agent re-announces it. */

@@ -92,6 +92,8 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   private readonly diagnosticList: Diagnostic[] = [];
   private changes: StoreChange[] = [];
   private connected = true;
+  /** From the agent's initialize response (live or replayed). */
+  agentCapabilities: JsonObject = {};
   private rev = 0;
   private sequence = 0;
   private line = 0;
@@ -123,6 +125,12 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   /** Number of sessions known, reachable or not (the tree invariants say they all are). */
   get sessionCount(): number {
     return this.sessions.size;
+  }
+
+  /** Whether the agent can reattach to a root session later (session/load or session/resume). */
+  get canReconnect(): boolean {
+    const sessionCapabilities = isObject(this.agentCapabilities['sessionCapabilities']) ? this.agentCapabilities['sessionCapabilities'] : {};
+    return this.agentCapabilities['loadSession'] === true || isObject(sessionCapabilities['resume']);
   }
 
   getSession(sessionId: string): SessionRecord | undefined {
@@ -214,11 +222,14 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       } else {
         this.touch(session);
       }
-      for (const entry of session.entries) {
-        if ((entry.kind === 'permission' || entry.kind === 'elicitation') && entry.outcome === 'pending') {
-          entry.outcome = 'failed';
-          this.touchEntry(session, entry);
+      if (session.awaitingUser > 0) {
+        for (const entry of session.entries) {
+          if ((entry.kind === 'permission' || entry.kind === 'elicitation') && entry.outcome === 'pending') {
+            entry.outcome = 'failed';
+            this.touchEntry(session, entry);
+          }
         }
+        session.awaitingUser = 0;
       }
     }
     this.pending.clear();
@@ -326,6 +337,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       this.addEntry(target, entry);
       request.sessionId = target.id;
       request.entry = entry;
+      target.awaitingUser++;
       if (target.origin !== 'announced') this.setState(target, { state: 'requires_action' });
     } else if (method === 'elicitation/create') {
       const entry: ElicitationEntry = {
@@ -341,6 +353,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       this.addEntry(wire, entry);
       request.sessionId = wire.id;
       request.entry = entry;
+      wire.awaitingUser++;
     } else {
       request.sessionId = wire.id;
     }
@@ -365,6 +378,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     }
     if (request.entry && request.entry.outcome === 'pending') {
       request.entry.outcome = 'failed';
+      this.settleUserRequest(request.sessionId);
       this.touchEntryById(request.sessionId, request.entry);
     }
     if (request.method === 'session/load') this.loading.delete(asString(request.params['sessionId']) ?? '');
@@ -375,6 +389,9 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const body = isObject(result) ? result : {};
     const params = request.params;
     switch (request.method) {
+      case 'initialize':
+        this.agentCapabilities = isObject(body['agentCapabilities']) ? body['agentCapabilities'] : {};
+        return;
       case 'session/new': {
         const sessionId = asString(body['sessionId']);
         if (!sessionId) return;
@@ -406,6 +423,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const session = request.sessionId ? this.sessions.get(request.sessionId) : undefined;
     if (!session) return;
     const entry = request.entry;
+    if (entry && entry.outcome === 'pending') this.settleUserRequest(session.id);
     if (entry?.kind === 'permission') {
       const outcome = isObject(body['outcome']) ? body['outcome'] : {};
       if (outcome['outcome'] === 'selected') {
@@ -414,7 +432,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
         if (optionId) entry.optionId = optionId;
       } else entry.outcome = 'cancelled';
       this.touchEntry(session, entry);
-      if (session.origin !== 'announced' && session.state.state === 'requires_action' && !this.hasPendingPermission(session)) {
+      if (session.origin !== 'announced' && session.state.state === 'requires_action' && session.awaitingUser === 0) {
         this.setState(session, { state: 'running' });
       }
       return;
@@ -958,8 +976,9 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     closeVirtual(session);
   }
 
-  private hasPendingPermission(session: SessionRecord): boolean {
-    return session.entries.some((e) => e.kind === 'permission' && e.outcome === 'pending');
+  private settleUserRequest(sessionId: string | undefined): void {
+    const session = sessionId ? this.sessions.get(sessionId) : undefined;
+    if (session && session.awaitingUser > 0) session.awaitingUser--;
   }
 
   // ---- records ------------------------------------------------------------------------------------------
@@ -1011,6 +1030,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       remoteSessionId: null,
       activePromptId: null,
       hadTraffic: false,
+      awaitingUser: 0,
       stateReported: false,
       controlsStale: false,
       terminals: {},

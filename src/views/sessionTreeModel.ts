@@ -23,6 +23,8 @@ export interface SessionTreeContext {
   readonly actions: SessionActions;
   readonly now: number;
   readonly live: boolean;
+  /** A root of a finished connection whose agent supports session/load or session/resume. */
+  readonly reconnectable: boolean;
   /** Parent chain titles, root first, for the tooltip. */
   readonly ancestry: readonly string[];
 }
@@ -99,6 +101,7 @@ export function sessionTreeItem(session: SessionRecord, ctx: SessionTreeContext)
     ctx.actions.close.allowed ? 'canClose' : 'noClose',
     session.childIds.length > 0 ? 'hasChildren' : 'leaf',
     ctx.live ? 'live' : 'history',
+    ...(ctx.reconnectable ? ['reconnectable'] : []),
   ];
   return {
     id: sessionNodeId(ctx.connectionId, session.id),
@@ -143,5 +146,5 @@ function escapeMarkdown(text: string): string {
 
 /** Sessions that need the user (the view badge). */
 export function needsUser(session: SessionRecord): boolean {
-  return session.state.state === 'requires_action' || session.entries.some((e) => (e.kind === 'permission' || e.kind === 'elicitation') && e.outcome === 'pending');
+  return session.state.state === 'requires_action' || session.awaitingUser > 0;
 }

@@ -1,0 +1,249 @@
+// The Subchats commands. Each accepts a tree node or session id and otherwise asks; each checks what the
+// session allows before anything goes on the wire, and says why when it does not.
+import * as vscode from 'vscode';
+import type { AgentConfig } from '../acp/agentProcess';
+import type { SessionHistory } from '../history/sessionHistory';
+import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
+import { displayTitle } from '../store/replayReport';
+import { pickRuntime, pickSession, type SessionTarget } from './sessionTargets';
+
+export interface CommandContext {
+  readonly service: SubchatsService;
+  readonly agents: () => AgentConfig[];
+  readonly defaultAgentId: () => string;
+  readonly workspaceFolder: () => string | undefined;
+  readonly chats: { open(runtimeId: string, sessionId: string, beside: boolean): void };
+  readonly tree: { reveal(runtimeId: string, sessionId: string): Promise<void> };
+  readonly protocolLog: vscode.OutputChannel;
+  readonly history: SessionHistory | undefined;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function isLiveSession(target: SessionTarget): boolean {
+  return target.runtime.live;
+}
+
+/** Runs a command body; failures become an error message instead of an unhandled rejection. */
+function guarded<A extends unknown[]>(name: string, body: (...args: A) => Promise<unknown>): (...args: A) => Promise<unknown> {
+  return async (...args: A) => {
+    try {
+      return await body(...args);
+    } catch (error) {
+      void vscode.window.showErrorMessage(`Subchats: ${name} failed: ${errorText(error)}`);
+      return undefined;
+    }
+  };
+}
+
+export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
+  const { service } = ctx;
+
+  const startAgent = async (agent: AgentConfig): Promise<AgentRuntime | undefined> => {
+    if (!vscode.workspace.isTrusted) {
+      void vscode.window.showWarningMessage('Subchats does not start agents in an untrusted workspace. Trust the workspace first (Workspaces: Manage Workspace Trust).');
+      return undefined;
+    }
+    const cwd = ctx.workspaceFolder();
+    if (!cwd) {
+      void vscode.window.showWarningMessage('Subchats: open a folder first; agents run in the workspace folder.');
+      return undefined;
+    }
+    return vscode.window.withProgress({ location: { viewId: 'subchats.sessions' }, title: `Starting ${agent.name}…` }, () => service.start(agent, cwd));
+  };
+
+  const newSession = async (arg?: unknown): Promise<{ runtimeId: string; sessionId: string } | undefined> => {
+    let runtime = arg && typeof arg === 'object' && 'runtimeId' in arg && !('sessionId' in arg) ? service.get(String((arg as { runtimeId: unknown }).runtimeId)) : undefined;
+    if (runtime && !runtime.live) runtime = undefined;
+    if (!runtime) {
+      const agents = ctx.agents();
+      const requested = typeof arg === 'string' ? agents.find((a) => a.id === arg) : undefined;
+      let agent = requested;
+      if (!agent) {
+        const defaultId = ctx.defaultAgentId();
+        const ordered = [...agents].sort((a, b) => Number(b.id === defaultId) - Number(a.id === defaultId));
+        const picked = await vscode.window.showQuickPick(
+          ordered.map((a) => ({ label: a.name, description: a.id === defaultId ? 'default' : a.id, detail: [a.command, ...(a.args ?? [])].join(' '), agent: a })),
+          { placeHolder: 'Start a session with which agent?' },
+        );
+        agent = picked?.agent;
+      }
+      if (!agent) return undefined;
+      runtime = service.liveRuntimeFor(agent.id) ?? (await startAgent(agent));
+      if (!runtime) return undefined;
+    }
+    const sessionId = await service.newSession(runtime);
+    ctx.chats.open(runtime.id, sessionId, true);
+    await ctx.tree.reveal(runtime.id, sessionId).then(undefined, () => undefined);
+    return { runtimeId: runtime.id, sessionId };
+  };
+
+  const sendPrompt = async (arg?: unknown, textArg?: unknown) => {
+    const target = await pickSession(service, arg, 'Send a prompt to which session?', (t) => isLiveSession(t) && t.runtime.store.actionsFor(t.session.id).prompt.allowed);
+    if (!target) return;
+    const verdict = target.runtime.store.actionsFor(target.session.id).prompt;
+    if (!verdict.allowed) {
+      void vscode.window.showWarningMessage(`Subchats: cannot prompt "${displayTitle(target.session)}". ${verdict.reason ?? ''}`);
+      return;
+    }
+    const text = typeof textArg === 'string' ? textArg : await vscode.window.showInputBox({ prompt: `Prompt for ${displayTitle(target.session)}`, ignoreFocusOut: true });
+    if (!text) return;
+    service.prompt(target.runtime.id, target.session.id, text).catch((error: unknown) => {
+      void vscode.window.showErrorMessage(`Subchats: the prompt failed: ${errorText(error)}`);
+    });
+  };
+
+  const cancel = async (arg?: unknown) => {
+    const target = await pickSession(service, arg, 'Cancel which session?', (t) => isLiveSession(t) && t.runtime.store.actionsFor(t.session.id).cancel.allowed);
+    if (!target) return;
+    const verdict = target.runtime.store.actionsFor(target.session.id).cancel;
+    if (!verdict.allowed) {
+      void vscode.window.showWarningMessage(`Subchats: cannot cancel "${displayTitle(target.session)}". ${verdict.reason ?? ''}`);
+      return;
+    }
+    await service.cancel(target.runtime.id, target.session.id);
+  };
+
+  const cancelAllChildren = async (arg?: unknown) => {
+    const target = await pickSession(service, arg, 'Cancel the subagents of which session?', (t) => isLiveSession(t) && t.session.childIds.length > 0);
+    if (!target) return;
+    const { cancelled, refused } = await service.cancelChildren(target.runtime.id, target.session.id);
+    if (refused.length > 0) {
+      const list = refused.map((r) => `"${r.title}"`).join(', ');
+      void vscode.window.showWarningMessage(`Subchats: cancelled ${cancelled.length} subagent(s). Not cancellable: ${list}. ${refused[0]!.reason}`);
+    } else if (cancelled.length === 0) {
+      void vscode.window.showInformationMessage('Subchats: no running subagent to cancel.');
+    }
+  };
+
+  const messageChild = async (arg?: unknown, textArg?: unknown) => {
+    const target = await pickSession(service, arg, 'Message which subagent?', (t) => isLiveSession(t) && t.session.parentId !== null);
+    if (!target) return;
+    const verdict = target.runtime.store.actionsFor(target.session.id).prompt;
+    const title = displayTitle(target.session);
+    if (verdict.allowed) return sendPrompt({ runtimeId: target.runtime.id, sessionId: target.session.id }, textArg);
+    const relay = 'Ask the Parent to Relay';
+    const choice =
+      typeof textArg === 'string'
+        ? relay
+        : await vscode.window.showInformationMessage(`Subchats: cannot message "${title}" directly. ${verdict.reason ?? ''}`, { modal: true }, relay);
+    if (choice !== relay) return;
+    const text = typeof textArg === 'string' ? textArg : await vscode.window.showInputBox({ prompt: `Message to relay to subagent "${title}" through its parent`, ignoreFocusOut: true });
+    if (!text) return;
+    const { response } = await service.relayToChild(target.runtime.id, target.session.id, text);
+    response.catch((error: unknown) => void vscode.window.showErrorMessage(`Subchats: the relay prompt failed: ${errorText(error)}`));
+  };
+
+  const openChat = (beside: boolean) => async (arg?: unknown) => {
+    const target = await pickSession(service, arg, 'Open the chat of which session?');
+    if (target) ctx.chats.open(target.runtime.id, target.session.id, beside);
+  };
+
+  const revealInTree = async (arg?: unknown) => {
+    const target = await pickSession(service, arg, 'Reveal which session?');
+    if (target) await ctx.tree.reveal(target.runtime.id, target.session.id);
+  };
+
+  const closeSession = async (arg?: unknown) => {
+    const target = await pickSession(service, arg, 'Close which session?', (t) => isLiveSession(t) && t.runtime.store.actionsFor(t.session.id).close.allowed);
+    if (!target) return;
+    const verdict = target.runtime.store.actionsFor(target.session.id).close;
+    if (!verdict.allowed) {
+      void vscode.window.showWarningMessage(`Subchats: cannot close "${displayTitle(target.session)}". ${verdict.reason ?? ''}`);
+      return;
+    }
+    const capabilities = target.runtime.connection?.agentCapabilities['sessionCapabilities'] as Record<string, unknown> | undefined;
+    if (!capabilities?.['close']) {
+      void vscode.window.showWarningMessage(`Subchats: ${target.runtime.agent.name} does not support closing sessions (no sessionCapabilities.close). Cancel it instead.`);
+      return;
+    }
+    await service.close(target.runtime.id, target.session.id);
+  };
+
+  const restartAgent = async (arg?: unknown) => {
+    const runtime = await pickRuntime(service, arg, 'Restart which agent?', (r) => r.status !== 'history' && r.status !== 'transcript');
+    if (!runtime) return;
+    if (!vscode.workspace.isTrusted) {
+      void vscode.window.showWarningMessage('Subchats does not start agents in an untrusted workspace.');
+      return;
+    }
+    await vscode.window.withProgress({ location: { viewId: 'subchats.sessions' }, title: `Restarting ${runtime.agent.name}…` }, () => service.restart(runtime.id));
+  };
+
+  const openTranscript = async (arg?: unknown) => {
+    const uri =
+      arg instanceof vscode.Uri
+        ? arg
+        : typeof arg === 'string'
+          ? vscode.Uri.file(arg)
+          : (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'ACP transcripts': ['jsonl', 'ndjson', 'log', 'json'], 'All files': ['*'] }, openLabel: 'Open Transcript' }))?.[0];
+    if (!uri) return undefined;
+    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    const name = uri.path.split('/').pop() ?? 'transcript';
+    const runtime = service.openTranscript(name, text);
+    const roots = runtime.store.listSessions().filter((s) => s.parentId === null);
+    if (roots[0]) ctx.chats.open(runtime.id, roots[0].id, true);
+    const diagnostics = runtime.store.diagnostics.length;
+    if (diagnostics > 0) void vscode.window.showInformationMessage(`Subchats: ${name} opened with ${diagnostics} protocol diagnostic(s); see the Subchats Protocol log.`);
+    for (const d of runtime.store.diagnostics) ctx.protocolLog.appendLine(`[${name}] line ${d.line}: [${d.code}] ${d.message}`);
+    return runtime.id;
+  };
+
+  const exportTranscript = async (arg?: unknown) => {
+    const runtime = await pickRuntime(service, arg, 'Export the transcript of which agent connection?');
+    if (!runtime) return;
+    const folder = ctx.workspaceFolder();
+    const suggested = `${runtime.agent.id.replace(/[^\w.-]+/g, '-')}-${new Date(runtime.startedAt).toISOString().replace(/[:.]/g, '-')}.jsonl`;
+    const uri = await vscode.window.showSaveDialog({ defaultUri: folder ? vscode.Uri.joinPath(vscode.Uri.file(folder), suggested) : undefined, filters: { 'ACP transcripts': ['jsonl'] } });
+    if (!uri) return;
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(runtime.transcript.text()));
+    void vscode.window.showInformationMessage(`Subchats: transcript saved to ${uri.fsPath}. Replay it with "npx subchats replay".`);
+  };
+
+  const reconnectSession = async (arg?: unknown) => {
+    const target = await pickSession(service, arg, 'Reconnect which session?', (t) => !t.runtime.live && t.session.parentId === null && t.runtime.status !== 'transcript' && t.runtime.store.canReconnect);
+    if (!target) return;
+    const agent = ctx.agents().find((a) => a.id === target.runtime.agent.id);
+    if (!agent) {
+      void vscode.window.showWarningMessage(`Subchats: the agent "${target.runtime.agent.name}" is no longer configured.`);
+      return;
+    }
+    if (!vscode.workspace.isTrusted) {
+      void vscode.window.showWarningMessage('Subchats does not start agents in an untrusted workspace.');
+      return;
+    }
+    const runtime = await service.reconnect(target.runtime.id, target.session.id, agent);
+    ctx.chats.open(runtime.id, target.session.id, true);
+  };
+
+  const deleteHistory = async () => {
+    const old = service.list().filter((r) => r.status === 'history' || r.status === 'transcript' || r.status === 'exited' || r.status === 'failed');
+    const choice = await vscode.window.showWarningMessage(`Delete the stored history of ${old.length} finished agent connection(s)?`, { modal: true }, 'Delete');
+    if (choice !== 'Delete') return;
+    for (const runtime of old) {
+      service.remove(runtime.id);
+      await ctx.history?.delete(runtime.id);
+    }
+  };
+
+  const commands: [string, (...args: unknown[]) => Promise<unknown>][] = [
+    ['subchats.newSession', guarded('New Session', newSession)],
+    ['subchats.sendPrompt', guarded('Send Prompt', sendPrompt)],
+    ['subchats.cancel', guarded('Cancel', cancel)],
+    ['subchats.cancelAllChildren', guarded('Cancel All Subagents', cancelAllChildren)],
+    ['subchats.messageChild', guarded('Message Subagent', messageChild)],
+    ['subchats.openChat', guarded('Open Chat', openChat(false))],
+    ['subchats.openChatBeside', guarded('Open Chat to the Side', openChat(true))],
+    ['subchats.revealInTree', guarded('Reveal in Session Tree', revealInTree)],
+    ['subchats.closeSession', guarded('Close Session', closeSession)],
+    ['subchats.restartAgent', guarded('Restart Agent', restartAgent)],
+    ['subchats.openTranscript', guarded('Open Transcript', openTranscript)],
+    ['subchats.exportTranscript', guarded('Export Transcript', exportTranscript)],
+    ['subchats.showProtocolLog', async () => ctx.protocolLog.show(true)],
+    ['subchats.reconnectSession', guarded('Reconnect Session', reconnectSession)],
+    ['subchats.deleteHistory', guarded('Delete History', deleteHistory)],
+  ];
+  return commands.map(([id, handler]) => vscode.commands.registerCommand(id, handler));
+}

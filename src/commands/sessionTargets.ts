@@ -1,0 +1,90 @@
+// Turns a command argument (tree node, {runtimeId, sessionId}, a session id) into a session, or asks.
+import * as vscode from 'vscode';
+import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
+import type { SessionRecord } from '../store/model';
+import { displayTitle } from '../store/replayReport';
+import { stateLabel } from '../views/sessionTreeModel';
+
+export interface SessionTarget {
+  readonly runtime: AgentRuntime;
+  readonly session: SessionRecord;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Accepts a tree node, `{ runtimeId|connectionId, sessionId }`, or a bare session id. */
+export function targetFromArgument(service: SubchatsService, arg: unknown): SessionTarget | undefined {
+  let runtimeId: string | undefined;
+  let sessionId: string | undefined;
+  if (typeof arg === 'string') sessionId = arg;
+  else if (isRecord(arg)) {
+    runtimeId = typeof arg['runtimeId'] === 'string' ? arg['runtimeId'] : typeof arg['connectionId'] === 'string' ? arg['connectionId'] : undefined;
+    sessionId = typeof arg['sessionId'] === 'string' ? arg['sessionId'] : undefined;
+  }
+  if (!sessionId) return undefined;
+  const runtimes = runtimeId ? [service.get(runtimeId)].filter((r): r is AgentRuntime => !!r) : [...service.list()].reverse();
+  for (const runtime of runtimes) {
+    const session = runtime.store.getSession(sessionId);
+    if (session) return { runtime, session };
+  }
+  return undefined;
+}
+
+export function runtimeFromArgument(service: SubchatsService, arg: unknown): AgentRuntime | undefined {
+  if (typeof arg === 'string') return service.get(arg);
+  if (isRecord(arg)) {
+    const id = typeof arg['runtimeId'] === 'string' ? arg['runtimeId'] : typeof arg['connectionId'] === 'string' ? arg['connectionId'] : undefined;
+    return id ? service.get(id) : undefined;
+  }
+  return undefined;
+}
+
+/** Resolves the argument, or shows a quick pick of the sessions that pass `filter`. */
+export async function pickSession(
+  service: SubchatsService,
+  arg: unknown,
+  placeHolder: string,
+  filter: (target: SessionTarget) => boolean = () => true,
+): Promise<SessionTarget | undefined> {
+  const direct = targetFromArgument(service, arg);
+  if (direct) return direct;
+  const items: (vscode.QuickPickItem & { target: SessionTarget })[] = [];
+  for (const runtime of service.list()) {
+    for (const session of runtime.store.listSessions()) {
+      const target = { runtime, session };
+      if (!filter(target)) continue;
+      let depth = 0;
+      for (let p = session.parentId; p; p = runtime.store.getSession(p)?.parentId ?? null) depth++;
+      items.push({
+        label: `${'\u00a0\u00a0'.repeat(depth)}${depth ? '↳ ' : ''}${displayTitle(session)}`,
+        description: `${runtime.agent.name} · ${stateLabel(session.state)}`,
+        detail: session.id,
+        target,
+      });
+    }
+  }
+  if (items.length === 0) {
+    void vscode.window.showInformationMessage('Subchats: no session fits. Start one with "Subchats: New Session…".');
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDetail: true });
+  return picked?.target;
+}
+
+export async function pickRuntime(service: SubchatsService, arg: unknown, placeHolder: string, filter: (r: AgentRuntime) => boolean = () => true): Promise<AgentRuntime | undefined> {
+  const direct = runtimeFromArgument(service, arg) ?? targetFromArgument(service, arg)?.runtime;
+  if (direct) return direct;
+  const runtimes = service.list().filter(filter);
+  if (runtimes.length === 1) return runtimes[0];
+  if (runtimes.length === 0) {
+    void vscode.window.showInformationMessage('Subchats: no agent connection fits.');
+    return undefined;
+  }
+  const picked = await vscode.window.showQuickPick(
+    runtimes.map((runtime) => ({ label: runtime.agent.name, description: `${runtime.status} · ${new Date(runtime.startedAt).toLocaleTimeString()}`, runtime })),
+    { placeHolder },
+  );
+  return picked?.runtime;
+}

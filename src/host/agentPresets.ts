@@ -1,0 +1,70 @@
+// The agents Subchats offers out of the box, merged with the user's `subchats.agents` setting.
+import type { AgentConfig } from '../acp/agentProcess';
+
+export const DEMO_AGENT_ID = 'demo';
+
+export interface DemoAgentOptions {
+  /** Path of the bundled CLI (dist/cli.js). */
+  readonly cliPath: string;
+  /** The Node binary (inside VS Code: its own executable, run as Node). */
+  readonly nodePath: string;
+  readonly pace: number;
+  readonly dialect: string;
+}
+
+export function demoAgentConfig(options: DemoAgentOptions): AgentConfig {
+  return {
+    id: DEMO_AGENT_ID,
+    name: 'Demo Agent (built in)',
+    command: options.nodePath,
+    args: [options.cliPath, 'demo-agent', '--pace', String(options.pace), '--dialect', options.dialect],
+    // VS Code's executable is Electron; this makes it behave as plain Node for the child.
+    env: { ELECTRON_RUN_AS_NODE: '1' },
+  };
+}
+
+export const AGENT_PRESETS: readonly AgentConfig[] = [
+  { id: 'claude-code', name: 'Claude Code', command: 'npx', args: ['-y', '@agentclientprotocol/claude-agent-acp'] },
+  { id: 'codex', name: 'Codex', command: 'npx', args: ['-y', '@agentclientprotocol/codex-acp'] },
+  { id: 'gemini', name: 'Gemini CLI', command: 'gemini', args: ['--experimental-acp'] },
+  { id: 'qwen-code', name: 'qwen-code', command: 'qwen', args: ['--acp'] },
+  { id: 'opencode', name: 'opencode', command: 'opencode', args: ['acp'] },
+];
+
+export interface AgentSettingProblem {
+  readonly index: number;
+  readonly message: string;
+}
+
+/** Validates the `subchats.agents` setting leniently: bad entries are reported and skipped, not fatal. */
+export function readAgentSettings(raw: unknown): { agents: AgentConfig[]; problems: AgentSettingProblem[] } {
+  const agents: AgentConfig[] = [];
+  const problems: AgentSettingProblem[] = [];
+  if (!Array.isArray(raw)) return { agents, problems: raw === undefined ? [] : [{ index: -1, message: 'subchats.agents must be a list' }] };
+  raw.forEach((item, index) => {
+    if (typeof item !== 'object' || item === null) {
+      problems.push({ index, message: 'entry is not an object' });
+      return;
+    }
+    const entry = item as Record<string, unknown>;
+    if (typeof entry['id'] !== 'string' || entry['id'] === '' || typeof entry['command'] !== 'string' || entry['command'] === '') {
+      problems.push({ index, message: 'entry needs a non-empty "id" and "command"' });
+      return;
+    }
+    const args = Array.isArray(entry['args']) ? entry['args'].filter((a): a is string => typeof a === 'string') : [];
+    const env: Record<string, string> = {};
+    if (typeof entry['env'] === 'object' && entry['env'] !== null) {
+      for (const [k, v] of Object.entries(entry['env'] as Record<string, unknown>)) if (typeof v === 'string') env[k] = v;
+    }
+    agents.push({ id: entry['id'], name: typeof entry['name'] === 'string' ? entry['name'] : entry['id'], command: entry['command'], args, env });
+  });
+  return { agents, problems };
+}
+
+/** Demo first, then presets, with user entries replacing presets of the same id and adding new ones. */
+export function mergeAgents(demo: AgentConfig, user: readonly AgentConfig[]): AgentConfig[] {
+  const byId = new Map<string, AgentConfig>();
+  for (const agent of [demo, ...AGENT_PRESETS]) byId.set(agent.id, agent);
+  for (const agent of user) byId.set(agent.id, agent);
+  return [...byId.values()];
+}

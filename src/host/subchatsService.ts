@@ -1,0 +1,326 @@
+// Runs agent connections and keeps one session store per connection (live, history or an opened transcript).
+// No `vscode` import: the editor UI is injected, so this whole layer is tested in Node against real agents.
+import type { ContentBlock, PromptResponse } from '@agentclientprotocol/sdk/unstable';
+import { AgentConnection, type AgentConnectionOptions } from '../acp/agentConnection';
+import type { AgentConfig } from '../acp/agentProcess';
+import type { ClientHost } from '../acp/clientHost';
+import type { PromptDelegation } from '../acp/delegation';
+import { ActionRefusedError, NotAdvertisedError } from '../acp/errors';
+import { MemoryTranscript, type TranscriptRecorder } from '../acp/transcript';
+import type { HistoryConnectionMeta, SessionHistory } from '../history/sessionHistory';
+import type { StoreChange } from '../store/model';
+import { replayText, toReplaySnapshot, displayTitle, type ReplaySession } from '../store/replayReport';
+import { SessionStore } from '../store/sessionStore';
+import { Emitter } from 'vscode-jsonrpc/node';
+
+/** `history`: restored from storage after a reload; `transcript`: a file the user opened (read-only). */
+export type RuntimeStatus = 'starting' | 'ready' | 'exited' | 'failed' | 'history' | 'transcript';
+
+export interface ServiceDeps {
+  readonly clientHost: (runtime: AgentRuntime) => ClientHost;
+  readonly workspaceFolders: () => readonly string[];
+  /** Every protocol message in both directions (the "Subchats Protocol" log). */
+  readonly protocolLog?: (runtime: AgentRuntime, direction: 'client->agent' | 'agent->client', message: object) => void;
+  readonly log?: (text: string) => void;
+  readonly history?: SessionHistory;
+  readonly initializeTimeoutMs?: () => number;
+  readonly now?: () => number;
+}
+
+export class AgentRuntime {
+  readonly store: SessionStore;
+  readonly transcript = new MemoryTranscript(32 * 1024 * 1024);
+  connection: AgentConnection | undefined;
+  status: RuntimeStatus;
+  error: string | undefined;
+  persisted: (TranscriptRecorder & { close(): Promise<void> }) | undefined;
+
+  constructor(
+    readonly id: string,
+    readonly agent: AgentConfig,
+    readonly cwd: string,
+    readonly startedAt: number,
+    status: RuntimeStatus,
+    now: () => number,
+  ) {
+    this.status = status;
+    this.store = new SessionStore({ now });
+  }
+
+  get live(): boolean {
+    return this.status === 'ready' && this.connection !== undefined && !this.connection.isClosed;
+  }
+
+  get label(): string {
+    return this.agent.name;
+  }
+}
+
+export interface RuntimeChange {
+  readonly runtime: AgentRuntime;
+  readonly changes: readonly StoreChange[];
+}
+
+export interface ConnectionSnapshot {
+  readonly id: string;
+  readonly agentId: string;
+  readonly agentName: string;
+  readonly status: RuntimeStatus;
+  readonly error: string | null;
+  readonly sessions: ReplaySession[];
+  readonly diagnostics: ReturnType<typeof toReplaySnapshot>['diagnostics'];
+}
+
+export class SubchatsService {
+  private readonly runtimes = new Map<string, AgentRuntime>();
+  private readonly runtimesEmitter = new Emitter<void>();
+  private readonly sessionsEmitter = new Emitter<RuntimeChange>();
+  private counter = 0;
+  private readonly now: () => number;
+
+  /** A connection was added, removed, or changed status. */
+  readonly onDidChangeRuntimes = this.runtimesEmitter.event;
+  /** Sessions of a connection changed (fired synchronously per ingested message). */
+  readonly onDidChangeSessions = this.sessionsEmitter.event;
+
+  constructor(private readonly deps: ServiceDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  list(): AgentRuntime[] {
+    return [...this.runtimes.values()];
+  }
+
+  get(runtimeId: string): AgentRuntime | undefined {
+    return this.runtimes.get(runtimeId);
+  }
+
+  require(runtimeId: string): AgentRuntime {
+    const runtime = this.runtimes.get(runtimeId);
+    if (!runtime) throw new Error(`Unknown agent connection ${runtimeId}`);
+    return runtime;
+  }
+
+  /** A ready connection to this agent, if one is running. */
+  liveRuntimeFor(agentId: string): AgentRuntime | undefined {
+    return this.list().find((r) => r.agent.id === agentId && r.live);
+  }
+
+  /** Spawns and initializes the agent. The runtime is listed (as `starting`, then `ready` or `failed`) at once. */
+  async start(agent: AgentConfig, cwd: string): Promise<AgentRuntime> {
+    const runtime = this.add(new AgentRuntime(this.nextId(), agent, cwd, this.now(), 'starting', this.now));
+    try {
+      runtime.persisted = await this.deps.history?.startConnection(
+        { id: runtime.id, agentId: agent.id, agentName: agent.name, startedAt: runtime.startedAt, cwd },
+        (error) => this.deps.log?.(`History for ${agent.name} stopped: ${error.message}`),
+      );
+    } catch (error) {
+      this.deps.log?.(`History is unavailable: ${(error as Error).message}`);
+    }
+    const options: AgentConnectionOptions = {
+      agent,
+      cwd,
+      host: this.deps.clientHost(runtime),
+      workspaceFolders: this.deps.workspaceFolders,
+      tap: (message, direction) => this.record(runtime, message, direction),
+      onInvalidLine: (raw, reason) => this.deps.log?.(`[${agent.name}] skipped a line that is not JSON-RPC (${reason}): ${raw.slice(0, 200)}`),
+      log: (text) => this.deps.log?.(`[${agent.name}] ${text}`),
+      actionsFor: (sessionId) => runtime.store.actionsFor(sessionId),
+      descendantsOf: (sessionId) => runtime.store.subtree(sessionId).slice(1).map((s) => s.id),
+      sessionCwd: (sessionId) => runtime.store.getSession(sessionId)?.cwd ?? undefined,
+      ...(this.deps.initializeTimeoutMs ? { initializeTimeoutMs: this.deps.initializeTimeoutMs() } : {}),
+    };
+    try {
+      const connection = AgentConnection.spawn(options);
+      runtime.connection = connection;
+      connection.onStderr((text) => this.deps.log?.(`[${agent.name} stderr] ${text.trimEnd()}`));
+      connection.onDidExit((exit) => {
+        runtime.store.markDisconnected();
+        if (runtime.status === 'ready' || runtime.status === 'starting') {
+          runtime.status = runtime.status === 'starting' ? 'failed' : 'exited';
+          runtime.error = exit.stderrTail ? `${exit.description}: ${exit.stderrTail.trim().split('\n').slice(-3).join(' ')}` : exit.description;
+        }
+        void runtime.persisted?.close();
+        this.runtimesEmitter.fire();
+      });
+      await connection.initialize();
+      runtime.status = 'ready';
+    } catch (error) {
+      runtime.status = 'failed';
+      runtime.error = (error as Error).message;
+      runtime.connection?.dispose();
+      runtime.store.markDisconnected();
+      this.runtimesEmitter.fire();
+      throw error;
+    }
+    this.runtimesEmitter.fire();
+    return runtime;
+  }
+
+  async newSession(runtime: AgentRuntime, cwd = runtime.cwd): Promise<string> {
+    const connection = this.liveConnection(runtime);
+    const response = await connection.newSession(cwd);
+    return response.sessionId;
+  }
+
+  /** Sends a prompt; refuses (with the reason) sessions that cannot take one, before anything is sent. */
+  async prompt(runtimeId: string, sessionId: string, text: string, delegation?: PromptDelegation): Promise<PromptResponse> {
+    const runtime = this.require(runtimeId);
+    this.check(runtime, sessionId, 'prompt');
+    const blocks: ContentBlock[] = [{ type: 'text', text }];
+    return this.liveConnection(runtime).prompt(sessionId, blocks, delegation);
+  }
+
+  async cancel(runtimeId: string, sessionId: string): Promise<void> {
+    const runtime = this.require(runtimeId);
+    this.check(runtime, sessionId, 'cancel');
+    await this.liveConnection(runtime).cancel(sessionId);
+  }
+
+  /** Cancels every descendant that accepts cancel; reports the ones that do not, with why. */
+  async cancelChildren(runtimeId: string, sessionId: string): Promise<{ cancelled: string[]; refused: { title: string; reason: string }[] }> {
+    const runtime = this.require(runtimeId);
+    const cancelled: string[] = [];
+    const refused: { title: string; reason: string }[] = [];
+    for (const child of runtime.store.subtree(sessionId).slice(1)) {
+      if (child.state.state !== 'running' && child.state.state !== 'requires_action') continue;
+      const verdict = runtime.store.actionsFor(child.id).cancel;
+      if (!verdict.allowed) {
+        refused.push({ title: displayTitle(child), reason: verdict.reason ?? 'not allowed' });
+        continue;
+      }
+      await this.liveConnection(runtime).cancel(child.id);
+      cancelled.push(child.id);
+    }
+    return { cancelled, refused };
+  }
+
+  async close(runtimeId: string, sessionId: string): Promise<void> {
+    const runtime = this.require(runtimeId);
+    this.check(runtime, sessionId, 'close');
+    await this.liveConnection(runtime).closeSession(sessionId);
+  }
+
+  /**
+   * ACP gives clients no way to message a child. The honest fallback: ask the nearest ancestor that takes
+   * prompts to relay the text, labelled as such.
+   */
+  async relayToChild(runtimeId: string, childId: string, text: string): Promise<{ viaSessionId: string; response: Promise<PromptResponse> }> {
+    const runtime = this.require(runtimeId);
+    const child = runtime.store.getSession(childId);
+    if (!child) throw new Error(`Unknown session ${childId}`);
+    let via = child.parentId ? runtime.store.getSession(child.parentId) : undefined;
+    while (via && !runtime.store.actionsFor(via.id).prompt.allowed) via = via.parentId ? runtime.store.getSession(via.parentId) : undefined;
+    if (!via) throw new ActionRefusedError(childId, 'relay a message to', 'no ancestor of this subagent accepts prompts');
+    const label = `[Message for your subagent "${displayTitle(child)}" (session ${child.id}); please relay it to that subagent]\n\n${text}`;
+    return { viaSessionId: via.id, response: this.prompt(runtimeId, via.id, label) };
+  }
+
+  /** Starts the same agent again in a new connection; the old one stays listed with its sessions. */
+  async restart(runtimeId: string): Promise<AgentRuntime> {
+    const old = this.require(runtimeId);
+    if (old.connection && !old.connection.isClosed) old.connection.dispose();
+    return this.start(old.agent, old.cwd);
+  }
+
+  /** Reattaches to a root session of a finished connection via session/load (replay) or session/resume. */
+  async reconnect(runtimeId: string, sessionId: string, agent: AgentConfig): Promise<AgentRuntime> {
+    const old = this.require(runtimeId);
+    const runtime = this.liveRuntimeFor(agent.id) ?? (await this.start(agent, old.cwd));
+    const connection = this.liveConnection(runtime);
+    const cwd = old.store.getSession(sessionId)?.cwd ?? old.cwd;
+    if (connection.agentCapabilities['loadSession'] === true) await connection.loadSession(sessionId, cwd);
+    else if (isObjectLike((connection.agentCapabilities['sessionCapabilities'] as Record<string, unknown> | undefined)?.['resume'])) {
+      await connection.resumeSession(sessionId, cwd);
+    } else throw new NotAdvertisedError(agent.name, 'session/load', 'the agent supports neither session/load nor session/resume');
+    return runtime;
+  }
+
+  /** Adds a connection restored from history: its sessions show their last state, live ones as disconnected. */
+  addHistory(meta: HistoryConnectionMeta, text: string): AgentRuntime {
+    const runtime = new AgentRuntime(meta.id, { id: meta.agentId, name: meta.agentName, command: '' }, meta.cwd, meta.startedAt, 'history', this.now);
+    replayText(runtime.store, text);
+    runtime.store.markDisconnected();
+    for (const line of text.split('\n')) if (line) runtime.transcript.recordLine(line);
+    return this.add(runtime);
+  }
+
+  /** Opens a transcript file as a read-only connection. */
+  openTranscript(name: string, text: string): AgentRuntime {
+    const runtime = new AgentRuntime(this.nextId(), { id: `transcript:${name}`, name, command: '' }, '', this.now(), 'transcript', this.now);
+    replayText(runtime.store, text);
+    runtime.store.markDisconnected();
+    for (const line of text.split('\n')) if (line.trim()) runtime.transcript.recordLine(line);
+    return this.add(runtime);
+  }
+
+  remove(runtimeId: string): void {
+    const runtime = this.runtimes.get(runtimeId);
+    if (!runtime) return;
+    runtime.connection?.dispose();
+    this.runtimes.delete(runtimeId);
+    this.runtimesEmitter.fire();
+  }
+
+  /** The public snapshot: per connection, sessions in the `subchats replay --json` shape. */
+  snapshot(): ConnectionSnapshot[] {
+    return this.list().map((runtime) => {
+      const replay = toReplaySnapshot(runtime.store);
+      return {
+        id: runtime.id,
+        agentId: runtime.agent.id,
+        agentName: runtime.agent.name,
+        status: runtime.status,
+        error: runtime.error ?? null,
+        sessions: replay.sessions,
+        diagnostics: replay.diagnostics,
+      };
+    });
+  }
+
+  dispose(): void {
+    for (const runtime of this.runtimes.values()) {
+      runtime.connection?.dispose();
+      void runtime.persisted?.close();
+    }
+    this.runtimesEmitter.dispose();
+    this.sessionsEmitter.dispose();
+  }
+
+  private add(runtime: AgentRuntime): AgentRuntime {
+    this.runtimes.set(runtime.id, runtime);
+    runtime.store.onDidChange((changes) => this.sessionsEmitter.fire({ runtime, changes }));
+    this.runtimesEmitter.fire();
+    return runtime;
+  }
+
+  private record(runtime: AgentRuntime, message: object, direction: 'client->agent' | 'agent->client'): void {
+    runtime.store.ingest(message, direction);
+    runtime.transcript.record(message, direction);
+    runtime.persisted?.record(message, direction);
+    this.deps.protocolLog?.(runtime, direction, message);
+  }
+
+  private check(runtime: AgentRuntime, sessionId: string, action: 'prompt' | 'cancel' | 'close'): void {
+    const verdict = runtime.store.actionsFor(sessionId)[action];
+    if (!verdict.allowed) {
+      throw new ActionRefusedError(sessionId, action, verdict.reason ?? 'not allowed');
+    }
+  }
+
+  private liveConnection(runtime: AgentRuntime): AgentConnection {
+    if (!runtime.live || !runtime.connection) {
+      throw new Error(`${runtime.agent.name} is not connected${runtime.error ? ` (${runtime.error})` : ''}. Restart the agent first.`);
+    }
+    return runtime.connection;
+  }
+
+  private nextId(): string {
+    this.counter++;
+    return `c${this.now().toString(36)}${this.counter}`;
+  }
+}
+
+function isObjectLike(value: unknown): boolean {
+  return typeof value === 'object' && value !== null;
+}

@@ -1,0 +1,131 @@
+// Serves agent requests with VS Code: permission decisions (chat webview when open, notification otherwise),
+// file reads from unsaved buffers, writes through VS Code, elicitation forms through input boxes.
+import * as vscode from 'vscode';
+import type { ClientHost, CreateElicitationRequest, CreateElicitationResponse, RequestPermissionOutcome, RequestPermissionRequest } from '../acp/clientHost';
+import type { AgentRuntime } from './subchatsService';
+import { displayTitle } from '../store/replayReport';
+
+type PermissionAnswer = (optionId: string | null) => void;
+
+/** Pending permission decisions that a chat webview may answer (keyed by connection and JSON-RPC id). */
+export class PermissionBroker {
+  private readonly pending = new Map<string, PermissionAnswer>();
+
+  register(runtimeId: string, requestId: string, answer: PermissionAnswer): vscode.Disposable {
+    const key = `${runtimeId}\0${requestId}`;
+    this.pending.set(key, answer);
+    return new vscode.Disposable(() => this.pending.delete(key));
+  }
+
+  /** Answers from the chat; returns false when the request is no longer pending. */
+  answer(runtimeId: string, requestId: string, optionId: string | null): boolean {
+    const answer = this.pending.get(`${runtimeId}\0${requestId}`);
+    if (!answer) return false;
+    answer(optionId);
+    return true;
+  }
+}
+
+export interface ChatVisibility {
+  /** Whether a visible chat panel shows this session (itself or inside its root's tree of chats). */
+  isSessionVisible(runtimeId: string, sessionId: string): boolean;
+}
+
+export class VscodeClientHost implements ClientHost {
+  readonly elicitationModes = ['form', 'url'] as const;
+
+  constructor(
+    private readonly runtime: AgentRuntime,
+    private readonly broker: PermissionBroker,
+    private readonly chats: ChatVisibility,
+  ) {}
+
+  requestPermission(request: RequestPermissionRequest, signal: AbortSignal, context?: { requestId?: string | number }): Promise<RequestPermissionOutcome> {
+    const requestId = context?.requestId !== undefined ? String(context.requestId) : undefined;
+    return new Promise<RequestPermissionOutcome>((resolve) => {
+      let done = false;
+      const finish = (optionId: string | null) => {
+        if (done) return;
+        done = true;
+        registration?.dispose();
+        resolve(optionId ? { outcome: 'selected', optionId } : { outcome: 'cancelled' });
+      };
+      const registration = requestId ? this.broker.register(this.runtime.id, requestId, finish) : undefined;
+      signal.addEventListener('abort', () => finish(null), { once: true });
+      // The chat answers when it shows the session; otherwise a notification asks (both stay answerable).
+      if (requestId && this.chats.isSessionVisible(this.runtime.id, request.sessionId)) return;
+      const options = request.options ?? [];
+      const labels = options.map((o) => o.name);
+      void vscode.window.showWarningMessage(this.describePermission(request), { detail: this.runtime.agent.name }, ...labels).then((picked) => {
+        const option = options.find((o) => o.name === picked);
+        if (picked === undefined) return; // dismissed: the request stays pending and can be answered in the chat
+        finish(option ? option.optionId : null);
+      });
+    });
+  }
+
+  async readTextFile(path: string): Promise<string> {
+    const uri = vscode.Uri.file(path);
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === uri.fsPath);
+    if (open) return open.getText();
+    try {
+      return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+    } catch (error) {
+      if (error instanceof vscode.FileSystemError && error.code === 'FileNotFound') {
+        throw Object.assign(new Error(`File not found: ${path}`), { code: 'ENOENT' });
+      }
+      throw error;
+    }
+  }
+
+  async writeTextFile(path: string, content: string): Promise<void> {
+    const uri = vscode.Uri.file(path);
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === uri.fsPath);
+    if (open?.isDirty) {
+      // Keep the user's editor in charge of an unsaved buffer: replace its text and save through VS Code.
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(uri, new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length)), content);
+      await vscode.workspace.applyEdit(edit);
+      await open.save();
+      return;
+    }
+    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(content));
+  }
+
+  async elicit(request: CreateElicitationRequest, signal: AbortSignal): Promise<CreateElicitationResponse> {
+    const raw = request as unknown as Record<string, unknown>;
+    const message = typeof raw['message'] === 'string' ? raw['message'] : 'The agent asks for input';
+    if (raw['mode'] === 'url' && typeof raw['url'] === 'string') {
+      const target = raw['url'];
+      const choice = await vscode.window.showInformationMessage(`${message}\n${target}`, { modal: false }, 'Open', 'Decline');
+      if (signal.aborted || choice === undefined) return { action: 'cancel' } as CreateElicitationResponse;
+      if (choice === 'Decline') return { action: 'decline' } as CreateElicitationResponse;
+      await vscode.env.openExternal(vscode.Uri.parse(target));
+      return { action: 'accept' } as CreateElicitationResponse;
+    }
+    const schema = (raw['requestedSchema'] ?? {}) as { properties?: Record<string, { type?: string; title?: string; description?: string; enum?: string[] }>; required?: string[] };
+    const content: Record<string, string | number | boolean> = {};
+    for (const [key, field] of Object.entries(schema.properties ?? {})) {
+      if (signal.aborted) return { action: 'cancel' } as CreateElicitationResponse;
+      const prompt = `${message} — ${field.title ?? key}${field.description ? `: ${field.description}` : ''}`;
+      let value: string | undefined;
+      if (field.enum) value = await vscode.window.showQuickPick(field.enum, { title: this.runtime.agent.name, placeHolder: prompt, ignoreFocusOut: true });
+      else if (field.type === 'boolean') value = await vscode.window.showQuickPick(['true', 'false'], { title: this.runtime.agent.name, placeHolder: prompt, ignoreFocusOut: true });
+      else value = await vscode.window.showInputBox({ title: this.runtime.agent.name, prompt, ignoreFocusOut: true });
+      if (value === undefined) return { action: 'cancel' } as CreateElicitationResponse;
+      content[key] = field.type === 'boolean' ? value === 'true' : field.type === 'number' || field.type === 'integer' ? Number(value) : value;
+    }
+    return { action: 'accept', content } as CreateElicitationResponse;
+  }
+
+  private describePermission(request: RequestPermissionRequest): string {
+    const store = this.runtime.store;
+    const toolCall = request.toolCall as { toolCallId?: string; title?: string | null };
+    // The store has already attributed the request (a child on the parent's session id included).
+    const asking = [...store.listSessions()].reverse().find((s) => s.entries.some((e) => e.kind === 'permission' && e.outcome === 'pending' && e.toolCallId === toolCall.toolCallId)) ?? store.getSession(request.sessionId);
+    const who = asking ? displayTitle(asking) : request.sessionId;
+    const parent = asking?.parentId ? store.getSession(asking.parentId) : undefined;
+    const title = toolCall.title ?? (toolCall.toolCallId && asking?.toolCalls[toolCall.toolCallId]?.title) ?? 'a tool call';
+    return parent ? `Subagent "${who}" (of "${displayTitle(parent)}") asks permission: ${title}` : `"${who}" asks permission: ${title}`;
+  }
+}

@@ -1,0 +1,38 @@
+// Pure mapping of an agent connection to its tree item (the top level of the session tree).
+import type { AgentRuntime } from '../host/subchatsService';
+import { formatElapsed, type TreeItemModel } from './sessionTreeModel';
+
+const STATUS: Record<AgentRuntime['status'], { icon: string; color?: string; label: string }> = {
+  starting: { icon: 'loading~spin', label: 'starting' },
+  ready: { icon: 'vm-running', color: 'testing.iconPassed', label: 'connected' },
+  exited: { icon: 'debug-disconnect', color: 'errorForeground', label: 'disconnected' },
+  failed: { icon: 'error', color: 'errorForeground', label: 'failed to start' },
+  history: { icon: 'history', label: 'history' },
+  transcript: { icon: 'file-text', label: 'transcript (read-only)' },
+};
+
+export function runtimeTreeItem(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'status' | 'error' | 'startedAt' | 'cwd' | 'store'>, now: number): TreeItemModel {
+  const status = STATUS[runtime.status];
+  const roots = runtime.store.listSessions().filter((s) => s.parentId === null).length;
+  const restartable = runtime.status === 'exited' || runtime.status === 'failed' || runtime.status === 'ready';
+  const when = new Date(runtime.startedAt).toLocaleString('en-US', { hour12: false });
+  const tooltip = [
+    `**${runtime.agent.name}** — ${status.label}`,
+    runtime.agent.command ? `Command: \`${[runtime.agent.command, ...(runtime.agent.args ?? [])].join(' ')}\`` : undefined,
+    runtime.cwd ? `Working directory: \`${runtime.cwd}\`` : undefined,
+    `Started: ${when}`,
+    runtime.error ? `\n${runtime.error}` : undefined,
+    runtime.store.diagnostics.length ? `${runtime.store.diagnostics.length} protocol diagnostic(s); see the Subchats Protocol log` : undefined,
+  ].filter((l): l is string => l !== undefined);
+  return {
+    id: `runtime|${runtime.id}`,
+    label: runtime.agent.name,
+    description: `${status.label} · ${roots} session${roots === 1 ? '' : 's'}${runtime.status === 'history' ? ` · ${formatElapsed(now - runtime.startedAt)} ago` : ''}`,
+    tooltip: tooltip.join('  \n'),
+    icon: status.icon,
+    ...(status.color ? { iconColor: status.color } : {}),
+    contextValue: ['agent', runtime.status, runtime.status === 'ready' ? 'live' : 'offline', ...(restartable ? ['restartable'] : [])].join(' '),
+    collapsible: true,
+    expanded: runtime.status !== 'history',
+  };
+}

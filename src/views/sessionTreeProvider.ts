@@ -1,0 +1,187 @@
+// The sidebar tree: agent connections, their root sessions, and children nested at any depth.
+// Items update in place: a store change refreshes only the sessions it touched, coalesced per frame.
+import * as vscode from 'vscode';
+import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
+import type { SessionRecord } from '../store/model';
+import { displayTitle } from '../store/replayReport';
+import { needsUser, parseSessionNodeId, sessionNodeId, sessionTreeItem, type TreeItemModel } from './sessionTreeModel';
+import { runtimeTreeItem } from './runtimeTreeModel';
+
+export type SessionTreeNode =
+  | { readonly kind: 'runtime'; readonly runtimeId: string }
+  | { readonly kind: 'session'; readonly runtimeId: string; readonly sessionId: string };
+
+export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeNode>, vscode.Disposable {
+  private readonly changeEmitter = new vscode.EventEmitter<SessionTreeNode | SessionTreeNode[] | undefined>();
+  readonly onDidChangeTreeData = this.changeEmitter.event;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly nodes = new Map<string, SessionTreeNode>();
+  private readonly dirty = new Set<string>();
+  private refreshAll = false;
+  private flushTimer: NodeJS.Timeout | undefined;
+  private tickTimer: NodeJS.Timeout | undefined;
+  private view: vscode.TreeView<SessionTreeNode> | undefined;
+
+  constructor(private readonly service: SubchatsService) {
+    this.disposables.push(
+      service.onDidChangeRuntimes(() => this.schedule(undefined)),
+      service.onDidChangeSessions(({ runtime, changes }) => {
+        for (const change of changes) {
+          if (change.kind === 'entry' && !this.affectsItem(runtime, change.sessionId)) continue;
+          // A new child changes its parent's children; anything else changes the item itself.
+          const session = runtime.store.getSession(change.sessionId);
+          if (change.kind === 'tree') {
+            if (session?.parentId) this.schedule(this.sessionNode(runtime.id, session.parentId));
+            else this.schedule(this.runtimeNode(runtime.id));
+          } else this.schedule(this.sessionNode(runtime.id, change.sessionId));
+        }
+      }),
+    );
+  }
+
+  attach(view: vscode.TreeView<SessionTreeNode>): void {
+    this.view = view;
+    // Elapsed times of running sessions tick once a second while the view is visible.
+    this.tickTimer = setInterval(() => {
+      if (!view.visible) return;
+      for (const runtime of this.service.list()) {
+        for (const session of runtime.store.listSessions()) {
+          if (session.state.state === 'running' || session.state.state === 'requires_action') this.schedule(this.sessionNode(runtime.id, session.id));
+        }
+      }
+    }, 1000);
+  }
+
+  runtimeNode(runtimeId: string): SessionTreeNode {
+    return this.intern(`runtime|${runtimeId}`, () => ({ kind: 'runtime', runtimeId }));
+  }
+
+  sessionNode(runtimeId: string, sessionId: string): SessionTreeNode {
+    return this.intern(sessionNodeId(runtimeId, sessionId), () => ({ kind: 'session', runtimeId, sessionId }));
+  }
+
+  nodeFromId(id: string): SessionTreeNode | undefined {
+    const parsed = parseSessionNodeId(id);
+    return parsed ? this.sessionNode(parsed.connectionId, parsed.sessionId) : undefined;
+  }
+
+  getTreeItem(node: SessionTreeNode): vscode.TreeItem {
+    const runtime = this.service.get(node.runtimeId);
+    if (!runtime) return new vscode.TreeItem('(gone)');
+    const model = node.kind === 'runtime' ? runtimeTreeItem(runtime, Date.now()) : this.sessionModel(runtime, node.sessionId);
+    if (!model) return new vscode.TreeItem('(gone)');
+    const item = new vscode.TreeItem(
+      model.label,
+      model.collapsible ? (model.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed) : vscode.TreeItemCollapsibleState.None,
+    );
+    item.id = model.id;
+    item.description = model.description;
+    item.tooltip = new vscode.MarkdownString(model.tooltip);
+    item.iconPath = new vscode.ThemeIcon(model.icon, model.iconColor ? new vscode.ThemeColor(model.iconColor) : undefined);
+    item.contextValue = model.contextValue;
+    item.accessibilityInformation = { label: `${model.label}, ${model.description}` };
+    if (node.kind === 'session') {
+      item.command = { command: 'subchats.openChat', title: 'Open Chat', arguments: [node] };
+    }
+    return item;
+  }
+
+  getChildren(node?: SessionTreeNode): SessionTreeNode[] {
+    if (!node) return this.service.list().map((r) => this.runtimeNode(r.id));
+    const runtime = this.service.get(node.runtimeId);
+    if (!runtime) return [];
+    if (node.kind === 'runtime') {
+      return runtime.store.listSessions().filter((s) => s.parentId === null).map((s) => this.sessionNode(runtime.id, s.id));
+    }
+    const session = runtime.store.getSession(node.sessionId);
+    return session ? session.childIds.map((id) => this.sessionNode(runtime.id, id)) : [];
+  }
+
+  getParent(node: SessionTreeNode): SessionTreeNode | undefined {
+    if (node.kind === 'runtime') return undefined;
+    const runtime = this.service.get(node.runtimeId);
+    const parentId = runtime?.store.getSession(node.sessionId)?.parentId;
+    return parentId ? this.sessionNode(node.runtimeId, parentId) : this.runtimeNode(node.runtimeId);
+  }
+
+  async reveal(runtimeId: string, sessionId: string): Promise<void> {
+    await this.view?.reveal(this.sessionNode(runtimeId, sessionId), { select: true, focus: true, expand: true });
+  }
+
+  dispose(): void {
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    if (this.tickTimer) clearInterval(this.tickTimer);
+    this.changeEmitter.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+
+  private sessionModel(runtime: AgentRuntime, sessionId: string): TreeItemModel | undefined {
+    const session = runtime.store.getSession(sessionId);
+    if (!session) return undefined;
+    return sessionTreeItem(session, {
+      agentName: runtime.agent.name,
+      connectionId: runtime.id,
+      actions: runtime.store.actionsFor(sessionId),
+      now: Date.now(),
+      live: runtime.live,
+      reconnectable: session.parentId === null && !runtime.live && runtime.status !== 'transcript' && runtime.store.canReconnect,
+      ancestry: ancestry(runtime, session),
+    });
+  }
+
+  /** Entry changes matter to the item only for its counts (tool calls) and its needs-you state. */
+  private affectsItem(runtime: AgentRuntime, sessionId: string): boolean {
+    const session = runtime.store.getSession(sessionId);
+    return !!session && (needsUser(session) || session.toolCallOrder.length > 0);
+  }
+
+  private intern(key: string, make: () => SessionTreeNode): SessionTreeNode {
+    let node = this.nodes.get(key);
+    if (!node) {
+      node = make();
+      this.nodes.set(key, node);
+    }
+    return node;
+  }
+
+  private schedule(node: SessionTreeNode | undefined): void {
+    if (!node) this.refreshAll = true;
+    else this.dirty.add(node.kind === 'runtime' ? `runtime|${node.runtimeId}` : sessionNodeId(node.runtimeId, node.sessionId));
+    this.flushTimer ??= setTimeout(() => this.flush(), 50);
+  }
+
+  private flush(): void {
+    this.flushTimer = undefined;
+    if (this.refreshAll) {
+      this.refreshAll = false;
+      this.dirty.clear();
+      this.changeEmitter.fire(undefined);
+    } else if (this.dirty.size > 0) {
+      const nodes = [...this.dirty].map((key) => this.nodes.get(key)).filter((n): n is SessionTreeNode => !!n);
+      this.dirty.clear();
+      this.changeEmitter.fire(nodes);
+    }
+    this.updateBadge();
+  }
+
+  private updateBadge(): void {
+    if (!this.view) return;
+    let count = 0;
+    for (const runtime of this.service.list()) {
+      if (!runtime.live) continue;
+      for (const session of runtime.store.listSessions()) if (needsUser(session)) count++;
+    }
+    this.view.badge = count > 0 ? { value: count, tooltip: `${count} session${count === 1 ? '' : 's'} waiting for you` } : undefined;
+  }
+}
+
+function ancestry(runtime: AgentRuntime, session: SessionRecord): string[] {
+  const titles: string[] = [];
+  for (let p = session.parentId; p; ) {
+    const parent = runtime.store.getSession(p);
+    if (!parent) break;
+    titles.unshift(displayTitle(parent));
+    p = parent.parentId;
+  }
+  return titles;
+}

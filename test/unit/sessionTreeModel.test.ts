@@ -1,0 +1,79 @@
+// Tree mapping: labels, state icons, descriptions, and gating encoded in contextValue (what menus offer).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseSessionNodeId, sessionNodeId, sessionTreeItem, stateIcon } from '../../src/views/sessionTreeModel';
+import { runtimeTreeItem } from '../../src/views/runtimeTreeModel';
+import { announce, replayFixture, Wire } from './support/storeFixtures';
+
+function itemFor(w: Wire, id: string, live = true) {
+  return sessionTreeItem(w.session(id), { agentName: 'Demo', connectionId: 'c1', actions: w.store.actionsFor(id), now: 61_000, live, reconnectable: false, ancestry: [] });
+}
+
+/** The `viewItem =~ /\bflag\b/` test VS Code applies to the menus in package.json. */
+function offers(contextValue: string, flag: string): boolean {
+  return new RegExp(`\\b${flag}\\b`).test(contextValue);
+}
+
+test('gating: a root offers cancel and prompt; a child with cancel offers cancel only; without it, nothing', () => {
+  const w = new Wire().newSession('R');
+  w.update('R', announce('A', { title: 'Explorer', capabilities: { cancel: {} }, state: { state: 'running' } }));
+  w.update('R', announce('B', { title: 'Reviewer', capabilities: {}, state: { state: 'running' } }));
+  const root = itemFor(w, 'R');
+  const a = itemFor(w, 'A');
+  const b = itemFor(w, 'B');
+  assert.ok(offers(root.contextValue, 'canCancel') && offers(root.contextValue, 'canPrompt') && offers(root.contextValue, 'hasChildren'));
+  assert.ok(offers(a.contextValue, 'canCancel') && offers(a.contextValue, 'child') && !offers(a.contextValue, 'canPrompt'));
+  assert.ok(!offers(b.contextValue, 'canCancel') && offers(b.contextValue, 'noCancel'));
+  assert.match(b.tooltip, /Cancel: This subagent does not accept cancel/);
+  const offline = itemFor(w, 'A', false);
+  assert.ok(offers(offline.contextValue, 'history') && !offers(offline.contextValue, 'live'));
+});
+
+test('virtual children never offer cancel and say why', () => {
+  const { store, snapshot } = replayFixture('traces', 'claude-single.jsonl');
+  const child = store.getSession(snapshot.sessions[1]!.id)!;
+  const item = sessionTreeItem(child, { agentName: 'Claude', connectionId: 'c1', actions: store.actionsFor(child.id), now: 0, live: true, reconnectable: false, ancestry: ['root'] });
+  assert.ok(!offers(item.contextValue, 'canCancel'));
+  assert.ok(offers(item.contextValue, 'virtual'));
+  assert.match(item.tooltip, /only visible through its parent/);
+  assert.match(item.tooltip, /Parent: root/);
+});
+
+test('labels fall back from title to description to subagent type; descriptions show state, time and counts', () => {
+  const w = new Wire().newSession('R');
+  w.update('R', announce('A', { description: 'Finds things', state: { state: 'running' } }));
+  assert.equal(itemFor(w, 'A').label, 'Finds things');
+  w.update('R', announce('A', { description: null }));
+  w.session('A').subagentType = 'Explore';
+  assert.equal(itemFor(w, 'A').label, 'Explore');
+  w.update('A', { sessionUpdate: 'tool_call', toolCallId: 't', title: 'grep' });
+  assert.equal(itemFor(w, 'A').description, 'running · 1m 0s · 1 tool');
+});
+
+test('state icons: spinning, attention, by stop reason, question, unplugged', () => {
+  assert.equal(stateIcon({ state: 'running' }).icon, 'loading~spin');
+  assert.equal(stateIcon({ state: 'requires_action' }).icon, 'bell-dot');
+  assert.equal(stateIcon({ state: 'idle', stopReason: 'end_turn' }).icon, 'pass');
+  assert.equal(stateIcon({ state: 'idle', stopReason: 'cancelled' }).icon, 'circle-slash');
+  assert.equal(stateIcon({ state: 'idle', stopReason: 'error' }).icon, 'error');
+  assert.equal(stateIcon({ state: 'unconfirmed' }).icon, 'question');
+  assert.equal(stateIcon({ state: 'unknown' }).icon, 'question');
+  assert.equal(stateIcon({ state: 'disconnected' }).icon, 'debug-disconnect');
+});
+
+test('node ids are stable and round-trip session ids containing separators', () => {
+  const id = sessionNodeId('c7', 'parent:subagent:thread|x#call');
+  assert.deepEqual(parseSessionNodeId(id), { connectionId: 'c7', sessionId: 'parent:subagent:thread|x#call' });
+});
+
+test('agent connection items say their status and offer restart when it makes sense', () => {
+  const w = new Wire().newSession('R');
+  const base = { id: 'c1', agent: { id: 'demo', name: 'Demo', command: 'node' }, error: undefined, startedAt: 0, cwd: '/w', store: w.store };
+  const ready = runtimeTreeItem({ ...base, status: 'ready' }, 0);
+  assert.match(ready.description, /connected · 1 session/);
+  assert.ok(offers(ready.contextValue, 'live') && offers(ready.contextValue, 'restartable'));
+  const exited = runtimeTreeItem({ ...base, status: 'exited', error: 'Agent "Demo" exited with code 1' }, 0);
+  assert.ok(offers(exited.contextValue, 'restartable') && !offers(exited.contextValue, 'live'));
+  assert.match(exited.tooltip, /exited with code 1/);
+  assert.ok(!offers(runtimeTreeItem({ ...base, status: 'transcript' }, 0).contextValue, 'restartable'));
+});
