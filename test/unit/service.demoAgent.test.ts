@@ -1,0 +1,129 @@
+// The whole host stack in Node: SubchatsService + AgentConnection + store against the real demo agent over stdio.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { promises as fs } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ClientHost } from '../../src/acp/clientHost';
+import type { AgentConfig } from '../../src/acp/agentProcess';
+import { SubchatsService, type AgentRuntime } from '../../src/host/subchatsService';
+import { displayTitle } from '../../src/store/replayReport';
+
+const REPO = resolve(__dirname, '..', '..');
+
+function demoAgent(...extra: string[]): AgentConfig {
+  // The agent runs in the workspace folder, so tsx is named by absolute URL.
+  const tsx = pathToFileURL(require.resolve('tsx')).href;
+  return { id: 'demo', name: 'Demo', command: process.execPath, args: ['--import', tsx, join(REPO, 'src/demoAgent/standalone.ts'), '--pace', '1', ...extra] };
+}
+
+/** Allows every permission with its first option; reads and writes the real (temporary) workspace. */
+function autoHost(decide: (title: string) => string | null = () => 'first'): ClientHost {
+  return {
+    async requestPermission(request) {
+      const choice = decide(String((request.toolCall as { title?: string }).title ?? ''));
+      const option = choice === 'first' ? request.options[0] : request.options.find((o) => o.optionId === choice);
+      return option ? { outcome: 'selected', optionId: option.optionId } : { outcome: 'cancelled' };
+    },
+    readTextFile: (path) => fs.readFile(path, 'utf8'),
+    writeTextFile: async (path, content) => {
+      await fs.mkdir(join(path, '..'), { recursive: true });
+      await fs.writeFile(path, content);
+    },
+  };
+}
+
+function setup(host: ClientHost = autoHost()) {
+  const workspace = mkdtempSync(join(tmpdir(), 'subchats-ws-'));
+  const service = new SubchatsService({ clientHost: () => host, workspaceFolders: () => [workspace] });
+  return { workspace, service };
+}
+
+function until(service: SubchatsService, runtime: AgentRuntime, condition: () => boolean, what: string): Promise<void> {
+  if (condition()) return Promise.resolve();
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      sub.dispose();
+      reject(new Error(`timed out waiting for ${what}`));
+    }, 20_000);
+    const sub = service.onDidChangeSessions(({ runtime: r }) => {
+      if (r === runtime && condition()) {
+        clearTimeout(timer);
+        sub.dispose();
+        resolvePromise();
+      }
+    });
+  });
+}
+
+function byTitle(runtime: AgentRuntime, title: string) {
+  return runtime.store.listSessions().find((s) => displayTitle(s) === title);
+}
+
+test('a prompt to the demo agent builds root > Explorer > Scout and Reviewer, and writes only inside the workspace', async () => {
+  const { workspace, service } = setup();
+  try {
+    const runtime = await service.start(demoAgent(), workspace);
+    const sessionId = await service.newSession(runtime);
+    const response = await service.prompt(runtime.id, sessionId, 'Show me everything');
+    assert.equal(response.stopReason, 'end_turn');
+    await until(service, runtime, () => ['Explorer', 'Reviewer', 'Scout'].every((t) => byTitle(runtime, t)?.state.state === 'idle'), 'children to finish');
+    const tree = runtime.store.listSessions().map((s) => [displayTitle(s), s.parentId === null ? null : displayTitle(runtime.store.getSession(s.parentId)!)]);
+    assert.deepEqual(tree.slice(1), [['Explorer', tree[0]![0]], ['Scout', 'Explorer'], ['Reviewer', tree[0]![0]]]);
+    assert.equal(runtime.store.actionsFor(byTitle(runtime, 'Reviewer')!.id).cancel.allowed, false);
+    const reviewer = byTitle(runtime, 'Reviewer')!;
+    assert.ok(reviewer.entries.some((e) => e.kind === 'permission' && e.outcome === 'selected'), 'the child asked under its own session');
+    assert.ok(reviewer.stateHistory.some((h) => h.state === 'requires_action'));
+    assert.match(readFileSync(join(workspace, 'subchats-demo', 'notes.md'), 'utf8'), /\S/);
+    assert.deepEqual(runtime.store.diagnostics, []);
+    assert.match(runtime.transcript.text(), /"dir":"client->agent"/);
+  } finally {
+    service.dispose();
+  }
+});
+
+test('cancelling one child ends only that child; a child without capabilities.cancel is refused with nothing sent', async () => {
+  const { workspace, service } = setup();
+  try {
+    const runtime = await service.start(demoAgent('--child-duration', '30000'), workspace);
+    const sessionId = await service.newSession(runtime);
+    const turn = service.prompt(runtime.id, sessionId, 'go');
+    await until(service, runtime, () => byTitle(runtime, 'Scout')?.state.state === 'running' && !!byTitle(runtime, 'Reviewer'), 'Scout to run');
+    const reviewer = byTitle(runtime, 'Reviewer')!;
+    await assert.rejects(service.cancel(runtime.id, reviewer.id), /does not accept cancel/);
+    assert.ok(!runtime.transcript.text().includes(`"method":"session/cancel","params":{"sessionId":"${reviewer.id}"`), 'refused cancel never reached the wire');
+    const explorer = byTitle(runtime, 'Explorer')!;
+    await service.cancel(runtime.id, explorer.id);
+    await until(service, runtime, () => explorer.state.state === 'idle', 'Explorer to stop');
+    assert.equal(explorer.state.stopReason, 'cancelled');
+    assert.equal((await turn).stopReason, 'end_turn', 'the parent goes on');
+    await until(service, runtime, () => reviewer.state.state === 'idle', 'Reviewer to finish');
+    assert.equal(reviewer.state.stopReason, 'end_turn');
+  } finally {
+    service.dispose();
+  }
+});
+
+test('an agent crash mid-run marks sessions disconnected, keeps what was shown, and restart works', async () => {
+  const { workspace, service } = setup();
+  try {
+    const runtime = await service.start(demoAgent(), workspace);
+    const sessionId = await service.newSession(runtime);
+    await assert.rejects(service.prompt(runtime.id, sessionId, 'please /crash'));
+    await until(service, runtime, () => runtime.status === 'exited', 'exit');
+    const root = runtime.store.getSession(sessionId)!;
+    assert.equal(root.state.state, 'disconnected');
+    assert.ok(root.entries.length > 1, 'transcript kept');
+    assert.match(runtime.error ?? '', /exited with code 1/);
+    await assert.rejects(service.prompt(runtime.id, sessionId, 'again'), /not connected|Restart/);
+    const restarted = await service.restart(runtime.id);
+    assert.equal(restarted.status, 'ready');
+    assert.notEqual(restarted.id, runtime.id);
+    const fresh = await service.newSession(restarted);
+    assert.equal((await service.prompt(restarted.id, fresh, '/quick')).stopReason, 'end_turn');
+  } finally {
+    service.dispose();
+  }
+});
