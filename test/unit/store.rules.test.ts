@@ -61,7 +61,8 @@ test('traffic before the announcement is held and attached when the announcement
   assert.equal(w.session('C').parentId, null, 'shown, not dropped, while unannounced');
   w.update('P', announce('C', { title: 'Late' }));
   assert.equal(w.session('C').parentId, 'P');
-  assert.equal(w.session('C').entries[0]?.kind === 'message' && w.session('C').entries[0]?.text, 'early words');
+  const first = w.session('C').entries[0];
+  assert.equal(first?.kind === 'message' ? first.text : undefined, 'early words');
   assert.deepEqual(w.codes(), ['child-before-announcement']);
   assert.deepEqual(w.store.listSessions().map((s) => s.id), ['P', 'C']);
 });

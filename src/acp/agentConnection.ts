@@ -1,0 +1,708 @@
+// One ACP connection to one agent process: initialize, session methods (only what the agent advertised
+// and the store allows), and agent->client requests served through the injected ClientHost.
+import type {
+  AuthMethod,
+  ContentBlock,
+  Implementation,
+  InitializeResponse,
+  ListSessionsResponse,
+  LoadSessionResponse,
+  McpServer,
+  NewSessionResponse,
+  PromptResponse,
+  RequestPermissionOutcome,
+  ResumeSessionResponse,
+  SetSessionConfigOptionResponse,
+} from '@agentclientprotocol/sdk/unstable';
+import * as path from 'node:path';
+import {
+  CancellationTokenSource,
+  ConnectionError,
+  createMessageConnection,
+  Emitter,
+  ErrorCodes,
+  ResponseError,
+  type CancellationToken,
+  type Event,
+  type Logger,
+  type MessageConnection,
+  type RequestMessage,
+} from 'vscode-jsonrpc/node';
+import type { SessionActions } from '../store/model';
+import { AgentProcess, type AgentConfig } from './agentProcess';
+import { buildClientCapabilities, PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './capabilities';
+import type { ClientHost } from './clientHost';
+import { delegationSupport, validateDelegation, type DelegationSupport, type PromptDelegation, type SubagentInfo } from './delegation';
+import {
+  ActionRefusedError,
+  AgentExitedError,
+  AgentRequestError,
+  AgentTimeoutError,
+  ClientRequestError,
+  ConnectionClosedError,
+  InvalidAgentResponseError,
+  InvalidArgumentError,
+  InvalidDelegationError,
+  NotAdvertisedError,
+  NotInitializedError,
+  UnsupportedContentError,
+  UnsupportedProtocolVersionError,
+  type AgentExit,
+} from './errors';
+import { asRecord, isAdvertised } from './json';
+import { NdjsonMessageReader, NdjsonMessageWriter, type WireTap } from './ndjson';
+import { PendingHostRequests } from './pendingHostRequests';
+import { SessionFeatures } from './sessionFeatures';
+import { TerminalManager, type TerminalCreateParams } from './terminals';
+import { sliceLines } from './textSlice';
+import { resolveWorkspacePath, WorkspacePathError } from './workspacePaths';
+
+export interface AgentConnectionOptions {
+  readonly agent: AgentConfig;
+  /** Working directory of the agent process. */
+  readonly cwd: string;
+  readonly host: ClientHost;
+  /** Absolute paths of the open workspace folders (writes and terminal cwds must stay inside). */
+  readonly workspaceFolders: () => readonly string[];
+  readonly clientInfo?: Implementation;
+  /** Sees every message in both directions, in wire order, before it is dispatched or written. */
+  readonly tap?: WireTap;
+  /** A received line that is not JSON / not JSON-RPC (skipped; the connection lives on). */
+  readonly onInvalidLine?: (raw: string, reason: string) => void;
+  readonly log?: (text: string) => void;
+  /** Default 30 000 ms. */
+  readonly initializeTimeoutMs?: number;
+  /** The session store's verdict; nothing is sent for a refused cancel/prompt/close. */
+  readonly actionsFor?: (sessionId: string) => SessionActions;
+  /** Known descendants (children, grandchildren, ...) of a session, for cascading cancellation. */
+  readonly descendantsOf?: (sessionId: string) => Iterable<string>;
+  /** Default terminal cwd for a session (e.g. a child's announced cwd); falls back to the session's own cwd. */
+  readonly sessionCwd?: (sessionId: string) => string | undefined;
+  readonly terminalOutputByteLimit?: number;
+  /** Environment the agent and its terminals inherit (default process.env). */
+  readonly baseEnv?: NodeJS.ProcessEnv;
+  /** Time between SIGTERM and SIGKILL when stopping the agent. Default 2000 ms. */
+  readonly stopGraceMs?: number;
+}
+
+export interface SessionSetupOptions {
+  readonly mcpServers?: McpServer[];
+  readonly additionalDirectories?: string[];
+}
+
+export interface AvailableSubagentsChange {
+  readonly sessionId: string;
+  readonly availableSubagents: readonly SubagentInfo[];
+}
+
+export const DEFAULT_INITIALIZE_TIMEOUT_MS = 30_000;
+
+/** Outstanding request we sent; rejected with a readable error when the agent goes away. */
+interface OutgoingRequest {
+  readonly method: string;
+  readonly reject: (error: Error) => void;
+}
+
+type GuardedAction = keyof SessionActions;
+
+const PROMPT_CONTENT_CAPABILITY: Record<string, string | null> = {
+  text: null,
+  resource_link: null,
+  image: 'image',
+  audio: 'audio',
+  resource: 'embeddedContext',
+};
+
+export class AgentConnection {
+  readonly process: AgentProcess;
+  readonly terminals: TerminalManager;
+  private readonly connection: MessageConnection;
+  private readonly writer: NdjsonMessageWriter;
+  private readonly features = new SessionFeatures();
+  private readonly pendingHost = new PendingHostRequests();
+  private readonly outgoing = new Set<OutgoingRequest>();
+  private readonly incomingTokens = new Map<string | number, CancellationTokenSource>();
+  private readonly tokenRequestIds = new WeakMap<CancellationToken, string | number>();
+  private readonly exitEmitter = new Emitter<AgentExit>();
+  private readonly subagentsEmitter = new Emitter<AvailableSubagentsChange>();
+  private initializeResponse: InitializeResponse | undefined;
+  private closedError: ((method: string) => Error) | undefined;
+
+  /** The agent process is gone (crash, exit, failed start, or after dispose). Fires once. */
+  readonly onDidExit: Event<AgentExit> = this.exitEmitter.event;
+  /** A session's subagent catalog was set (session/new|load|resume) or replaced (available_subagents_update). */
+  readonly onDidChangeAvailableSubagents: Event<AvailableSubagentsChange> = this.subagentsEmitter.event;
+  /** Agent stderr text as it arrives. */
+  readonly onStderr: Event<string>;
+
+  private constructor(private readonly options: AgentConnectionOptions) {
+    this.process = AgentProcess.spawn(options.agent, { cwd: options.cwd, baseEnv: options.baseEnv });
+    this.onStderr = this.process.onStderr;
+    this.terminals = new TerminalManager({
+      workspaceFolders: options.workspaceFolders,
+      defaultCwd: (sessionId) => options.sessionCwd?.(sessionId) ?? this.features.cwdOf(sessionId),
+      defaultOutputByteLimit: options.terminalOutputByteLimit,
+      baseEnv: options.baseEnv,
+    });
+
+    const hooks = {
+      tap: (message: object, direction: 'client->agent' | 'agent->client') => {
+        if (direction === 'agent->client') this.observeIncoming(message);
+        options.tap?.(message, direction);
+      },
+      onInvalidLine: (raw: string, reason: string) => {
+        this.log(`Skipped a line from the agent (${reason}): ${raw.slice(0, 200)}`);
+        options.onInvalidLine?.(raw, reason);
+      },
+      onBatch: () => {
+        void writer.write({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'ACP does not use JSON-RPC batches' } } as never).catch(() => undefined);
+      },
+      log: (text: string) => this.log(text),
+    };
+    const reader = new NdjsonMessageReader(this.process.stdout, hooks);
+    const writer = new NdjsonMessageWriter(this.process.stdin, hooks);
+    this.writer = writer;
+    this.connection = createMessageConnection(reader, writer, this.jsonRpcLogger(), {
+      cancellationStrategy: {
+        receiver: { kind: 'request', createCancellationTokenSource: (request: RequestMessage) => this.trackIncomingRequest(request) },
+        sender: {
+          sendCancellation: (connection, id) => connection.sendNotification('$/cancel_request', { requestId: id }),
+          cleanup: () => undefined,
+        },
+      },
+      // With a finite limit vscode-jsonrpc settles responses as they are read instead of queueing them
+      // behind notifications; the limit itself is never reached.
+      maxParallelism: Number.MAX_SAFE_INTEGER,
+    });
+    this.registerHandlers();
+    this.connection.onError(([error]) => this.log(`Connection error: ${error.message}`));
+    this.connection.onClose(() => {
+      // The agent closed stdout: it can no longer answer, so make sure the process goes away too.
+      if (this.process.running) this.process.stop(this.options.stopGraceMs);
+    });
+    this.process.onDidExit((exit) => this.handleExit(exit));
+    this.connection.listen();
+  }
+
+  /** Spawns the agent; call `initialize()` next. Attach listeners in between. */
+  static spawn(options: AgentConnectionOptions): AgentConnection {
+    return new AgentConnection(options);
+  }
+
+  /** Spawns and initializes; stops the agent again if initialization fails. */
+  static async start(options: AgentConnectionOptions): Promise<AgentConnection> {
+    const connection = AgentConnection.spawn(options);
+    try {
+      await connection.initialize();
+      return connection;
+    } catch (error) {
+      connection.dispose();
+      throw error;
+    }
+  }
+
+  get agentName(): string {
+    return this.options.agent.name;
+  }
+
+  get initialized(): InitializeResponse | undefined {
+    return this.initializeResponse;
+  }
+
+  get agentCapabilities(): Record<string, unknown> {
+    return asRecord(this.initializeResponse?.agentCapabilities) ?? {};
+  }
+
+  get agentInfo(): Implementation | null {
+    return this.initializeResponse?.agentInfo ?? null;
+  }
+
+  get authMethods(): readonly AuthMethod[] {
+    const methods = this.initializeResponse?.authMethods;
+    return Array.isArray(methods) ? methods.filter((method) => typeof asRecord(method)?.id === 'string') : [];
+  }
+
+  get delegationSupport(): DelegationSupport {
+    return delegationSupport(this.agentCapabilities);
+  }
+
+  get stderrTail(): string {
+    return this.process.stderrTail;
+  }
+
+  get isClosed(): boolean {
+    return this.closedError !== undefined;
+  }
+
+  availableSubagents(sessionId: string): readonly SubagentInfo[] {
+    return this.features.availableSubagents(sessionId) ?? [];
+  }
+
+  /** Pending permission/elicitation requests (e.g. to show a badge). */
+  pendingHostRequests() {
+    return this.pendingHost.list();
+  }
+
+  // ---- initialize & auth -------------------------------------------------------------------------
+
+  async initialize(): Promise<InitializeResponse> {
+    const timeoutMs = this.options.initializeTimeoutMs ?? DEFAULT_INITIALIZE_TIMEOUT_MS;
+    const params = {
+      protocolVersion: PROTOCOL_VERSION,
+      clientCapabilities: buildClientCapabilities(this.options.host),
+      clientInfo: this.options.clientInfo ?? { name: 'subchats', title: 'Subchats', version: '0.1.0' },
+    };
+    let response: InitializeResponse;
+    try {
+      response = await this.withTimeout(this.request<InitializeResponse>('initialize', params), timeoutMs, () => {
+        const error = new AgentTimeoutError(this.agentName, 'initialize', timeoutMs, this.stderrTail);
+        this.shutDown(this.closedAfter(error));
+        return error;
+      });
+    } catch (error) {
+      if (error instanceof AgentRequestError && error.code === -32022) {
+        const supported = asRecord(error.data)?.supported;
+        const versionError = new UnsupportedProtocolVersionError(this.agentName, Array.isArray(supported) ? supported : asRecord(error.data)?.requested, SUPPORTED_PROTOCOL_VERSIONS);
+        this.shutDown(this.closedAfter(versionError));
+        throw versionError;
+      }
+      throw error;
+    }
+    const result = asRecord(response);
+    if (!result || typeof result.protocolVersion !== 'number' || !SUPPORTED_PROTOCOL_VERSIONS.includes(result.protocolVersion)) {
+      const error = new UnsupportedProtocolVersionError(this.agentName, result?.protocolVersion, SUPPORTED_PROTOCOL_VERSIONS);
+      this.shutDown(this.closedAfter(error));
+      throw error;
+    }
+    this.initializeResponse = response;
+    return response;
+  }
+
+  async authenticate(methodId: string): Promise<void> {
+    this.requireInitialized('authenticate');
+    if (!this.authMethods.some((method) => method.id === methodId)) {
+      const offered = this.authMethods.map((method) => method.id).join(', ') || 'none';
+      throw new NotAdvertisedError(this.agentName, 'authenticate', `auth method "${methodId}" was not offered (offered: ${offered})`);
+    }
+    await this.request('authenticate', { methodId });
+  }
+
+  async logout(): Promise<void> {
+    this.requireInitialized('logout');
+    if (!isAdvertised(asRecord(this.agentCapabilities.auth)?.logout)) {
+      throw new NotAdvertisedError(this.agentName, 'logout', 'agentCapabilities.auth.logout is not advertised');
+    }
+    await this.request('logout', {});
+  }
+
+  // ---- sessions ----------------------------------------------------------------------------------
+
+  async newSession(cwd: string, options: SessionSetupOptions = {}): Promise<NewSessionResponse> {
+    this.requireInitialized('session/new');
+    const params = { cwd: this.absolute(cwd, 'cwd'), ...this.setupParams('session/new', options) };
+    const response = await this.request<NewSessionResponse>('session/new', params);
+    const sessionId = asRecord(response)?.sessionId;
+    if (typeof sessionId !== 'string' || !sessionId) throw new InvalidAgentResponseError(this.agentName, 'session/new', 'no sessionId');
+    this.recordSetup(sessionId, params.cwd, response);
+    return response;
+  }
+
+  async loadSession(sessionId: string, cwd: string, options: SessionSetupOptions = {}): Promise<LoadSessionResponse> {
+    this.requireInitialized('session/load');
+    if (this.agentCapabilities.loadSession !== true) throw new NotAdvertisedError(this.agentName, 'session/load', 'agentCapabilities.loadSession is not true');
+    const params = { sessionId, cwd: this.absolute(cwd, 'cwd'), ...this.setupParams('session/load', options) };
+    const response = await this.request<LoadSessionResponse>('session/load', params);
+    this.recordSetup(sessionId, params.cwd, response);
+    return response;
+  }
+
+  async resumeSession(sessionId: string, cwd: string, options: SessionSetupOptions = {}): Promise<ResumeSessionResponse> {
+    this.requireSessionCapability('session/resume', 'resume');
+    const params = { sessionId, cwd: this.absolute(cwd, 'cwd'), ...this.setupParams('session/resume', options) };
+    const response = await this.request<ResumeSessionResponse>('session/resume', params);
+    this.recordSetup(sessionId, params.cwd, response);
+    return response;
+  }
+
+  async listSessions(filter: { cwd?: string; cursor?: string } = {}): Promise<ListSessionsResponse> {
+    this.requireSessionCapability('session/list', 'list');
+    const params: Record<string, string> = {};
+    if (filter.cwd !== undefined) params.cwd = this.absolute(filter.cwd, 'cwd');
+    if (filter.cursor !== undefined) params.cursor = filter.cursor;
+    return this.request<ListSessionsResponse>('session/list', params);
+  }
+
+  /** Closes a session; its (and its descendants') pending permission requests are answered cancelled. */
+  async closeSession(sessionId: string): Promise<void> {
+    this.requireSessionCapability('session/close', 'close');
+    this.checkAllowed(sessionId, 'close');
+    const request = this.request('session/close', { sessionId });
+    this.cancelPendingHostRequests(sessionId);
+    await request;
+    this.features.forget(sessionId);
+  }
+
+  async prompt(sessionId: string, prompt: readonly ContentBlock[], delegation?: PromptDelegation): Promise<PromptResponse> {
+    this.requireInitialized('session/prompt');
+    this.checkAllowed(sessionId, 'prompt');
+    this.checkPromptContent(prompt);
+    const params: Record<string, unknown> = { sessionId, prompt };
+    if (delegation !== undefined) {
+      const problems = validateDelegation(delegation, this.delegationSupport, this.features.availableSubagents(sessionId));
+      if (problems.length) throw new InvalidDelegationError(problems);
+      params.delegation = delegation;
+    }
+    return this.request<PromptResponse>('session/prompt', params);
+  }
+
+  /**
+   * Sends `session/cancel` (if the store allows it) and answers pending permission requests of the session
+   * and all its descendants with `cancelled` (elicitations with `cancel`).
+   */
+  async cancel(sessionId: string): Promise<void> {
+    this.requireInitialized('session/cancel');
+    this.checkAllowed(sessionId, 'cancel');
+    await this.notify('session/cancel', { sessionId });
+    this.cancelPendingHostRequests(sessionId);
+  }
+
+  async setMode(sessionId: string, modeId: string): Promise<void> {
+    this.requireInitialized('session/set_mode');
+    const modes = this.features.modeIdsOf(sessionId);
+    if (!modes) throw new NotAdvertisedError(this.agentName, 'session/set_mode', `no modes were advertised for session ${sessionId}`);
+    if (!modes.has(modeId)) throw new NotAdvertisedError(this.agentName, 'session/set_mode', `mode "${modeId}" is not one of ${[...modes].join(', ')}`);
+    await this.request('session/set_mode', { sessionId, modeId });
+  }
+
+  async setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<SetSessionConfigOptionResponse> {
+    this.requireInitialized('session/set_config_option');
+    const type = this.features.configOptionType(sessionId, configId);
+    if (type === undefined) throw new NotAdvertisedError(this.agentName, 'session/set_config_option', `config option "${configId}" was not advertised for session ${sessionId}`);
+    if ((type === 'boolean') !== (typeof value === 'boolean')) {
+      throw new InvalidArgumentError(`Config option "${configId}" is of type ${type}; got a ${typeof value} value`);
+    }
+    const params = typeof value === 'boolean' ? { sessionId, configId, type: 'boolean', value } : { sessionId, configId, value };
+    const response = await this.request<SetSessionConfigOptionResponse>('session/set_config_option', params);
+    this.features.recordConfigOptions(sessionId, asRecord(response)?.configOptions);
+    return response;
+  }
+
+  /** Stops the agent. Pending requests reject with ConnectionClosedError; onDidExit fires when it is gone. */
+  dispose(): void {
+    this.shutDown((method) => new ConnectionClosedError(this.agentName, method));
+  }
+
+  // ---- agent -> client ---------------------------------------------------------------------------
+
+  private registerHandlers(): void {
+    const { host } = this.options;
+    this.serve('session/request_permission', async (params, token) => {
+      const sessionId = requireString(params, 'sessionId');
+      const options = Array.isArray(params.options) ? params.options : [];
+      const outcome = await this.pendingHost.track<RequestPermissionOutcome>(
+        sessionId,
+        'permission',
+        (signal) => host.requestPermission(params as never, signal, { requestId: this.tokenRequestIds.get(token) }),
+        { outcome: 'cancelled' },
+        this.withdrawOn(token),
+      );
+      return { outcome: this.checkedOutcome(outcome, options) };
+    });
+    this.serve('fs/read_text_file', async (params) => {
+      const sessionId = requireString(params, 'sessionId');
+      const filePath = requireAbsolutePath(params);
+      const content = await host.readTextFile(filePath, sessionId);
+      return { content: sliceLines(content, params.line as number | null | undefined, params.limit as number | null | undefined) };
+    });
+    this.serve('fs/write_text_file', async (params) => {
+      const sessionId = requireString(params, 'sessionId');
+      if (typeof params.content !== 'string') throw new ClientRequestError(-32602, 'fs/write_text_file needs string content.');
+      const target = await resolveWorkspacePath(params.path, this.options.workspaceFolders());
+      await host.writeTextFile(target.path, params.content, sessionId);
+      return {};
+    });
+    this.serve('terminal/create', async (params) => {
+      requireString(params, 'sessionId');
+      return { terminalId: await this.terminals.create(params as unknown as TerminalCreateParams) };
+    });
+    this.serve('terminal/output', async (params) => {
+      const snapshot = this.terminals.output(requireString(params, 'terminalId'));
+      return snapshot.exitStatus ? snapshot : { output: snapshot.output, truncated: snapshot.truncated };
+    });
+    this.serve('terminal/wait_for_exit', async (params) => this.terminals.waitForExit(requireString(params, 'terminalId')));
+    this.serve('terminal/kill', async (params) => {
+      this.terminals.kill(requireString(params, 'terminalId'));
+      return {};
+    });
+    this.serve('terminal/release', async (params) => {
+      this.terminals.release(requireString(params, 'terminalId'));
+      return {};
+    });
+    this.serve('elicitation/create', async (params, token) => {
+      const elicit = host.elicit?.bind(host);
+      if (!elicit) throw new ClientRequestError(-32601, 'Method not found: elicitation/create (not advertised by this client)');
+      const sessionId = typeof params.sessionId === 'string' ? params.sessionId : undefined;
+      return this.pendingHost.track(sessionId, 'elicitation', (signal) => elicit(params as never, signal), { action: 'cancel' }, this.withdrawOn(token));
+    });
+    this.connection.onRequest((method, _params, token) => {
+      this.forgetToken(token);
+      this.log(`Answered unknown request ${method} with "method not found"`);
+      throw new ResponseError(-32601, `Method not found: ${method}`);
+    });
+
+    this.connection.onNotification('session/update', () => undefined); // observed in wire order by the tap hook
+    this.connection.onNotification('$/cancel_request', (params: unknown) => {
+      const requestId = asRecord(params)?.requestId;
+      if (typeof requestId === 'string' || typeof requestId === 'number') this.incomingTokens.get(requestId)?.cancel();
+    });
+    this.connection.onNotification('elicitation/complete', (params: unknown) => {
+      const elicitationId = asRecord(params)?.elicitationId;
+      if (typeof elicitationId === 'string') host.elicitationComplete?.({ elicitationId });
+    });
+    this.connection.onUnhandledNotification((message) => this.log(`Ignored notification ${message.method}`));
+  }
+
+  /** Registers an agent->client request handler that turns failures into JSON-RPC errors. */
+  private serve(method: string, handler: (params: Record<string, unknown>, token: CancellationToken) => Promise<unknown>): void {
+    this.connection.onRequest(method, async (...args: unknown[]) => {
+      const token = args[args.length - 1] as CancellationToken;
+      const params = args.length > 1 ? (asRecord(args[0]) ?? {}) : {};
+      try {
+        return await handler(params, token);
+      } catch (error) {
+        throw toResponseError(method, error);
+      } finally {
+        this.forgetToken(token);
+      }
+    });
+  }
+
+  private forgetToken(token: CancellationToken): void {
+    const requestId = this.tokenRequestIds.get(token);
+    if (requestId !== undefined) this.incomingTokens.delete(requestId);
+  }
+
+  private trackIncomingRequest(request: RequestMessage): CancellationTokenSource {
+    const source = new CancellationTokenSource();
+    if (request.id !== null) {
+      this.incomingTokens.set(request.id, source);
+      this.tokenRequestIds.set(source.token, request.id);
+    }
+    return source;
+  }
+
+  /** `$/cancel_request` from the agent ends a waiting host request with -32800. */
+  private withdrawOn(token: CancellationToken) {
+    return (abandon: (error: Error) => void) => {
+      token.onCancellationRequested(() => abandon(new ClientRequestError(-32800, 'Request cancelled by the agent')));
+    };
+  }
+
+  private checkedOutcome(outcome: RequestPermissionOutcome, options: unknown[]): RequestPermissionOutcome {
+    const chosen = asRecord(outcome);
+    if (chosen?.outcome === 'selected' && typeof chosen.optionId === 'string' && options.some((option) => asRecord(option)?.optionId === chosen.optionId)) {
+      return { outcome: 'selected', optionId: chosen.optionId };
+    }
+    if (chosen?.outcome !== 'cancelled') this.log(`Permission answer ${JSON.stringify(outcome)} is not one of the offered options; sent as cancelled`);
+    return { outcome: 'cancelled' };
+  }
+
+  private cancelPendingHostRequests(sessionId: string): void {
+    const sessions = new Set<string>([sessionId]);
+    for (const descendant of this.options.descendantsOf?.(sessionId) ?? []) sessions.add(descendant);
+    this.pendingHost.cancelSessions(sessions);
+  }
+
+  private observeIncoming(message: object): void {
+    const candidate = message as { method?: unknown; params?: unknown };
+    if (candidate.method !== 'session/update') return;
+    if (this.features.applyUpdate(candidate.params)) {
+      const sessionId = asRecord(candidate.params)?.sessionId as string;
+      this.subagentsEmitter.fire({ sessionId, availableSubagents: this.availableSubagents(sessionId) });
+    }
+  }
+
+  // ---- sending -----------------------------------------------------------------------------------
+
+  private request<R>(method: string, params: object): Promise<R> {
+    if (this.closedError) return Promise.reject(this.closedError(method));
+    return new Promise<R>((resolve, reject) => {
+      const entry: OutgoingRequest = { method, reject };
+      this.outgoing.add(entry);
+      const settle = () => this.outgoing.delete(entry);
+      let sent: Promise<R>;
+      try {
+        sent = this.connection.sendRequest<R>(method, params);
+      } catch (error) {
+        settle();
+        reject(this.sendFailure(method, error));
+        return;
+      }
+      sent.then(
+        (result) => {
+          settle();
+          resolve(result);
+        },
+        (error: unknown) => {
+          settle();
+          reject(this.sendFailure(method, error));
+        },
+      );
+    });
+  }
+
+  private async notify(method: string, params: object): Promise<void> {
+    if (this.closedError) throw this.closedError(method);
+    try {
+      await this.connection.sendNotification(method, params);
+    } catch (error) {
+      throw this.sendFailure(method, error);
+    }
+  }
+
+  private sendFailure(method: string, error: unknown): Error {
+    if (this.closedError) return this.closedError(method);
+    if (error instanceof ResponseError && !isLocalConnectionFailure(error.code)) {
+      return new AgentRequestError(this.agentName, method, error.code, error.message, error.data);
+    }
+    if (error instanceof ConnectionError || error instanceof ResponseError) return new ConnectionClosedError(this.agentName, method);
+    return error instanceof Error ? error : new Error(String(error));
+  }
+
+  private withTimeout<T>(work: Promise<T>, timeoutMs: number, onTimeout: () => Error): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(onTimeout()), timeoutMs);
+      work.then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      );
+    });
+  }
+
+  // ---- lifecycle ---------------------------------------------------------------------------------
+
+  private handleExit(exit: AgentExit): void {
+    const startError = this.process.startError;
+    this.shutDown((method) => startError ?? new AgentExitedError(this.agentName, exit, method));
+    this.exitEmitter.fire(exit);
+  }
+
+  /** `error` for the request that failed, "connection closed" for anything sent later. */
+  private closedAfter(error: Error): (method: string) => Error {
+    return (method) => (method === 'initialize' ? error : new ConnectionClosedError(this.agentName, method));
+  }
+
+  /** Idempotent: rejects what is pending, stops host UIs and terminals, stops the process. */
+  private shutDown(errorFor: (method: string) => Error): void {
+    if (!this.closedError) {
+      this.closedError = errorFor;
+      for (const entry of [...this.outgoing]) entry.reject(errorFor(entry.method));
+      this.outgoing.clear();
+      this.pendingHost.abandonAll(new ClientRequestError(-32603, 'The connection is closing'));
+      this.terminals.releaseAll();
+      this.writer.end(); // nothing may be written (or tapped) after this point
+      try {
+        this.connection.dispose();
+      } catch (error) {
+        this.log(`Disposing the connection failed: ${(error as Error).message}`);
+      }
+    }
+    this.process.stop(this.options.stopGraceMs);
+  }
+
+  // ---- checks ------------------------------------------------------------------------------------
+
+  private requireInitialized(method: string): void {
+    if (this.closedError) throw this.closedError(method);
+    if (!this.initializeResponse) throw new NotInitializedError(this.agentName, method);
+  }
+
+  private requireSessionCapability(method: string, capability: string): void {
+    this.requireInitialized(method);
+    if (!isAdvertised(asRecord(this.agentCapabilities.sessionCapabilities)?.[capability])) {
+      throw new NotAdvertisedError(this.agentName, method, `agentCapabilities.sessionCapabilities.${capability} is not advertised`);
+    }
+  }
+
+  private checkAllowed(sessionId: string, action: GuardedAction): void {
+    const verdict = this.options.actionsFor?.(sessionId)[action];
+    if (verdict && !verdict.allowed) throw new ActionRefusedError(sessionId, action, verdict.reason ?? 'not allowed');
+  }
+
+  private checkPromptContent(prompt: readonly ContentBlock[]): void {
+    if (!Array.isArray(prompt)) throw new InvalidArgumentError('The prompt must be an array of content blocks');
+    const promptCapabilities = asRecord(this.agentCapabilities.promptCapabilities) ?? {};
+    for (const block of prompt) {
+      const type = String(asRecord(block)?.type);
+      const capability = PROMPT_CONTENT_CAPABILITY[type];
+      if (capability === undefined) throw new InvalidArgumentError(`Unknown prompt content type "${type}"`);
+      if (capability !== null && promptCapabilities[capability] !== true) throw new UnsupportedContentError(this.agentName, type, capability);
+    }
+  }
+
+  private setupParams(method: string, options: SessionSetupOptions): { mcpServers: McpServer[]; additionalDirectories?: string[] } {
+    const params: { mcpServers: McpServer[]; additionalDirectories?: string[] } = { mcpServers: options.mcpServers ?? [] };
+    if (options.additionalDirectories?.length) {
+      if (!isAdvertised(asRecord(this.agentCapabilities.sessionCapabilities)?.additionalDirectories)) {
+        throw new NotAdvertisedError(this.agentName, method, 'additionalDirectories needs agentCapabilities.sessionCapabilities.additionalDirectories');
+      }
+      params.additionalDirectories = options.additionalDirectories.map((directory) => this.absolute(directory, 'additionalDirectories'));
+    }
+    return params;
+  }
+
+  private absolute(candidate: string, field: string): string {
+    if (typeof candidate !== 'string' || !path.isAbsolute(candidate)) throw new InvalidArgumentError(`${field} must be an absolute path (got ${JSON.stringify(candidate)})`);
+    return candidate;
+  }
+
+  private recordSetup(sessionId: string, cwd: string, response: unknown): void {
+    if (this.features.recordSetup(sessionId, cwd, response)) {
+      this.subagentsEmitter.fire({ sessionId, availableSubagents: this.availableSubagents(sessionId) });
+    }
+  }
+
+  private log(text: string): void {
+    this.options.log?.(`[${this.agentName}] ${text}`);
+  }
+
+  private jsonRpcLogger(): Logger {
+    const log = (message: string) => this.log(message);
+    return { error: log, warn: log, info: log, log };
+  }
+}
+
+/** vscode-jsonrpc's own codes for write/read failures and disposal (-32099..-32096), not agent errors. */
+function isLocalConnectionFailure(code: number): boolean {
+  return code >= ErrorCodes.ConnectionInactive && code <= ErrorCodes.MessageWriteError;
+}
+
+function requireString(params: Record<string, unknown>, field: string): string {
+  const value = params[field];
+  if (typeof value !== 'string' || !value) throw new ClientRequestError(-32602, `Missing or invalid "${field}".`);
+  return value;
+}
+
+function requireAbsolutePath(params: Record<string, unknown>): string {
+  const value = requireString(params, 'path');
+  if (!path.isAbsolute(value)) throw new ClientRequestError(-32602, `Path "${value}" is relative; ACP paths must be absolute.`);
+  return value;
+}
+
+function toResponseError(method: string, error: unknown): ResponseError<unknown> {
+  if (error instanceof ResponseError) return error;
+  if (error instanceof ClientRequestError) return new ResponseError(error.code, error.message, error.data);
+  if (error instanceof WorkspacePathError) return new ResponseError(-32602, error.message, { reason: error.problem });
+  const failure = error as { code?: unknown; message?: unknown } | undefined;
+  if (failure?.code === 'ENOENT' || failure?.code === 'FileNotFound') {
+    return new ResponseError(-32002, `File not found${typeof failure.message === 'string' ? `: ${failure.message}` : ''}`);
+  }
+  const message = typeof failure?.message === 'string' ? failure.message : String(error);
+  return new ResponseError(-32603, `${method} failed: ${message}`);
+}

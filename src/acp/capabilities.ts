@@ -1,0 +1,23 @@
+// What this client tells agents about itself, and how to read what agents advertise.
+import type { ClientCapabilities } from '@agentclientprotocol/sdk/unstable';
+import type { ClientHost } from './clientHost';
+
+export const PROTOCOL_VERSION = 1;
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1];
+
+export function buildClientCapabilities(host: Pick<ClientHost, 'elicit' | 'elicitationModes'>): ClientCapabilities {
+  const capabilities: ClientCapabilities = {
+    fs: { readTextFile: true, writeTextFile: true },
+    terminal: true,
+    session: { notices: {} },
+    subagents: {},
+  };
+  if (host.elicit) {
+    const modes = host.elicitationModes ?? ['form'];
+    capabilities.elicitation = {
+      ...(modes.includes('form') ? { form: {} } : {}),
+      ...(modes.includes('url') ? { url: {} } : {}),
+    };
+  }
+  return capabilities;
+}

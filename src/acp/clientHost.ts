@@ -1,0 +1,44 @@
+// What the editor provides to serve agent->client requests. The VS Code implementation lives outside
+// src/acp/ (it needs 'vscode'); the connection does validation, path checks, slicing and cancellation.
+import type {
+  CreateElicitationRequest,
+  CreateElicitationResponse,
+  RequestPermissionRequest,
+  RequestPermissionOutcome,
+} from '@agentclientprotocol/sdk/unstable';
+
+export type { CreateElicitationRequest, CreateElicitationResponse, RequestPermissionRequest, RequestPermissionOutcome };
+
+export interface PermissionContext {
+  /** JSON-RPC id of the agent's request (the store names the pending permission entry by it). */
+  readonly requestId?: string | number;
+}
+
+export interface ClientHost {
+  /**
+   * Ask the user which option to take. `signal` aborts when the session (or an ancestor) is cancelled or
+   * closed, or the agent withdrew the request or went away: dismiss the UI then; the answer is sent for you
+   * and whatever this promise returns later is ignored. An optionId not among `request.options` is sent as
+   * cancelled.
+   */
+  requestPermission(request: RequestPermissionRequest, signal: AbortSignal, context?: PermissionContext): Promise<RequestPermissionOutcome>;
+
+  /**
+   * The full current text of an absolute path (VS Code: the unsaved editor buffer when the file is open).
+   * `line`/`limit` slicing is applied by the connection. Throw an error with `code: 'ENOENT'` for a missing file.
+   */
+  readTextFile(path: string, sessionId: string): Promise<string>;
+
+  /** Write the file. `path` is absolute, normalised and already verified to be inside a workspace folder. */
+  writeTextFile(path: string, content: string, sessionId: string): Promise<void>;
+
+  /**
+   * Optional. When present the client advertises `elicitation` with `elicitationModes` (default form only).
+   * `signal` aborts like for permissions; a cancelled session is answered `{action: 'cancel'}`.
+   */
+  elicit?(request: CreateElicitationRequest, signal: AbortSignal): Promise<CreateElicitationResponse>;
+  readonly elicitationModes?: readonly ('form' | 'url')[];
+
+  /** Optional: the agent sent `elicitation/complete` (a URL-mode elicitation finished out of band). */
+  elicitationComplete?(params: { readonly elicitationId: string }): void;
+}

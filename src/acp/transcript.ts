@@ -1,0 +1,89 @@
+// Bounded transcripts of the wire: one `{ts, dir, msg}` JSON line per message (what `subchats replay` reads).
+import { createWriteStream, type WriteStream } from 'node:fs';
+import type { WireDirection } from './ndjson';
+
+export interface TranscriptRecorder {
+  record(message: object, direction: WireDirection): void;
+}
+
+export function formatTranscriptLine(message: object, direction: WireDirection, at: Date = new Date()): string {
+  return JSON.stringify({ ts: at.toISOString(), dir: direction, msg: message });
+}
+
+/** Keeps the most recent lines within `maxBytes` (UTF-16 length used as the size measure); drops the oldest. */
+export class MemoryTranscript implements TranscriptRecorder {
+  private readonly buffer: string[] = [];
+  private first = 0;
+  private size = 0;
+  droppedLines = 0;
+
+  constructor(private readonly maxBytes = 8 * 1024 * 1024) {}
+
+  record(message: object, direction: WireDirection): void {
+    this.recordLine(formatTranscriptLine(message, direction));
+  }
+
+  /** Adds an already formatted transcript line (history and opened files keep their own timestamps). */
+  recordLine(line: string): void {
+    this.buffer.push(line);
+    this.size += line.length + 1;
+    while (this.size > this.maxBytes && this.first < this.buffer.length) {
+      this.size -= this.buffer[this.first]!.length + 1;
+      this.first++;
+      this.droppedLines++;
+    }
+    if (this.first > 1024 && this.first * 2 > this.buffer.length) {
+      this.buffer.splice(0, this.first);
+      this.first = 0;
+    }
+  }
+
+  lines(): string[] {
+    return this.buffer.slice(this.first);
+  }
+
+  /** JSONL text, ready to save as a transcript file. */
+  text(): string {
+    const lines = this.lines();
+    return lines.length ? `${lines.join('\n')}\n` : '';
+  }
+}
+
+/** Appends to a file until `maxBytes` have been written, then stops (and says so in `truncated`). */
+export class FileTranscript implements TranscriptRecorder {
+  private readonly stream: WriteStream;
+  private written = 0;
+  private failed = false;
+  truncated = false;
+
+  constructor(
+    readonly filePath: string,
+    private readonly maxBytes = 64 * 1024 * 1024,
+    private readonly onError?: (error: Error) => void,
+  ) {
+    this.stream = createWriteStream(filePath, { flags: 'a', encoding: 'utf8' });
+    this.stream.on('error', (error) => {
+      this.failed = true;
+      this.onError?.(error);
+    });
+  }
+
+  record(message: object, direction: WireDirection): void {
+    if (this.failed || this.truncated) return;
+    const line = `${formatTranscriptLine(message, direction)}\n`;
+    const bytes = Buffer.byteLength(line);
+    if (this.written + bytes > this.maxBytes) {
+      this.truncated = true;
+      return;
+    }
+    this.written += bytes;
+    this.stream.write(line);
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      if (this.stream.closed || this.stream.destroyed) return resolve();
+      this.stream.end(() => resolve());
+    });
+  }
+}
