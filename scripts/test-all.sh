@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Runs every test layer: type checks, unit (Node), component (Chromium), extension host and end-to-end
+# (real VS Code via code-server). Prints one summary line "N passed, N failed" and fails on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+LOG_DIR=test-results/logs
+mkdir -p "$LOG_DIR"
+total_pass=0
+total_fail=0
+failed_stages=()
+summary=()
+
+# Reads the counts a stage printed (node:test spec reporter or mocha) from its log.
+count_results() {
+  local log=$1 pass fail
+  pass=$(grep -aoE '^(ℹ|#) pass [0-9]+' "$log" | awk '{s+=$3} END {print s+0}')
+  fail=$(grep -aoE '^(ℹ|#) fail [0-9]+' "$log" | awk '{s+=$3} END {print s+0}')
+  pass=$((pass + $(grep -aoE '^ *[0-9]+ passing' "$log" | awk '{s+=$1} END {print s+0}')))
+  fail=$((fail + $(grep -aoE '^ *[0-9]+ failing' "$log" | awk '{s+=$1} END {print s+0}')))
+  echo "$pass $fail"
+}
+
+stage() {
+  local name=$1; shift
+  local log="$LOG_DIR/$name.log" start=$SECONDS status
+  echo
+  echo "=== $name: $*"
+  "$@" 2>&1 | tee "$log"
+  status=${PIPESTATUS[0]}
+  read -r pass fail < <(count_results "$log")
+  total_pass=$((total_pass + pass))
+  total_fail=$((total_fail + fail))
+  if [ "$status" -ne 0 ]; then
+    failed_stages+=("$name")
+    # A stage that failed without reporting a failing test still counts as one failure.
+    [ "$fail" -eq 0 ] && total_fail=$((total_fail + 1))
+  fi
+  summary+=("$(printf '%-10s %-6s %4s passed %4s failed  %4ss' "$name" "$([ "$status" -eq 0 ] && echo ok || echo FAILED)" "$pass" "$fail" $((SECONDS - start)))")
+}
+
+stage typecheck npm run --silent typecheck
+stage build node scripts/build.mjs
+stage unit node --import tsx --test --test-reporter=spec test/unit/*.test.ts
+stage component node --import tsx --test --test-concurrency=1 --test-reporter=spec test/component/*.test.ts
+stage exthost node scripts/run-exthost-tests.mjs
+stage e2e node --test --test-concurrency=1 --test-reporter=spec test/e2e/*.e2e.test.mjs
+
+echo
+echo "=== Summary"
+printf '%s\n' "${summary[@]}"
+echo "Screenshots: test-results/screenshots/   Logs: $LOG_DIR/"
+echo
+echo "${total_pass} passed, ${total_fail} failed"
+if [ "${#failed_stages[@]}" -gt 0 ]; then
+  echo "Failed stages: ${failed_stages[*]}"
+  exit 1
+fi
