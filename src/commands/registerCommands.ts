@@ -5,6 +5,8 @@ import type { AgentConfig } from '../acp/agentProcess';
 import type { SessionHistory } from '../history/sessionHistory';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import { displayTitle } from '../store/replayReport';
+import { authenticateInteractively, isAuthRequired } from './agentAuth';
+import { pickDelegation } from './delegationPicker';
 import { pickRuntime, pickSession, type SessionTarget } from './sessionTargets';
 
 export interface CommandContext {
@@ -74,7 +76,13 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
       runtime = service.liveRuntimeFor(agent.id) ?? (await startAgent(agent));
       if (!runtime) return undefined;
     }
-    const sessionId = await service.newSession(runtime);
+    let sessionId: string;
+    try {
+      sessionId = await service.newSession(runtime);
+    } catch (error) {
+      if (!isAuthRequired(error) || !(await authenticateInteractively(runtime))) throw error;
+      sessionId = await service.newSession(runtime);
+    }
     ctx.chats.open(runtime.id, sessionId, true);
     await ctx.tree.reveal(runtime.id, sessionId).then(undefined, () => undefined);
     return { runtimeId: runtime.id, sessionId };
@@ -90,7 +98,9 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     }
     const text = typeof textArg === 'string' ? textArg : await vscode.window.showInputBox({ prompt: `Prompt for ${displayTitle(target.session)}`, ignoreFocusOut: true });
     if (!text) return;
-    service.prompt(target.runtime.id, target.session.id, text).catch((error: unknown) => {
+    const delegation = typeof textArg === 'string' ? null : await pickDelegation(target.runtime, target.session.id);
+    if (delegation === undefined) return;
+    service.prompt(target.runtime.id, target.session.id, text, delegation ?? undefined).catch((error: unknown) => {
       void vscode.window.showErrorMessage(`Subchats: the prompt failed: ${errorText(error)}`);
     });
   };
