@@ -1,2 +1,11 @@
-// Bootstraps the chat webview.
-export {};
+// Bootstraps the chat webview: styles, the host channel, the store mirror and the app element.
+import { SubchatsApp } from './components/subchats-app';
+import { connectToHost } from './host';
+import { ChatStore } from './state/chatStore';
+import { adoptChatStyles } from './styles';
+
+adoptChatStyles(document);
+const app = new SubchatsApp();
+app.store = new ChatStore();
+app.channel = connectToHost();
+document.body.append(app);

@@ -1,0 +1,51 @@
+// The chat webview's HTML: a strict CSP (scripts only with the nonce, no inline styles), the codicon
+// stylesheet and the bundle. Pure, so tests can serve exactly what VS Code gets.
+
+export interface ChatHtmlOptions {
+  /** `webview.cspSource`. */
+  readonly cspSource: string;
+  readonly nonce: string;
+  /** Webview URI of dist/webview.js. */
+  readonly scriptUri: string;
+  /** Webview URI of dist/codicons/codicon.css. */
+  readonly codiconsUri: string;
+  readonly title: string;
+}
+
+export function createNonce(): string {
+  const bytes = new Uint8Array(24);
+  globalThis.crypto.getRandomValues(bytes);
+  return Buffer.from(bytes).toString('base64url');
+}
+
+export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+  return [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${cspSource} 'nonce-${nonce}'`,
+    `font-src ${cspSource}`,
+    `img-src ${cspSource} data:`,
+  ].join('; ');
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function buildChatHtml(options: ChatHtmlOptions): string {
+  const nonce = escapeHtml(options.nonce);
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(options.cspSource, options.nonce))}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" id="vscode-codicon-stylesheet" href="${escapeHtml(options.codiconsUri)}" nonce="${nonce}">
+<title>${escapeHtml(options.title)}</title>
+</head>
+<body>
+<script type="module" nonce="${nonce}" src="${escapeHtml(options.scriptUri)}"></script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,330 @@
+// VS Code glue for chat panels: one WebviewPanel per (connection, session), restored after a reload by a
+// serializer, fed by a ChatFeed, and answering the webview's requests after re-checking them against the store.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ChatPanelState, HostToWebviewMessage, WebviewToHostMessage } from '../protocol/webviewMessages';
+import type { SessionRecord } from '../store/model';
+import type { SessionStoreReader } from '../store/storeApi';
+import { ChatFeed, buildSnapshot } from './chatFeed';
+import { buildChatHtml, createNonce } from './chatHtml';
+import { isExternalLink, parseWebviewMessage } from './webviewMessageGuard';
+
+export const CHAT_VIEW_TYPE = 'subchats.chat';
+const DIFF_SCHEME = 'subchats-diff';
+
+/** The connections the panels show (the extension's SubchatsService fits this shape). */
+export interface ChatSessionsHost {
+  get(connectionId: string): { readonly store: SessionStoreReader } | undefined;
+  prompt(connectionId: string, sessionId: string, text: string): Promise<unknown>;
+  cancel(connectionId: string, sessionId: string): Promise<void>;
+  /** Fires when connections come and go (restored panels attach once theirs appears). */
+  readonly onDidChangeRuntimes: (listener: () => void) => vscode.Disposable | { dispose(): void };
+}
+
+/** Answers pending permission requests; false when the request is no longer pending. */
+export interface PermissionAnswers {
+  answer(connectionId: string, requestId: string, optionId: string | null): boolean;
+}
+
+export interface ChatPanelOptions {
+  /** Called when a panel becomes active, e.g. to reveal its session in the tree. */
+  readonly reveal?: (connectionId: string, sessionId: string) => void;
+  readonly log?: (text: string) => void;
+}
+
+function sessionTitle(session: SessionRecord | undefined, fallback: string): string {
+  const name = [session?.title, session?.description, session?.subagentType].find((v) => typeof v === 'string' && v.trim() !== '');
+  return name ?? `Session ${fallback.slice(0, 8)}`;
+}
+
+function isSameOrDescendant(store: SessionStoreReader, sessionId: string, ancestorId: string): boolean {
+  const seen = new Set<string>();
+  for (let id: string | null | undefined = sessionId; id && !seen.has(id); id = store.getSession(id)?.parentId) {
+    if (id === ancestorId) return true;
+    seen.add(id);
+  }
+  return false;
+}
+
+export class ChatPanelManager implements vscode.Disposable {
+  private readonly panels = new Map<string, ChatPanelController>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly diffDocuments = new Map<string, string>();
+  private diffCounter = 0;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    readonly host: ChatSessionsHost,
+    readonly permissions: PermissionAnswers,
+    readonly options: ChatPanelOptions = {},
+  ) {
+    this.disposables.push(
+      vscode.window.registerWebviewPanelSerializer(CHAT_VIEW_TYPE, {
+        deserializeWebviewPanel: async (panel, state: unknown) => {
+          const saved = state as Partial<ChatPanelState> | undefined;
+          if (typeof saved?.connectionId !== 'string' || typeof saved.sessionId !== 'string') {
+            panel.dispose();
+            return;
+          }
+          this.adopt(panel, saved.connectionId, saved.sessionId);
+        },
+      }),
+      vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, {
+        provideTextDocumentContent: (uri) => this.diffDocuments.get(uri.query) ?? '',
+      }),
+    );
+  }
+
+  get distUri(): vscode.Uri {
+    return vscode.Uri.joinPath(this.context.extensionUri, 'dist');
+  }
+
+  /** Opens the session's chat, or reveals it when a panel already shows it. */
+  open(connectionId: string, sessionId: string, beside = true): void {
+    const existing = this.panels.get(this.key(connectionId, sessionId));
+    const column = beside ? vscode.ViewColumn.Beside : (vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.Active);
+    if (existing) {
+      existing.panel.reveal(beside ? undefined : column);
+      return;
+    }
+    const panel = vscode.window.createWebviewPanel(CHAT_VIEW_TYPE, 'Subchats', column, {
+      enableScripts: true,
+      localResourceRoots: [this.distUri],
+      enableFindWidget: true,
+    });
+    this.adopt(panel, connectionId, sessionId);
+  }
+
+  /** Whether a visible panel shows this session, itself or inside its root's tree of chats. */
+  isSessionVisible(connectionId: string, sessionId: string): boolean {
+    const store = this.host.get(connectionId)?.store;
+    if (!store) return false;
+    for (const controller of this.panels.values()) {
+      if (controller.connectionId !== connectionId || !controller.panel.visible) continue;
+      if (isSameOrDescendant(store, sessionId, controller.sessionId)) return true;
+    }
+    return false;
+  }
+
+  /** Keeps a diff's two sides as virtual documents and opens VS Code's diff editor on them. */
+  async openDiff(filePath: string, oldText: string, newText: string): Promise<void> {
+    const id = ++this.diffCounter;
+    const left = `${id}-old`;
+    const right = `${id}-new`;
+    this.diffDocuments.set(left, oldText);
+    this.diffDocuments.set(right, newText);
+    const base = vscode.Uri.from({ scheme: DIFF_SCHEME, path: filePath.startsWith('/') ? filePath : `/${filePath}` });
+    await vscode.commands.executeCommand(
+      'vscode.diff',
+      base.with({ query: left }),
+      base.with({ query: right }),
+      `${path.basename(filePath)} (agent edit)`,
+      { preview: true },
+    );
+  }
+
+  dispose(): void {
+    for (const controller of [...this.panels.values()]) controller.panel.dispose();
+    for (const disposable of this.disposables) disposable.dispose();
+    this.disposables.length = 0;
+  }
+
+  private adopt(panel: vscode.WebviewPanel, connectionId: string, sessionId: string): void {
+    const key = this.key(connectionId, sessionId);
+    panel.webview.options = { enableScripts: true, localResourceRoots: [this.distUri] };
+    const controller = new ChatPanelController(this, panel, connectionId, sessionId);
+    this.panels.set(key, controller);
+    panel.onDidDispose(() => {
+      if (this.panels.get(key) === controller) this.panels.delete(key);
+      controller.dispose();
+    });
+  }
+
+  private key(connectionId: string, sessionId: string): string {
+    return `${connectionId}\0${sessionId}`;
+  }
+}
+
+/** One panel: its HTML, its feed, and the webview's requests. */
+class ChatPanelController implements vscode.Disposable {
+  private feed: ChatFeed | undefined;
+  private store: SessionStoreReader | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(
+    private readonly manager: ChatPanelManager,
+    readonly panel: vscode.WebviewPanel,
+    readonly connectionId: string,
+    readonly sessionId: string,
+  ) {
+    const webview = panel.webview;
+    webview.html = buildChatHtml({
+      cspSource: webview.cspSource,
+      nonce: createNonce(),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(manager.distUri, 'webview.js')).toString(),
+      codiconsUri: webview.asWebviewUri(vscode.Uri.joinPath(manager.distUri, 'codicons', 'codicon.css')).toString(),
+      title: 'Subchats',
+    });
+    this.disposables.push(
+      webview.onDidReceiveMessage((raw: unknown) => {
+        const message = parseWebviewMessage(raw);
+        if (!message) {
+          manager.options.log?.(`Chat panel: ignored an invalid message from the webview`);
+          return;
+        }
+        this.handle(message).catch((error: unknown) => {
+          void vscode.window.showErrorMessage(`Subchats: ${(error as Error).message ?? String(error)}`);
+        });
+      }),
+      panel.onDidChangeViewState(({ webviewPanel }) => {
+        this.feed?.setVisible(webviewPanel.visible);
+        if (webviewPanel.active) manager.options.reveal?.(connectionId, sessionId);
+      }),
+      toDisposable(manager.host.onDidChangeRuntimes(() => this.attach())),
+    );
+    this.attach();
+  }
+
+  dispose(): void {
+    this.feed?.dispose();
+    this.feed = undefined;
+    for (const disposable of this.disposables) disposable.dispose();
+    this.disposables.length = 0;
+  }
+
+  /** Connects to the connection's store once it exists (a restored panel may come before its history). */
+  private attach(): void {
+    const store = this.manager.host.get(this.connectionId)?.store;
+    if (store === this.store) return;
+    this.feed?.dispose();
+    this.store = store;
+    this.feed = store ? new ChatFeed(store, this.sessionId, (message) => this.post(message)) : undefined;
+    this.feed?.setVisible(this.panel.visible);
+    this.updateTitle();
+    this.sendSnapshot();
+  }
+
+  private sendSnapshot(): void {
+    if (this.feed) {
+      this.feed.sendSnapshot();
+      return;
+    }
+    void this.panel.webview.postMessage({
+      ...buildSnapshot(emptyStore, this.sessionId),
+      unavailableReason: 'The agent connection for this chat is not available. Reconnect or reopen the session.',
+      panelState: { connectionId: this.connectionId, sessionId: this.sessionId },
+    } satisfies HostToWebviewMessage);
+  }
+
+  private post(message: HostToWebviewMessage): void {
+    const withState =
+      message.type === 'snapshot' ? { ...message, panelState: { connectionId: this.connectionId, sessionId: this.sessionId } } : message;
+    void this.panel.webview.postMessage(withState);
+    this.updateTitle();
+  }
+
+  private updateTitle(): void {
+    const title = sessionTitle(this.store?.getSession(this.sessionId), this.sessionId);
+    if (this.panel.title !== title) this.panel.title = title;
+  }
+
+  /** Sessions this panel may act on: its session and its descendants. */
+  private sessionInPanel(sessionId: string): SessionRecord | undefined {
+    const store = this.store;
+    if (!store || !isSameOrDescendant(store, sessionId, this.sessionId)) return undefined;
+    return store.getSession(sessionId);
+  }
+
+  private async handle(message: WebviewToHostMessage): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+      case 'resync':
+        this.sendSnapshot();
+        return;
+      case 'prompt':
+        return this.checked(message.sessionId, 'prompt', () => this.manager.host.prompt(this.connectionId, message.sessionId, message.text));
+      case 'cancel':
+        return this.checked(message.sessionId, 'cancel', () => this.manager.host.cancel(this.connectionId, message.sessionId));
+      case 'answerPermission': {
+        const session = this.sessionInPanel(message.sessionId);
+        const entry = session?.entries.find((e) => e.kind === 'permission' && e.requestId === message.requestId);
+        const valid =
+          entry?.kind === 'permission' &&
+          entry.outcome === 'pending' &&
+          (message.optionId === null || entry.options.some((o) => o.optionId === message.optionId));
+        if (!valid || !this.manager.permissions.answer(this.connectionId, message.requestId, message.optionId)) {
+          void vscode.window.showWarningMessage('Subchats: this permission request is no longer pending.');
+        }
+        return;
+      }
+      case 'openFile':
+        return this.openFile(message.path, message.line);
+      case 'openDiff': {
+        const item = this.sessionInPanel(message.sessionId)?.toolCalls[message.toolCallId]?.content[message.index];
+        if (item?.type !== 'diff' || typeof item.path !== 'string' || typeof item.newText !== 'string') return;
+        const oldText = typeof item.oldText === 'string' ? item.oldText : '';
+        return this.manager.openDiff(item.path, oldText, item.newText);
+      }
+      case 'openChat':
+        if (this.store?.getSession(message.sessionId)) this.manager.open(this.connectionId, message.sessionId, message.where === 'beside');
+        return;
+      case 'openLink': {
+        if (!isExternalLink(message.url)) {
+          void vscode.window.showWarningMessage(`Subchats: not opening "${message.url}" (only web and mail links are opened).`);
+          return;
+        }
+        const open = 'Open Link';
+        const answer = await vscode.window.showWarningMessage(
+          'The agent\'s chat wants to open an external link.',
+          { modal: true, detail: message.url },
+          open,
+        );
+        if (answer === open) await vscode.env.openExternal(vscode.Uri.parse(message.url, true));
+        return;
+      }
+      case 'copy':
+        await vscode.env.clipboard.writeText(message.text);
+        return;
+    }
+  }
+
+  /** Runs a session action only if the store allows it now; otherwise tells the user why not. */
+  private async checked(sessionId: string, action: 'prompt' | 'cancel', run: () => Promise<unknown>): Promise<void> {
+    const session = this.sessionInPanel(sessionId);
+    const verdict = session && this.store ? this.store.actionsFor(sessionId)[action] : { allowed: false, reason: 'The session is not part of this chat.' };
+    if (!verdict.allowed) {
+      void vscode.window.showWarningMessage(`Subchats: cannot ${action} "${sessionTitle(session, sessionId)}". ${verdict.reason ?? ''}`);
+      return;
+    }
+    await run();
+  }
+
+  private async openFile(filePath: string, line: number | undefined): Promise<void> {
+    const cwd = this.store?.getSession(this.sessionId)?.cwd;
+    const absolute = path.isAbsolute(filePath) ? filePath : cwd ? path.join(cwd, filePath) : undefined;
+    if (!absolute) return;
+    const position = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
+    await vscode.window.showTextDocument(vscode.Uri.file(absolute), {
+      preview: true,
+      viewColumn: vscode.ViewColumn.One,
+      ...(line !== undefined ? { selection: new vscode.Range(position, position) } : {}),
+    });
+  }
+}
+
+function toDisposable(value: { dispose(): void }): vscode.Disposable {
+  return value instanceof vscode.Disposable ? value : new vscode.Disposable(() => value.dispose());
+}
+
+/** Stands in for a connection that is not there (yet): the webview shows why instead of loading forever. */
+const emptyStore: SessionStoreReader = {
+  revision: 0,
+  diagnostics: [],
+  getSession: () => undefined,
+  listSessions: () => [],
+  actionsFor: () => {
+    const no = { allowed: false, reason: 'Not connected.' };
+    return { cancel: no, prompt: no, close: no };
+  },
+  onDidChange: () => ({ dispose: () => undefined }),
+};

@@ -1,0 +1,237 @@
+// The chat webview in real Chromium: rendering of every entry type, child cards, controls, screenshots.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { MessageEntry, PermissionEntry } from '../../src/store/model';
+import { FeedLink } from './feedLink';
+import { buildBundle, repoRoot, startHarness, type Harness } from './harness';
+import { CHILD_A, CHILD_B, GRANDCHILD, ROOT, message, parentWithChildren, withPendingPermission } from './scenes';
+
+const screenshots = join(repoRoot, 'test-results', 'screenshots');
+let harness: Harness;
+
+before(async () => {
+  buildBundle();
+  mkdirSync(screenshots, { recursive: true });
+  harness = await startHarness();
+});
+
+after(async () => {
+  await harness?.close();
+});
+
+describe('chat webview', () => {
+  test('renders messages, thoughts, plan, tool calls, notices and child cards from a snapshot', async () => {
+    const chat = await harness.openChat();
+    const store = parentWithChildren();
+    const link = new FeedLink(chat, store, ROOT);
+    await link.snapshot();
+    const { page } = chat;
+
+    await page.getByText('Please fix the failing tests').waitFor();
+    assert.equal(await page.locator('subchats-message[role-kind="user"] code').first().textContent(), 'src/parser');
+    assert.equal(await page.locator('subchats-message strong').first().textContent(), 'tokenizer');
+    // Thoughts are collapsed: their text is not rendered until opened.
+    assert.equal(await page.getByText('The parser tests fail').count(), 0);
+    await page.locator('details.sc-thought > summary').click();
+    await page.getByText('The parser tests fail').waitFor();
+    // Code blocks get a copy button that asks the host to copy.
+    await page.locator('subchats-message .sc-copy').first().click();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'copy'), {
+      type: 'copy',
+      text: 'export function tokenize(s: string) {}\n',
+    });
+    // Links go through the host.
+    await page.getByRole('link', { name: 'the docs' }).click();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'openLink'), { type: 'openLink', url: 'https://example.com/docs' });
+
+    assert.equal(await page.locator('subchats-plan li').count(), 3);
+    assert.match((await page.locator('subchats-plan .sc-role').textContent()) ?? '', /1\/3 done/);
+
+    // Tool call: kind icon, title, status, location opening file:line.
+    const read = page.locator('[data-tool-call-id="read1"]');
+    await read.locator('.codicon-file').waitFor();
+    assert.match((await read.textContent()) ?? '', /Read src\/parser\/tokenizer\.ts[\s\S]*completed/);
+    await read.getByRole('button', { name: /tokenizer\.ts:42/ }).click();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'openFile'), {
+      type: 'openFile',
+      path: '/repo/src/parser/tokenizer.ts',
+      line: 42,
+    });
+    // Raw input on demand.
+    await read.getByRole('button', { name: /Expand tool call/ }).click();
+    await read.getByRole('button', { name: /Show raw input/ }).click();
+    assert.match((await read.locator('pre').textContent()) ?? '', /"path": "\/repo\/src\/parser\/tokenizer.ts"/);
+
+    // Diff: +/- summary and open-diff action.
+    const diff = page.locator('[data-tool-call-id="edit1"] subchats-diff');
+    assert.equal(await diff.locator('.sc-added').textContent(), '+2');
+    assert.equal(await diff.locator('.sc-removed').textContent(), '−1');
+    await diff.getByRole('button', { name: 'Open diff' }).click();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'openDiff'), {
+      type: 'openDiff',
+      sessionId: ROOT,
+      toolCallId: 'edit1',
+      index: 0,
+    });
+    await diff.getByRole('button', { name: /Show changes/ }).click();
+    assert.deepEqual(await diff.locator('.sc-diff-line').allTextContents(), ['  a', '- b', '+ B', '  c', '+ d']);
+
+    // Terminal output with ANSI colours as styled text.
+    const exec = page.locator('[data-tool-call-id="exec1"]');
+    await exec.getByRole('button', { name: /Expand tool call/ }).click();
+    const terminal = exec.locator('pre.sc-terminal');
+    assert.equal(
+      await terminal.textContent(),
+      'PASS src/lexer.test.ts\nFAIL src/parser.test.ts\nwarn 2 snapshots obsolete\n',
+    );
+    const fail = terminal.locator('span.sc-ansi-bold');
+    assert.equal(await fail.textContent(), 'FAIL');
+    assert.equal(await fail.evaluate((el) => (el as HTMLElement).style.color), 'var(--vscode-terminal-ansiRed)');
+    assert.equal(await terminal.locator('span').nth(2).evaluate((el) => (el as HTMLElement).style.color), 'rgb(255, 135, 0)');
+
+    // Notice and message between sessions, linked to the other side.
+    await page.getByText('Context is 80% full').waitFor();
+    const sessionMessage = page.locator('subchats-session-message');
+    assert.match((await sessionMessage.textContent()) ?? '', /this session[\s\S]*Test investigator/);
+
+    // Child cards where they were spawned: a ChildEntry and a subagent tool call; parallel = separate cards.
+    const cardA = page.locator(`subchats-child-card[data-session-id="${CHILD_A}"]`);
+    const cardB = page.locator(`subchats-child-card[data-session-id="${CHILD_B}"]`);
+    assert.equal(await cardA.locator('.sc-card-title').first().textContent(), 'Test investigator');
+    // Title falls back to the description.
+    assert.equal(await cardB.locator('.sc-card-title').first().textContent(), 'Updates the snapshots');
+    assert.equal(await page.locator('[data-tool-call-id="task2"] + subchats-child-card').count(), 1);
+    assert.match((await cardA.locator('.sc-child-meta').first().textContent()) ?? '', /1 tool call[\s\S]*1 subagent[\s\S]*Started a subagent/);
+    assert.match((await cardA.locator('.sc-state').first().textContent()) ?? '', /Running/);
+
+    // Expanding shows the child's chat inline, nested at every depth.
+    await cardA.getByRole('button', { name: 'Expand subagent Test investigator' }).click();
+    await cardA.getByText('Looking at the tokenizer tests.').waitFor();
+    const grandCard = cardA.locator(`subchats-child-card[data-session-id="${GRANDCHILD}"]`);
+    await grandCard.getByRole('button', { name: 'Expand subagent Edge case checker' }).click();
+    await grandCard.getByText('Checking empty input.', { exact: true }).waitFor();
+    await page.screenshot({ path: join(screenshots, 'parent-with-child-cards.png'), fullPage: true });
+
+    // Open a child in its own tab or beside.
+    await cardB.getByRole('button', { name: /to the side/ }).click();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'openChat'), { type: 'openChat', sessionId: CHILD_B, where: 'beside' });
+
+    assert.deepEqual(chat.pageErrors, []);
+    assert.deepEqual(await chat.cspViolations(), []);
+    await chat.close();
+  });
+
+  test('a child panel shows the breadcrumb, its state, and a disabled prompt box with the reason', async () => {
+    const chat = await harness.openChat();
+    const store = parentWithChildren();
+    const link = new FeedLink(chat, store, CHILD_A);
+    await link.snapshot();
+    const { page } = chat;
+    const crumbs = page.locator('.sc-breadcrumb li');
+    await crumbs.nth(1).waitFor();
+    assert.deepEqual(await crumbs.allTextContents().then((t) => t.map((s) => s.trim())), ['Fix the failing tests', 'Test investigator']);
+    assert.match((await page.locator('subchats-session-bar .sc-state').textContent()) ?? '', /Running/);
+    assert.equal(await page.locator('#sc-prompt-input').isDisabled(), true);
+    assert.equal((await page.locator('.sc-prompt-reason').textContent())?.trim(), 'Subagents cannot be prompted directly.');
+    // The ancestor opens in its own tab.
+    await crumbs.nth(0).getByRole('button').click();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'openChat'), { type: 'openChat', sessionId: ROOT, where: 'tab' });
+    await page.screenshot({ path: join(screenshots, 'child-chat-breadcrumb.png'), fullPage: true });
+    await chat.close();
+  });
+
+  test('the prompt box and cancel post typed requests when allowed', async () => {
+    const chat = await harness.openChat();
+    const store = parentWithChildren();
+    const link = new FeedLink(chat, store, ROOT);
+    await link.snapshot();
+    const { page } = chat;
+    await page.locator('#sc-prompt-input').fill('Also update the changelog');
+    await page.locator('#sc-prompt-input').press('Enter');
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'prompt'), {
+      type: 'prompt',
+      sessionId: ROOT,
+      text: 'Also update the changelog',
+    });
+    assert.equal(await page.locator('#sc-prompt-input').inputValue(), '');
+    await page.locator(`subchats-child-card[data-session-id="${CHILD_B}"]`).getByRole('button', { name: /^Cancel subagent/ }).click();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'cancel'), { type: 'cancel', sessionId: CHILD_B });
+    // When the store says no, the control disappears.
+    store.setActions(CHILD_B, {
+      cancel: { allowed: false, reason: 'The agent did not grant cancel.' },
+      prompt: { allowed: false },
+      close: { allowed: false },
+    });
+    await link.flush();
+    await page
+      .locator(`subchats-child-card[data-session-id="${CHILD_B}"]`)
+      .getByRole('button', { name: /^Cancel subagent/ })
+      .waitFor({ state: 'detached' });
+    await chat.close();
+  });
+
+  test('permission buttons post the chosen option, and the answer replaces them', async () => {
+    const chat = await harness.openChat();
+    const store = parentWithChildren();
+    withPendingPermission(store, ROOT);
+    const link = new FeedLink(chat, store, ROOT);
+    await link.snapshot();
+    const { page } = chat;
+    const permission = page.locator('subchats-permission');
+    await permission.getByRole('button', { name: 'Always allow' }).waitFor();
+    await page.screenshot({ path: join(screenshots, 'permission-request.png'), fullPage: true });
+    await permission.getByRole('button', { name: 'Always allow' }).click();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'answerPermission'), {
+      type: 'answerPermission',
+      sessionId: ROOT,
+      requestId: '7',
+      optionId: 'always',
+    });
+    store.updateEntry<PermissionEntry>(ROOT, 'perm1', () => ({ outcome: 'selected', optionId: 'always' }));
+    await link.flush();
+    await permission.getByText('Answered: Always allow').waitFor();
+    assert.equal(await permission.getByRole('button').count(), 0);
+    await chat.close();
+  });
+
+  test('dismissing a permission answers it with a null option', async () => {
+    const chat = await harness.openChat();
+    const store = parentWithChildren();
+    withPendingPermission(store, CHILD_A);
+    const link = new FeedLink(chat, store, CHILD_A);
+    await link.snapshot();
+    await chat.page.locator('subchats-permission').getByRole('button', { name: 'Dismiss' }).click();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'answerPermission'), {
+      type: 'answerPermission',
+      sessionId: CHILD_A,
+      requestId: '7',
+      optionId: null,
+    });
+    await chat.close();
+  });
+
+  test('user messages with attachments show images only from safe data URIs', async () => {
+    const chat = await harness.openChat();
+    const store = parentWithChildren();
+    store.addEntry<MessageEntry>(ROOT, {
+      ...message('img', 'user', 'Screenshot attached'),
+      attachments: [
+        { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==' },
+        { type: 'image', mimeType: 'image/svg+xml', data: 'PHN2Zz48L3N2Zz4=' },
+        { type: 'resource_link', name: 'notes.md', uri: 'file:///repo/notes.md' },
+      ],
+    });
+    const link = new FeedLink(chat, store, ROOT);
+    await link.snapshot();
+    const { page } = chat;
+    await page.getByText('Screenshot attached').waitFor();
+    assert.equal(await page.locator('img.sc-image').count(), 1);
+    await page.getByText('Image (image/svg+xml)').waitFor();
+    await page.getByRole('button', { name: 'notes.md' }).click();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'openFile'), { type: 'openFile', path: '/repo/notes.md' });
+    assert.deepEqual(await chat.cspViolations(), []);
+    await chat.close();
+  });
+});

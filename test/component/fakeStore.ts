@@ -1,0 +1,190 @@
+// An in-memory SessionStoreReader for feed and webview tests: plain records, a revision counter and
+// change events shaped like the real store's.
+import type {
+  Entry,
+  SessionActions,
+  SessionRecord,
+  StoreChange,
+  TerminalRecord,
+  ToolCallRecord,
+} from '../../src/store/model';
+import type { Disposable, SessionStoreReader } from '../../src/store/storeApi';
+
+const ALLOWED = { allowed: true } as const;
+
+export class FakeStore implements SessionStoreReader {
+  revision = 0;
+  readonly diagnostics = [];
+  private readonly sessions = new Map<string, SessionRecord>();
+  private readonly listeners = new Set<(changes: readonly StoreChange[]) => void>();
+  private readonly actions = new Map<string, SessionActions>();
+  /** Starts a minute ago and advances a second per change, so elapsed times look realistic. */
+  private clock = Date.now() - 60_000;
+
+  getSession(sessionId: string): SessionRecord | undefined {
+    return this.sessions.get(sessionId);
+  }
+
+  listSessions(): SessionRecord[] {
+    return [...this.sessions.values()];
+  }
+
+  actionsFor(sessionId: string): SessionActions {
+    return (
+      this.actions.get(sessionId) ?? {
+        cancel: ALLOWED,
+        prompt: this.sessions.get(sessionId)?.parentId
+          ? { allowed: false, reason: 'Subagents cannot be prompted directly.' }
+          : ALLOWED,
+        close: ALLOWED,
+      }
+    );
+  }
+
+  onDidChange(listener: (changes: readonly StoreChange[]) => void): Disposable {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  setActions(sessionId: string, actions: SessionActions): void {
+    this.actions.set(sessionId, actions);
+    this.emit([{ sessionId, kind: 'session' }]);
+  }
+
+  addSession(id: string, fields: Partial<SessionRecord> = {}): SessionRecord {
+    const rev = ++this.revision;
+    const now = this.tick();
+    const session: SessionRecord = {
+      id,
+      parentId: null,
+      parentToolCallId: null,
+      link: fields.parentId ? 'subagent_update' : 'root',
+      origin: fields.parentId ? 'announced' : 'root',
+      title: null,
+      description: null,
+      subagentType: null,
+      cwd: '/repo',
+      additionalDirectories: null,
+      capabilities: null,
+      state: { state: 'running' },
+      stateHistory: [{ state: 'running', at: now }],
+      childIds: [],
+      entries: [],
+      toolCalls: {},
+      toolCallOrder: [],
+      plan: null,
+      usage: null,
+      currentModeId: null,
+      modes: null,
+      configOptions: null,
+      availableCommands: null,
+      remoteSessionId: null,
+      activePromptId: null,
+      hadTraffic: true,
+      stateReported: true,
+      awaitingUser: 0,
+      controlsStale: false,
+      terminals: {},
+      availableSubagents: null,
+      createdAt: now,
+      updatedAt: now,
+      rev,
+      meta: null,
+      ...fields,
+    };
+    this.sessions.set(id, session);
+    const changes: StoreChange[] = [{ sessionId: id, kind: 'tree' }];
+    if (session.parentId) {
+      const parent = this.mustGet(session.parentId);
+      parent.childIds.push(id);
+      parent.rev = rev;
+      changes.push({ sessionId: parent.id, kind: 'session' });
+    }
+    this.emit(changes);
+    return session;
+  }
+
+  /** Appends an entry (rev/at filled in) and returns it. */
+  addEntry<E extends Entry>(sessionId: string, entry: Omit<E, 'rev' | 'at'>): E {
+    const session = this.mustGet(sessionId);
+    const full = { ...entry, rev: ++this.revision, at: this.tick() } as E;
+    session.entries.push(full);
+    session.rev = this.revision;
+    this.emit([{ sessionId, kind: 'entry', entryId: full.id }]);
+    return full;
+  }
+
+  /** Replaces an entry with an updated copy (the real store bumps `rev` the same way). */
+  updateEntry<E extends Entry>(sessionId: string, entryId: string, patch: (entry: E) => Partial<E>): void {
+    const session = this.mustGet(sessionId);
+    const index = session.entries.findIndex((e) => e.id === entryId);
+    const entry = session.entries[index] as E;
+    session.entries[index] = { ...entry, ...patch(entry), rev: ++this.revision } as E;
+    session.rev = this.revision;
+    this.emit([{ sessionId, kind: 'entry', entryId }]);
+  }
+
+  /** Adds or patches a tool call and its transcript entry. */
+  upsertToolCall(sessionId: string, toolCall: Partial<ToolCallRecord> & { toolCallId: string }): void {
+    const session = this.mustGet(sessionId);
+    const existing = session.toolCalls[toolCall.toolCallId];
+    const rev = ++this.revision;
+    session.toolCalls[toolCall.toolCallId] = {
+      title: '',
+      kind: 'other',
+      status: 'pending',
+      content: [],
+      locations: [],
+      ...existing,
+      ...toolCall,
+    };
+    const entryId = `tc:${toolCall.toolCallId}`;
+    if (!existing) {
+      session.toolCallOrder.push(toolCall.toolCallId);
+      session.entries.push({ kind: 'toolCall', id: entryId, toolCallId: toolCall.toolCallId, rev, at: this.tick() });
+    } else {
+      const index = session.entries.findIndex((e) => e.id === entryId);
+      const entry = session.entries[index];
+      if (entry) session.entries[index] = { ...entry, rev };
+    }
+    session.rev = rev;
+    this.emit([{ sessionId, kind: 'entry', entryId }]);
+  }
+
+  /** Creates or updates a terminal's output (the store does this when it reads terminal/output). */
+  setTerminal(sessionId: string, terminal: TerminalRecord): void {
+    const session = this.mustGet(sessionId);
+    session.terminals[terminal.terminalId] = terminal;
+    session.rev = ++this.revision;
+    this.emit([{ sessionId, kind: 'session' }]);
+  }
+
+  setState(sessionId: string, state: SessionRecord['state']): void {
+    const session = this.mustGet(sessionId);
+    session.state = state;
+    session.stateHistory.push({ state: state.state, at: this.tick() });
+    session.rev = ++this.revision;
+    this.emit([{ sessionId, kind: 'session' }]);
+  }
+
+  patchSession(sessionId: string, patch: Partial<SessionRecord>): void {
+    const session = this.mustGet(sessionId);
+    Object.assign(session, patch, { rev: ++this.revision });
+    this.emit([{ sessionId, kind: 'session' }]);
+  }
+
+  private mustGet(id: string): SessionRecord {
+    const session = this.sessions.get(id);
+    if (!session) throw new Error(`no session ${id}`);
+    return session;
+  }
+
+  private tick(): number {
+    this.clock += 1000;
+    return this.clock;
+  }
+
+  private emit(changes: StoreChange[]): void {
+    for (const listener of this.listeners) listener(changes);
+  }
+}

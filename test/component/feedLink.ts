@@ -1,0 +1,42 @@
+// Connects a FakeStore to a ChatPage through the real ChatFeed; tests flush explicitly, so no timers run.
+import type { HostToWebviewMessage } from '../../src/protocol/webviewMessages';
+import { ChatFeed, type FeedTimers } from '../../src/webviews/chatFeed';
+import type { FakeStore } from './fakeStore';
+import type { ChatPage } from './harness';
+
+const manualTimers: FeedTimers = { now: () => 0, setTimeout: () => 0, clearTimeout: () => undefined };
+
+export class FeedLink {
+  readonly feed: ChatFeed;
+  readonly sent: HostToWebviewMessage[] = [];
+  private pending: HostToWebviewMessage[] = [];
+
+  constructor(
+    private readonly chat: ChatPage,
+    store: FakeStore,
+    rootSessionId: string,
+  ) {
+    this.feed = new ChatFeed(store, rootSessionId, (message) => this.pending.push(message), { timers: manualTimers });
+  }
+
+  /** Sends a snapshot (what the host does on `ready`). */
+  async snapshot(): Promise<void> {
+    this.feed.sendSnapshot();
+    await this.deliver();
+  }
+
+  /** Flushes the feed's batched changes into one delta and delivers it. */
+  async flush(): Promise<void> {
+    this.feed.flush();
+    await this.deliver();
+  }
+
+  private async deliver(): Promise<void> {
+    const messages = this.pending;
+    this.pending = [];
+    for (const message of messages) {
+      this.sent.push(message);
+      await this.chat.send(message);
+    }
+  }
+}

@@ -1,0 +1,139 @@
+// Hostile agent content: nothing in messages, titles, diffs, terminal output or links may execute or style
+// the page. Payloads set window.__pwned if they run; a CSP listener records anything the browser blocked.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { ChildEntry, MessageEntry, NoticeEntry, PlanEntryItem, SessionMessageEntry } from '../../src/store/model';
+import { FakeStore } from './fakeStore';
+import { FeedLink } from './feedLink';
+import { buildBundle, startHarness, type Harness } from './harness';
+import { withPendingPermission } from './scenes';
+
+const PAYLOADS = [
+  `<script>window.__pwned='script'</script>`,
+  `<img src=x onerror="window.__pwned='img'">`,
+  `<img src="http://127.0.0.1:1/tracker.png">`,
+  `[click me](javascript:window.__pwned='md-link')`,
+  `<a href="javascript:window.__pwned='a-link'">html link</a>`,
+  `<a href="data:text/html,<script>window.__pwned='data'</script>">data link</a>`,
+  `<svg onload="window.__pwned='svg'"><script>window.__pwned='svg-script'</script><a xlink:href="javascript:window.__pwned=1">s</a></svg>`,
+  `<math><mtext><table><mglyph><style><img src=x onerror="window.__pwned='mxss'">`,
+  `<iframe srcdoc="<script>parent.__pwned='iframe'</script>"></iframe>`,
+  `<object data="javascript:window.__pwned='object'"></object><embed src="javascript:window.__pwned='embed'">`,
+  `<form action="javascript:window.__pwned='form'"><button>submit</button></form>`,
+  `<details open ontoggle="window.__pwned='toggle'">d</details>`,
+  `<style>body { display: none !important } * { background: red !important }</style>`,
+  `<div style="position:fixed;inset:0;background:red;z-index:9999">overlay</div>`,
+  `<link rel="stylesheet" href="http://127.0.0.1:1/evil.css"><meta http-equiv="refresh" content="0;url=javascript:window.__pwned='meta'">`,
+  `<div id="__posted" name="acquireVsCodeApi">clobber</div>`,
+  '```html\n<script>window.__pwned="code"</script>\n```',
+].join('\n\n');
+
+const TERMINAL_PAYLOAD =
+  `\x1b]8;;javascript:window.__pwned='osc8'\x07link\x1b]8;;\x07 <script>window.__pwned='term'</script> ` +
+  `\x1b[38;2;255;0;0mred\x1b[0m \x1b[38;2;x;url(javascript:1)m <img src=x onerror="window.__pwned='term-img'">\n`;
+
+let harness: Harness;
+
+before(async () => {
+  buildBundle();
+  harness = await startHarness();
+});
+
+after(async () => {
+  await harness?.close();
+});
+
+function hostileStore(): FakeStore {
+  const store = new FakeStore();
+  store.addSession('root', { title: `<img src=x onerror="window.__pwned='title'">Root` });
+  store.addEntry<MessageEntry>('root', { kind: 'message', id: 'u', role: 'user', text: PAYLOADS, attachments: [
+    { type: 'resource_link', name: '<b>link</b>', uri: `javascript:window.__pwned='resource'` },
+    { type: 'image', mimeType: 'image/svg+xml', data: btoa(`<svg onload="window.__pwned='image'"/>`) },
+    { type: 'image', mimeType: 'image/png', data: `x" onerror="window.__pwned='attr'` },
+  ] });
+  store.addEntry<MessageEntry>('root', { kind: 'message', id: 'a', role: 'agent', text: PAYLOADS, attachments: [] });
+  store.addEntry<MessageEntry>('root', { kind: 'message', id: 't', role: 'thought', text: PAYLOADS, attachments: [] });
+  store.addEntry<PlanEntryItem>('root', { kind: 'plan', id: 'p', entries: [{ content: PAYLOADS, status: 'pending' }] });
+  store.upsertToolCall('root', {
+    toolCallId: 'tc',
+    title: `<script>window.__pwned='tool-title'</script>`,
+    kind: `"><img src=x onerror="window.__pwned='kind'">`,
+    status: `<svg onload="window.__pwned='status'">`,
+    locations: [{ path: `<img src=x onerror="window.__pwned='loc'">`, line: 1 }],
+    content: [
+      { type: 'content', content: { type: 'text', text: PAYLOADS } },
+      { type: 'diff', path: `<script>window.__pwned='path'</script>`, oldText: PAYLOADS, newText: `${PAYLOADS}\n<b>new</b>` },
+      { type: 'terminal', terminalId: 'term' },
+    ],
+    rawInput: { html: PAYLOADS },
+  });
+  store.setTerminal('root', { terminalId: 'term', command: `<script>window.__pwned='cmd'</script>`, args: [], output: TERMINAL_PAYLOAD, truncated: false, exitStatus: null });
+  store.addSession('child', { parentId: 'root', title: `<svg onload="window.__pwned='child-title'">`, description: PAYLOADS });
+  store.addEntry<ChildEntry>('root', { kind: 'child', id: 'c', childSessionId: 'child' });
+  store.addEntry<MessageEntry>('child', { kind: 'message', id: 'ca', role: 'agent', text: PAYLOADS, attachments: [] });
+  store.addEntry<SessionMessageEntry>('root', {
+    kind: 'sessionMessage', id: 'sm', messageId: 'sm', direction: 'outgoing', senderSessionId: 'root', recipientSessionId: 'child', text: PAYLOADS, attachments: [],
+  });
+  store.addEntry<NoticeEntry>('root', { kind: 'notice', id: 'n', severity: `<img src=x onerror="window.__pwned='sev'">`, title: PAYLOADS, description: PAYLOADS });
+  const permission = withPendingPermission(store, 'root');
+  store.updateEntry('root', permission.id, () => ({ title: PAYLOADS }));
+  return store;
+}
+
+test('hostile content in every field renders as inert text and never executes', async () => {
+  const chat = await harness.openChat({ height: 3000 });
+  const store = hostileStore();
+  const link = new FeedLink(chat, store, 'root');
+  await link.snapshot();
+  const { page } = chat;
+  await page.locator('subchats-permission').waitFor();
+
+  // Open everything that renders lazily: thoughts, tool call bodies, raw input, diffs, the child chat.
+  await page.locator('details.sc-thought > summary').click();
+  await page.getByRole('button', { name: /^Expand tool call/ }).click();
+  await page.getByRole('button', { name: /Show raw input/ }).click();
+  await page.getByRole('button', { name: /^Show changes in/ }).click();
+  await page.getByRole('button', { name: /^Expand subagent/ }).click();
+  await page.locator('subchats-child-card subchats-transcript subchats-message').waitFor();
+
+  // Click every link the agent supplied: none may run script; only safe URLs reach the host.
+  for (const anchor of await page.locator('subchats-markdown a').all()) await anchor.click({ force: true });
+  await page.getByRole('button', { name: '<b>link</b>' }).click();
+
+  const report = await page.evaluate(() => {
+    const app = document.querySelector('subchats-app');
+    return {
+      scripts: app?.querySelectorAll('script').length,
+      frames: [...(app?.querySelector('main')?.querySelectorAll('iframe, object, embed, form, link, meta, style, svg, math') ?? [])].map((el) => el.outerHTML.slice(0, 200)),
+      handlers: [...(app?.querySelectorAll('*') ?? [])].filter((el) => [...el.attributes].some((a) => a.name.startsWith('on'))).length,
+      styledMarkdown: document.querySelectorAll('subchats-markdown [style]').length,
+      idsOrNames: document.querySelectorAll('subchats-markdown [id], subchats-markdown [name]').length,
+      badHrefs: [...document.querySelectorAll('subchats-markdown a[href]')].filter((a) => !/^https?:|^mailto:/.test(a.getAttribute('href') ?? '')).length,
+      imgs: [...document.querySelectorAll('subchats-app img')].map((img) => img.getAttribute('src')?.slice(0, 22)),
+      bodyDisplay: getComputedStyle(document.body).display,
+      acquireType: typeof (window as unknown as { acquireVsCodeApi: unknown }).acquireVsCodeApi,
+    };
+  });
+  assert.deepEqual(report, {
+    scripts: 0,
+    frames: [],
+    handlers: 0,
+    styledMarkdown: 0,
+    idsOrNames: 0,
+    badHrefs: 0,
+    imgs: [],
+    bodyDisplay: 'block',
+    acquireType: 'function',
+  });
+  // Agent markup is visible as text where it is not markdown (titles, terminal, diffs).
+  await page.getByText(`<script>window.__pwned='tool-title'</script>`).first().waitFor();
+  assert.match((await page.locator('pre.sc-terminal').textContent()) ?? '', /link <script>window.__pwned='term'<\/script> red ;url\(javascript:1\)m <img/);
+  assert.equal(await page.locator('pre.sc-terminal span').first().evaluate((el) => (el as HTMLElement).style.color), 'rgb(255, 0, 0)');
+
+  const links = (await chat.posted()).filter((m) => m.type === 'openLink');
+  assert.deepEqual(links, []);
+  assert.equal(await chat.pwned(), false);
+  assert.deepEqual(await chat.cspViolations(), []);
+  assert.deepEqual(chat.pageErrors, []);
+  await chat.close();
+});

@@ -1,0 +1,145 @@
+// Live updates in the webview: streaming deltas, untouched entries stay untouched, gaps trigger a resync,
+// child cards follow their child sessions.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { DeltaMessage } from '../../src/protocol/webviewMessages';
+import type { ChildEntry, MessageEntry } from '../../src/store/model';
+import { FeedLink } from './feedLink';
+import { buildBundle, startHarness, type Harness } from './harness';
+import { CHILD_A, CHILD_B, ROOT, message, parentWithChildren } from './scenes';
+
+let harness: Harness;
+
+before(async () => {
+  buildBundle();
+  harness = await startHarness();
+});
+
+after(async () => {
+  await harness?.close();
+});
+
+describe('streaming', () => {
+  test('deltas stream into one message without touching the other entries', async () => {
+    const chat = await harness.openChat();
+    const store = parentWithChildren();
+    store.addEntry<MessageEntry>(ROOT, message('live', 'agent', ''));
+    const link = new FeedLink(chat, store, ROOT);
+    await link.snapshot();
+    const { page } = chat;
+    await page.locator('[data-entry-id="m2"] subchats-message').waitFor();
+    // Watch every other message for DOM mutations while the last one streams.
+    await page.evaluate(() => {
+      const w = window as unknown as { __otherMutations: number };
+      w.__otherMutations = 0;
+      const observer = new MutationObserver((records) => (w.__otherMutations += records.length));
+      for (const id of ['m1', 'm2']) {
+        const node = document.querySelector(`[data-entry-id="${id}"] subchats-message`);
+        if (node) observer.observe(node, { subtree: true, childList: true, characterData: true, attributes: true });
+      }
+    });
+    let text = '';
+    for (let i = 0; i < 40; i++) {
+      text += `word${i} `;
+      store.updateEntry<MessageEntry>(ROOT, 'live', () => ({ text }));
+      await link.flush();
+    }
+    await page.locator('[data-entry-id="live"] subchats-markdown').getByText('word39', { exact: false }).waitFor();
+    assert.equal((await page.locator('[data-entry-id="live"] subchats-markdown').textContent())?.trim(), text.trim());
+    assert.equal(await page.evaluate(() => (window as unknown as { __otherMutations: number }).__otherMutations), 0);
+    assert.equal((await chat.posted()).filter((m) => m.type === 'resync').length, 0);
+    await chat.close();
+  });
+
+  test('a gap in revisions makes the webview ask for a resync, and the snapshot repairs it', async () => {
+    const chat = await harness.openChat();
+    const store = parentWithChildren();
+    const link = new FeedLink(chat, store, ROOT);
+    await link.snapshot();
+    const { page } = chat;
+    await page.getByText('Please fix the failing tests').waitFor();
+    // Lose one delta (as a hidden webview would), then deliver the next.
+    store.addEntry<MessageEntry>(ROOT, message('lost', 'agent', 'This delta is lost.'));
+    link.feed.flush();
+    const lost = link.feed.revision;
+    store.addEntry<MessageEntry>(ROOT, message('after', 'agent', 'This one arrives.'));
+    link.feed.flush();
+    const next = link.feed.revision;
+    assert.ok(lost !== undefined && next !== undefined && next > lost);
+    // FeedLink queued both; drop the first by sending only the second.
+    const queued = (link as unknown as { pending: DeltaMessage[] }).pending.splice(0);
+    assert.equal(queued.length, 2);
+    await chat.send(queued[1]!);
+    const resync = await chat.waitForPosted((m) => m.type === 'resync');
+    assert.deepEqual(resync, { type: 'resync', knownRev: queued[0]!.fromRev, reason: 'gap' });
+    assert.equal(await page.getByText('This one arrives.').count(), 0);
+    await link.snapshot();
+    await page.getByText('This delta is lost.').waitFor();
+    await page.getByText('This one arrives.').waitFor();
+    // A stale delta (already covered by the snapshot) is ignored without another resync.
+    await chat.clearPosted();
+    await chat.send(queued[1]!);
+    store.addEntry<MessageEntry>(ROOT, message('later', 'agent', 'Streaming goes on.'));
+    await link.flush();
+    await page.getByText('Streaming goes on.').waitFor();
+    assert.deepEqual((await chat.posted()).filter((m) => m.type === 'resync'), []);
+    await chat.close();
+  });
+
+  test('a delta that does not fit the entries (wrong index) also triggers a resync', async () => {
+    const chat = await harness.openChat();
+    const store = parentWithChildren();
+    const link = new FeedLink(chat, store, ROOT);
+    await link.snapshot();
+    const rev = link.feed.revision!;
+    const bogus: DeltaMessage = {
+      type: 'delta',
+      fromRev: rev,
+      toRev: rev + 1,
+      sessions: [{ sessionId: ROOT, entries: [{ index: 500, entry: { kind: 'message', id: 'x', role: 'agent', text: 'x', attachments: [], rev: rev + 1, at: 0 } }] }],
+    };
+    await chat.send(bogus);
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'resync'), { type: 'resync', knownRev: rev, reason: 'mismatch' });
+    await chat.close();
+  });
+
+  test('child cards follow their sessions live: state, activity, tool calls, new children', async () => {
+    const chat = await harness.openChat();
+    const store = parentWithChildren();
+    const link = new FeedLink(chat, store, ROOT);
+    await link.snapshot();
+    const { page } = chat;
+    const cardB = page.locator(`subchats-child-card[data-session-id="${CHILD_B}"]`);
+    await cardB.waitFor();
+
+    store.upsertToolCall(CHILD_B, { toolCallId: 'b-edit', title: 'Edit snapshot 1', kind: 'edit', status: 'in_progress' });
+    await link.flush();
+    await cardB.locator('.sc-activity').getByText('Edit snapshot 1 (in progress)').waitFor();
+    assert.match((await cardB.locator('.sc-child-meta').textContent()) ?? '', /1 tool call\b/);
+
+    store.setState(CHILD_B, { state: 'idle', stopReason: 'end_turn' });
+    await link.flush();
+    await cardB.locator('.sc-state').getByText('Idle').waitFor();
+    assert.equal(await cardB.getAttribute('data-state'), 'idle');
+
+    // A new child announced mid-stream arrives whole in a delta and gets its own card and outline item.
+    store.addSession('sess_new', { parentId: ROOT, title: 'Late helper' });
+    store.addEntry<ChildEntry>(ROOT, { kind: 'child', id: 'c-new', childSessionId: 'sess_new' });
+    store.addEntry<MessageEntry>('sess_new', message('n1', 'agent', 'Started late.'));
+    await link.flush();
+    const late = page.locator('subchats-child-card[data-session-id="sess_new"]');
+    await late.locator('.sc-card-title').getByText('Late helper').waitFor();
+    await page.getByRole('button', { name: /Show session outline/ }).click();
+    await page.locator('subchats-outline [data-outline-session="sess_new"]').waitFor();
+    assert.deepEqual(
+      await page.locator('subchats-outline [data-outline-session]').evaluateAll((els) => els.map((e) => e.getAttribute('data-outline-session'))),
+      [ROOT, CHILD_A, 'sess_grandchild', CHILD_B, 'sess_new'],
+    );
+    // Choosing a nested session in the outline expands the cards on the way and focuses it.
+    await page.locator('subchats-outline [data-outline-session="sess_grandchild"]').click();
+    await page.locator(`subchats-child-card[data-session-id="${CHILD_A}"] subchats-child-card[data-session-id="sess_grandchild"] .sc-expand[aria-expanded="true"]`).waitFor();
+    assert.deepEqual(await page.evaluate(() => (window as unknown as { __state: { expanded: string[] } }).__state.expanded.sort()), [CHILD_A, 'sess_grandchild'].sort());
+    assert.deepEqual(chat.pageErrors, []);
+    await chat.close();
+  });
+});

@@ -1,0 +1,162 @@
+// The chat panel: header, outline, the root session's transcript and the prompt box. It applies host
+// messages to the store, asks for a resync on a gap, and forwards component requests to the host.
+import { html, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { ChatPanelState, HostToWebviewMessage } from '../../src/protocol/webviewMessages';
+import { WEBVIEW_PROTOCOL_VERSION } from '../../src/protocol/webviewMessages';
+import { HOST_REQUEST_EVENT, REVEAL_SESSION_EVENT } from '../events';
+import type { HostChannel } from '../host';
+import { cardAnchors } from '../lib/format';
+import { ROOT_TOPIC, TREE_TOPIC, UI_TOPIC, type ChatStore } from '../state/chatStore';
+import { StoreWatch } from '../state/storeWatch';
+import { SubchatsElement, codicon } from './base';
+import type { SubchatsTranscript } from './subchats-transcript';
+import './subchats-outline';
+import './subchats-prompt-box';
+import './subchats-session-bar';
+import './subchats-transcript';
+
+/** Kept by VS Code across reloads: the panel's identity (for the serializer) plus UI state. */
+interface PersistedUiState extends Partial<ChatPanelState> {
+  readonly expanded?: readonly string[];
+  readonly outlineOpen?: boolean;
+}
+
+export class SubchatsApp extends SubchatsElement {
+  @property({ attribute: false }) store!: ChatStore;
+  @property({ attribute: false }) channel!: HostChannel;
+  @state() private outlineOpen = false;
+  private resyncRequestedAt: number | undefined;
+  private panelState: ChatPanelState | undefined;
+
+  constructor() {
+    super();
+    new StoreWatch(this, () => ({ store: this.store, topics: [ROOT_TOPIC, TREE_TOPIC, UI_TOPIC] }));
+    this.addEventListener(HOST_REQUEST_EVENT, (event) => {
+      event.stopPropagation();
+      this.channel.post(event.detail);
+    });
+    this.addEventListener(REVEAL_SESSION_EVENT, (event) => {
+      event.stopPropagation();
+      void this.reveal(event.detail.sessionId);
+    });
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    const saved = (this.channel.getState() ?? {}) as PersistedUiState;
+    for (const id of saved.expanded ?? []) this.store.setExpanded(id, true);
+    this.outlineOpen = saved.outlineOpen ?? false;
+    if (saved.connectionId !== undefined && saved.sessionId !== undefined) {
+      this.panelState = { connectionId: saved.connectionId, sessionId: saved.sessionId };
+    }
+    this.channel.onMessage((message) => this.receive(message));
+    this.channel.post({ type: 'ready', protocolVersion: WEBVIEW_PROTOCOL_VERSION });
+  }
+
+  private receive(message: HostToWebviewMessage): void {
+    if (message.type === 'snapshot') {
+      this.resyncRequestedAt = undefined;
+      if (message.panelState) this.panelState = message.panelState;
+      this.store.applySnapshot(message);
+      return;
+    }
+    const result = this.store.applyDelta(message);
+    // One resync request per gap: further deltas are dropped until the snapshot arrives.
+    if ((result === 'gap' || result === 'mismatch') && this.resyncRequestedAt === undefined) {
+      this.resyncRequestedAt = this.store.rev ?? -1;
+      this.channel.post({ type: 'resync', knownRev: this.store.rev ?? -1, reason: result });
+    }
+  }
+
+  protected override render(): TemplateResult {
+    const { store } = this;
+    const rootId = store.rootSessionId;
+    if (store.rev === undefined || rootId === undefined) {
+      return html`<p class="sc-muted" role="status">${codicon('loading codicon-modifier-spin')} Loading chat…</p>`;
+    }
+    if (!store.session(rootId)) {
+      return html`<p class="sc-muted" role="status">${codicon('warning')} ${store.unavailableReason ?? 'This session is not available.'}</p>`;
+    }
+    const hasChildren = (store.session(rootId)?.header.childIds.length ?? 0) > 0;
+    return html`<header class="sc-header">
+        <subchats-session-bar .store=${store} .sessionId=${rootId}></subchats-session-bar>
+        ${hasChildren
+          ? html`<button type="button" class="sc-link" aria-expanded=${this.outlineOpen ? 'true' : 'false'} @click=${this.toggleOutline}>
+              ${codicon('list-tree')} ${this.outlineOpen ? 'Hide' : 'Show'} session outline
+            </button>`
+          : ''}
+        ${this.outlineOpen && hasChildren ? html`<subchats-outline .store=${store}></subchats-outline>` : ''}
+      </header>
+      <main>
+        <subchats-transcript class="sc-root-transcript" follow .store=${store} .sessionId=${rootId}></subchats-transcript>
+      </main>
+      <subchats-prompt-box .store=${store} .sessionId=${rootId}></subchats-prompt-box>`;
+  }
+
+  protected override updated(): void {
+    this.persist();
+  }
+
+  private readonly toggleOutline = (): void => {
+    this.outlineOpen = !this.outlineOpen;
+  };
+
+  private persist(): void {
+    const state: PersistedUiState = { ...this.panelState, expanded: this.store.expandedSessions(), outlineOpen: this.outlineOpen };
+    this.channel.setState(state);
+  }
+
+  /** Expands the cards on the way to a session and scrolls its card into view, through virtualized lists. */
+  private async reveal(sessionId: string): Promise<void> {
+    const rootId = this.store.rootSessionId;
+    const chain: string[] = [];
+    for (let id: string | null | undefined = sessionId; id !== rootId; id = this.store.session(id)?.header.parentId) {
+      if (id === null || id === undefined || chain.includes(id)) {
+        this.channel.post({ type: 'openChat', sessionId, where: 'tab' });
+        return;
+      }
+      chain.unshift(id);
+    }
+    for (const id of chain) this.store.setExpanded(id, true);
+    this.persist();
+    await this.updateComplete;
+    let transcript = this.querySelector<SubchatsTranscript>('subchats-transcript.sc-root-transcript');
+    let parentId = rootId;
+    let card: Element | null = null;
+    for (const id of chain) {
+      const parent = parentId === undefined ? undefined : this.store.session(parentId);
+      if (!transcript || !parent) break;
+      const anchor = cardAnchors(parent).get(id) ?? `orphan:${id}`;
+      const item = await transcript.scrollToEntry(anchor);
+      card = item ? await nextFrames(() => item.querySelector(`subchats-child-card[data-session-id="${CSS.escape(id)}"]`)) : null;
+      if (!card) break;
+      transcript = await nextFrames(() => card?.querySelector<SubchatsTranscript>('subchats-transcript') ?? null);
+      parentId = id;
+    }
+    if (!card) {
+      window.scrollTo({ top: 0 });
+      return;
+    }
+    card.scrollIntoView({ block: 'start' });
+    card.querySelector<HTMLElement>('.sc-expand')?.focus({ preventScroll: true });
+  }
+}
+
+/** Waits up to ~30 animation frames for an element to appear (rendering is asynchronous). */
+async function nextFrames<T>(find: () => T | null): Promise<T | null> {
+  for (let frame = 0; frame < 30; frame++) {
+    const found = find();
+    if (found) return found;
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  }
+  return null;
+}
+
+customElements.define('subchats-app', SubchatsApp);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'subchats-app': SubchatsApp;
+  }
+}

@@ -1,0 +1,112 @@
+// A child session where it was spawned: name, state, elapsed time, tool-call count and latest activity.
+// Collapsed it previews the latest entries; expanded it shows the child's whole chat inline (nested cards too).
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import { requestHost } from '../events';
+import { elapsedMs, entrySummary, formatDuration, latestActivity, sessionName, stateIcon, stateLabel } from '../lib/format';
+import type { ChatStore, SessionView } from '../state/chatStore';
+import { StoreWatch } from '../state/storeWatch';
+import { SecondTicker } from '../state/ticker';
+import { SubchatsElement, codicon } from './base';
+import './subchats-transcript';
+
+const PREVIEW_ENTRIES = 3;
+
+export class SubchatsChildCard extends SubchatsElement {
+  @property({ attribute: false }) store: ChatStore | undefined;
+  @property({ attribute: false }) sessionId = '';
+
+  constructor() {
+    super();
+    new StoreWatch(this, () => ({ store: this.store, topics: [this.sessionId] }));
+    new SecondTicker(this, () => this.store?.session(this.sessionId)?.header.state.state === 'running');
+  }
+
+  protected override willUpdate(_changed: PropertyValues<this>): void {
+    this.dataset.sessionId = this.sessionId;
+    this.dataset.state = this.store?.session(this.sessionId)?.header.state.state ?? 'unknown';
+  }
+
+  protected override render(): TemplateResult {
+    const view = this.store?.session(this.sessionId);
+    if (!view) return html`<div class="sc-entry sc-muted">${codicon('hubot')} Subagent ${this.sessionId} (not available)</div>`;
+    const { header } = view;
+    const name = sessionName(header);
+    const expanded = this.store?.isExpanded(this.sessionId) ?? false;
+    // Counted from the tool calls, which deltas keep current (the header only changes with session fields).
+    const toolCount = Object.keys(view.toolCalls).length;
+    return html`<div class="sc-entry">
+      <section class="sc-card" aria-label=${`Subagent ${name}`}>
+        <div class="sc-card-head sc-row">
+          <button
+            type="button"
+            class="sc-icon-button sc-expand"
+            aria-expanded=${expanded ? 'true' : 'false'}
+            aria-label=${`${expanded ? 'Collapse' : 'Expand'} subagent ${name}`}
+            @click=${this.toggle}
+          >
+            ${codicon(expanded ? 'chevron-down' : 'chevron-right')}
+          </button>
+          ${codicon('hubot')}
+          <strong class="sc-grow sc-ellipsis sc-card-title" title=${name}>${name}</strong>
+          <span class="sc-state" data-state=${header.state.state}>${codicon(stateIcon(header.state.state))} ${stateLabel(header)}</span>
+          ${this.renderControls(view, name)}
+        </div>
+        <div class="sc-child-meta">
+          <span title="Elapsed time">${codicon('watch')} ${formatDuration(elapsedMs(header, Date.now()))}</span>
+          <span>${codicon('tools')} ${toolCount} tool call${toolCount === 1 ? '' : 's'}</span>
+          ${header.childIds.length > 0
+            ? html`<span>${codicon('type-hierarchy-sub')} ${header.childIds.length} subagent${header.childIds.length === 1 ? '' : 's'}</span>`
+            : nothing}
+          <span class="sc-grow sc-ellipsis sc-activity" title="Latest activity">${latestActivity(view)}</span>
+        </div>
+        ${expanded
+          ? html`<div class="sc-nested"><subchats-transcript .store=${this.store} .sessionId=${this.sessionId}></subchats-transcript></div>`
+          : this.renderPreview(view)}
+      </section>
+    </div>`;
+  }
+
+  private renderControls(view: SessionView, name: string): TemplateResult {
+    const cancel = view.header.actions.cancel;
+    return html`${cancel.allowed && view.header.state.state !== 'idle'
+        ? html`<button type="button" class="sc-icon-button" title="Cancel" aria-label=${`Cancel subagent ${name}`} @click=${this.cancel}>
+            ${codicon('debug-stop')}
+          </button>`
+        : nothing}
+      <button type="button" class="sc-icon-button" title="Open in new tab" aria-label=${`Open ${name} in a new tab`} @click=${() => this.open('tab')}>
+        ${codicon('link-external')}
+      </button>
+      <button type="button" class="sc-icon-button" title="Open to the side" aria-label=${`Open ${name} to the side`} @click=${() => this.open('beside')}>
+        ${codicon('split-horizontal')}
+      </button>`;
+  }
+
+  private renderPreview(view: SessionView): TemplateResult | typeof nothing {
+    const latest = view.entries.slice(-PREVIEW_ENTRIES);
+    if (latest.length <= 1) return nothing;
+    return html`<ul class="sc-preview" aria-label="Latest entries">
+      ${latest.slice(0, -1).map((entry) => html`<li class="sc-ellipsis">${entrySummary(entry, view.toolCalls)}</li>`)}
+    </ul>`;
+  }
+
+  private readonly toggle = (): void => {
+    this.store?.setExpanded(this.sessionId, !this.store.isExpanded(this.sessionId));
+  };
+
+  private readonly cancel = (): void => {
+    requestHost(this, { type: 'cancel', sessionId: this.sessionId });
+  };
+
+  private open(where: 'tab' | 'beside'): void {
+    requestHost(this, { type: 'openChat', sessionId: this.sessionId, where });
+  }
+}
+
+customElements.define('subchats-child-card', SubchatsChildCard);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'subchats-child-card': SubchatsChildCard;
+  }
+}

@@ -1,0 +1,33 @@
+// A notice from the agent (info / warning / error) or a question it asked (elicitation).
+import { html, nothing, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { ElicitationEntry, NoticeEntry } from '../../src/store/model';
+import { SubchatsElement, codicon } from './base';
+
+const SEVERITY_ICONS: Record<string, string> = { info: 'info', warning: 'warning', error: 'error' };
+
+export class SubchatsNotice extends SubchatsElement {
+  @property({ attribute: false }) entry!: NoticeEntry | ElicitationEntry;
+
+  protected override render(): TemplateResult {
+    const entry = this.entry;
+    if (entry.kind === 'elicitation') {
+      return html`<div class="sc-entry sc-notice" data-severity="info" role="note">
+        ${codicon('comment-discussion')} <strong>The agent asks:</strong> ${entry.message}
+        <div class="sc-muted">${entry.outcome === 'pending' ? 'Waiting for an answer' : `Answer: ${entry.outcome}`}</div>
+      </div>`;
+    }
+    return html`<div class="sc-entry sc-notice" data-severity=${entry.severity} role=${entry.severity === 'error' ? 'alert' : 'note'}>
+      ${codicon(SEVERITY_ICONS[entry.severity] ?? 'info', entry.severity)} <strong>${entry.title}</strong>
+      ${entry.description ? html`<div>${entry.description}</div>` : nothing}
+    </div>`;
+  }
+}
+
+customElements.define('subchats-notice', SubchatsNotice);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'subchats-notice': SubchatsNotice;
+  }
+}

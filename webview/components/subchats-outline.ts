@@ -1,0 +1,50 @@
+// A compact outline of the session tree; choosing a session reveals it in the transcript.
+import { html, nothing, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import { revealSession } from '../events';
+import { sessionName, stateIcon, stateLabel } from '../lib/format';
+import { TREE_TOPIC, type ChatStore } from '../state/chatStore';
+import { StoreWatch } from '../state/storeWatch';
+import { SubchatsElement, codicon } from './base';
+
+export class SubchatsOutline extends SubchatsElement {
+  @property({ attribute: false }) store: ChatStore | undefined;
+
+  constructor() {
+    super();
+    new StoreWatch(this, () => ({ store: this.store, topics: [TREE_TOPIC] }));
+  }
+
+  protected override render(): TemplateResult | typeof nothing {
+    const rootId = this.store?.rootSessionId;
+    if (!this.store || rootId === undefined) return nothing;
+    return html`<nav aria-label="Session outline">${this.renderLevel([rootId], 1, new Set())}</nav>`;
+  }
+
+  private renderLevel(ids: readonly string[], level: number, seen: Set<string>): TemplateResult {
+    return html`<ul role=${level === 1 ? 'tree' : 'group'}>
+      ${ids.map((id) => {
+        const view = this.store?.session(id);
+        if (!view || seen.has(id)) return nothing;
+        seen.add(id);
+        const { header } = view;
+        const children = header.childIds.filter((childId) => this.store?.session(childId));
+        return html`<li role="treeitem" aria-level=${level} aria-expanded=${children.length > 0 ? 'true' : nothing}>
+          <button type="button" class="sc-link sc-row" data-outline-session=${id} @click=${() => revealSession(this, id)}>
+            ${codicon(stateIcon(header.state.state), stateLabel(header))}
+            <span class="sc-ellipsis">${sessionName(header)}</span>
+          </button>
+          ${children.length > 0 ? this.renderLevel(children, level + 1, seen) : nothing}
+        </li>`;
+      })}
+    </ul>`;
+  }
+}
+
+customElements.define('subchats-outline', SubchatsOutline);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'subchats-outline': SubchatsOutline;
+  }
+}

@@ -1,0 +1,72 @@
+// A permission request: the agent's options as buttons while pending, then the answer.
+import { html, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { PermissionEntry, PermissionOption } from '../../src/store/model';
+import { requestHost } from '../events';
+import { SubchatsElement, codicon } from './base';
+
+const OPTION_ICONS: Record<string, string> = {
+  allow_once: 'check',
+  allow_always: 'check-all',
+  reject_once: 'close',
+  reject_always: 'circle-slash',
+};
+
+export class SubchatsPermission extends SubchatsElement {
+  @property({ attribute: false }) entry!: PermissionEntry;
+  @property({ attribute: false }) sessionId = '';
+  /** Set once the user answered here, until the host reports the outcome. */
+  @state() private sentFor: string | undefined;
+
+  protected override render(): TemplateResult {
+    const entry = this.entry;
+    const pending = entry.outcome === 'pending';
+    const waiting = pending && this.sentFor === entry.requestId;
+    return html`<div class="sc-entry">
+      <div class="sc-permission" role="group" aria-label=${`Permission request: ${entry.title}`}>
+        <div>${codicon('shield')} <strong>Permission requested:</strong> ${entry.title}</div>
+        ${pending ? this.renderOptionButtons(entry, waiting) : html`<div class="sc-muted">${this.outcomeText(entry)}</div>`}
+      </div>
+    </div>`;
+  }
+
+  private renderOptionButtons(entry: PermissionEntry, waiting: boolean): TemplateResult {
+    return html`<div class="sc-options">
+      ${entry.options.map(
+        (option) => html`<button
+          type="button"
+          class="sc-button ${option.kind.startsWith('reject') ? 'secondary' : ''}"
+          data-option-id=${option.optionId}
+          ?disabled=${waiting}
+          @click=${() => this.answer(option.optionId)}
+        >
+          ${codicon(OPTION_ICONS[option.kind] ?? 'circle-outline')} ${option.name}
+        </button>`,
+      )}
+      <button type="button" class="sc-button secondary" data-option-id="" ?disabled=${waiting} @click=${() => this.answer(null)}>
+        ${codicon('close')} Dismiss
+      </button>
+    </div>`;
+  }
+
+  private outcomeText(entry: PermissionEntry): string {
+    if (entry.outcome === 'selected') {
+      const option: PermissionOption | undefined = entry.options.find((o) => o.optionId === entry.optionId);
+      return `Answered: ${option?.name ?? entry.optionId ?? 'unknown option'}`;
+    }
+    return entry.outcome === 'cancelled' ? 'Cancelled' : 'The answer could not be delivered';
+  }
+
+  private answer(optionId: string | null): void {
+    this.sentFor = this.entry.requestId;
+    requestHost(this, { type: 'answerPermission', sessionId: this.sessionId, requestId: this.entry.requestId, optionId });
+  }
+}
+
+customElements.define('subchats-permission', SubchatsPermission);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'subchats-permission': SubchatsPermission;
+  }
+}

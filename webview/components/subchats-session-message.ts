@@ -1,0 +1,50 @@
+// A message between sessions, shown on the side it was sent on, with links to the other session.
+import { html, nothing, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import type { SessionMessageEntry } from '../../src/store/model';
+import { requestHost, revealSession } from '../events';
+import { sessionName } from '../lib/format';
+import type { ChatStore } from '../state/chatStore';
+import { renderAttachment } from './attachments';
+import { SubchatsElement, codicon } from './base';
+import './subchats-markdown';
+
+export class SubchatsSessionMessage extends SubchatsElement {
+  @property({ attribute: false }) store: ChatStore | undefined;
+  @property({ attribute: false }) entry!: SessionMessageEntry;
+  @property({ attribute: false }) sessionId = '';
+
+  protected override render(): TemplateResult {
+    const entry = this.entry;
+    const sender = entry.senderSessionId ?? (entry.direction === 'outgoing' ? this.sessionId : undefined);
+    const recipient = entry.recipientSessionId ?? (entry.direction === 'incoming' ? this.sessionId : undefined);
+    const icon = entry.direction === 'incoming' ? 'arrow-down' : entry.direction === 'outgoing' ? 'arrow-up' : 'arrow-swap';
+    return html`<div class="sc-entry sc-session-message" role="article" aria-label="Message between sessions">
+      <div class="sc-role sc-row">
+        ${codicon(icon)} ${this.sessionLink(sender, 'sender')} ${codicon('arrow-right')} ${this.sessionLink(recipient, 'recipient')}
+      </div>
+      <subchats-markdown .text=${entry.text}></subchats-markdown>
+      ${entry.attachments.map(renderAttachment)}
+    </div>`;
+  }
+
+  private sessionLink(sessionId: string | undefined, role: string): TemplateResult | typeof nothing {
+    if (sessionId === undefined) return html`<span>unknown ${role}</span>`;
+    if (sessionId === this.sessionId) return html`<span>this session</span>`;
+    const header = this.store?.session(sessionId)?.header;
+    const name = header ? sessionName(header) : `Session ${sessionId.slice(0, 8)}`;
+    // Sessions in this panel are revealed in place; others open in their own tab.
+    const go = header
+      ? () => revealSession(this, sessionId)
+      : () => requestHost(this, { type: 'openChat', sessionId, where: 'tab' });
+    return html`<button type="button" class="sc-link" data-session-link=${sessionId} @click=${go}>${name}</button>`;
+  }
+}
+
+customElements.define('subchats-session-message', SubchatsSessionMessage);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'subchats-session-message': SubchatsSessionMessage;
+  }
+}

@@ -1,0 +1,62 @@
+// Output of a client-side terminal, with ANSI colours turned into styled text runs (never markup).
+import { html, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import { parseAnsi, type AnsiRun } from '../lib/ansi';
+import { cspStyle } from '../lib/cspStyle';
+import { TERMINALS_TOPIC, type ChatStore } from '../state/chatStore';
+import { StoreWatch } from '../state/storeWatch';
+import { SubchatsElement, codicon } from './base';
+
+export class SubchatsTerminal extends SubchatsElement {
+  @property({ attribute: false }) store: ChatStore | undefined;
+  @property({ attribute: false }) terminalId = '';
+  private parsed: { output: string; runs: AnsiRun[] } | undefined;
+
+  constructor() {
+    super();
+    new StoreWatch(this, () => ({ store: this.store, topics: [TERMINALS_TOPIC] }));
+  }
+
+  protected override render(): TemplateResult {
+    const terminal = this.store?.terminal(this.terminalId);
+    if (!terminal) {
+      return html`<div class="sc-muted">${codicon('terminal')} Terminal ${this.terminalId} (no output yet)</div>`;
+    }
+    if (this.parsed?.output !== terminal.output) this.parsed = { output: terminal.output, runs: parseAnsi(terminal.output) };
+    const exit = terminal.exitStatus;
+    const command = [terminal.command, ...terminal.args].join(' ').trim();
+    return html`<div>
+      ${command ? html`<div class="sc-muted">${codicon('terminal')} <code>${command}</code></div>` : ''}
+      <pre class="sc-terminal" role="log" aria-label=${`Terminal ${this.terminalId} output`}>${this.parsed.runs.map(renderRun)}</pre>
+      <div class="sc-muted">
+        ${terminal.truncated ? 'Output truncated. ' : ''}${exit
+          ? exit.signal
+            ? `Killed by ${exit.signal}`
+            : `Exit code ${exit.exitCode ?? '?'}`
+          : ''}
+      </div>
+    </div>`;
+  }
+}
+
+function renderRun(run: AnsiRun): TemplateResult {
+  const { style } = run;
+  if (Object.keys(style).length === 0) return html`${run.text}`;
+  const fg = style.inverse ? (style.bg ?? 'var(--vscode-terminal-background, var(--vscode-editor-background))') : style.fg;
+  const bg = style.inverse ? (style.fg ?? 'var(--vscode-terminal-foreground, var(--vscode-foreground))') : style.bg;
+  const classes = [
+    style.bold ? 'sc-ansi-bold' : '',
+    style.dim ? 'sc-ansi-dim' : '',
+    style.italic ? 'sc-ansi-italic' : '',
+    style.underline ? 'sc-ansi-underline' : '',
+  ].join(' ');
+  return html`<span class=${classes} ${cspStyle({ color: fg, 'background-color': bg })}>${run.text}</span>`;
+}
+
+customElements.define('subchats-terminal', SubchatsTerminal);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'subchats-terminal': SubchatsTerminal;
+  }
+}

@@ -1,0 +1,160 @@
+// A tool call: kind icon, title, status, file locations, diffs, terminal output, content, raw input/output.
+// A subagent tool call also hosts the child's card where it was spawned.
+import { html, nothing, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { ToolCallContent, ToolCallRecord } from '../../src/store/model';
+import { requestHost, revealSession } from '../events';
+import { sessionName, toolKindIcon, toolStatusIcon } from '../lib/format';
+import type { ChatStore } from '../state/chatStore';
+import { renderAttachment } from './attachments';
+import { SubchatsElement, codicon } from './base';
+import type { DiffContent } from './subchats-diff';
+import './subchats-diff';
+import './subchats-markdown';
+import './subchats-terminal';
+
+type RawPart = 'input' | 'output';
+
+export class SubchatsToolCall extends SubchatsElement {
+  @property({ attribute: false }) store: ChatStore | undefined;
+  @property({ attribute: false }) sessionId = '';
+  @property({ attribute: false }) toolCall: ToolCallRecord | undefined;
+  /** True when this call is where its child session's card is shown. */
+  @property({ type: Boolean }) showsChildCard = false;
+  @state() private open = false;
+  @state() private raw: RawPart | undefined;
+
+  protected override render(): TemplateResult {
+    const call = this.toolCall;
+    if (!call) return html`<div class="sc-entry sc-muted">${codicon('tools')} Unknown tool call</div>`;
+    const title = call.title || call.name || 'Tool call';
+    const status = call.status.replace(/_/g, ' ');
+    const diffs = call.content.map((item, index) => ({ item, index })).filter(({ item }) => item.type === 'diff');
+    const hasBody = call.content.some((item) => item.type !== 'diff') || call.rawInput !== undefined || call.rawOutput !== undefined;
+    return html`<div class="sc-entry">
+      <div class="sc-card" data-tool-call-id=${call.toolCallId}>
+        <div class="sc-card-head sc-row">
+          <button
+            type="button"
+            class="sc-icon-button"
+            ?disabled=${!hasBody}
+            aria-expanded=${this.open ? 'true' : 'false'}
+            aria-label=${`${this.open ? 'Collapse' : 'Expand'} tool call ${title}`}
+            @click=${() => (this.open = !this.open)}
+          >
+            ${codicon(hasBody ? (this.open ? 'chevron-down' : 'chevron-right') : 'blank')}
+          </button>
+          ${codicon(toolKindIcon(call.kind), call.kind)}
+          <span class="sc-grow sc-ellipsis" title=${title}>${title}</span>
+          ${call.progress ? html`<span class="sc-muted sc-ellipsis">${call.progress}</span>` : nothing}
+          <span class="sc-status sc-state" data-status=${call.status}>${codicon(toolStatusIcon(call.status))} ${status}</span>
+        </div>
+        ${this.renderLocations(call)}
+        ${diffs.length > 0
+          ? html`<div class="sc-card-body">${diffs.map(({ item, index }) => this.renderDiff(call, item as DiffContent, index))}</div>`
+          : nothing}
+        ${this.open ? html`<div class="sc-card-body">${this.renderBody(call)}</div>` : nothing}
+      </div>
+      ${this.showsChildCard && call.childSessionId
+        ? html`<subchats-child-card .store=${this.store} .sessionId=${call.childSessionId}></subchats-child-card>`
+        : nothing}
+    </div>`;
+  }
+
+  private renderLocations(call: ToolCallRecord): TemplateResult | typeof nothing {
+    if (call.locations.length === 0) return nothing;
+    return html`<div class="sc-locations">
+      ${call.locations.map((location) => {
+        const line = typeof location.line === 'number' ? location.line : undefined;
+        const label = line === undefined ? location.path : `${location.path}:${line}`;
+        return html`<button
+          type="button"
+          class="sc-link"
+          title=${`Open ${label}`}
+          @click=${() =>
+            requestHost(this, line === undefined ? { type: 'openFile', path: location.path } : { type: 'openFile', path: location.path, line })}
+        >
+          ${codicon('go-to-file')} ${label}
+        </button>`;
+      })}
+    </div>`;
+  }
+
+  private renderDiff(call: ToolCallRecord, diff: DiffContent, index: number): TemplateResult {
+    return html`<subchats-diff
+      .diff=${diff}
+      .sessionId=${this.sessionId}
+      .toolCallId=${call.toolCallId}
+      .index=${index}
+    ></subchats-diff>`;
+  }
+
+  private renderBody(call: ToolCallRecord): TemplateResult {
+    return html`${call.content.map((item) => this.renderContent(item))}
+      <div class="sc-row">
+        ${call.rawInput !== undefined ? this.renderRawToggle('input') : nothing}
+        ${call.rawOutput !== undefined ? this.renderRawToggle('output') : nothing}
+      </div>
+      ${this.raw ? html`<pre aria-label=${`Raw ${this.raw}`}>${stringify(this.raw === 'input' ? call.rawInput : call.rawOutput)}</pre>` : nothing}`;
+  }
+
+  private renderRawToggle(part: RawPart): TemplateResult {
+    const shown = this.raw === part;
+    return html`<button
+      type="button"
+      class="sc-link"
+      aria-pressed=${shown ? 'true' : 'false'}
+      @click=${() => (this.raw = shown ? undefined : part)}
+    >
+      ${codicon('json')} ${shown ? 'Hide' : 'Show'} raw ${part}
+    </button>`;
+  }
+
+  private renderContent(item: ToolCallContent): TemplateResult | typeof nothing {
+    switch (item.type) {
+      case 'diff':
+        return nothing;
+      case 'content': {
+        const block = (item as { content?: { type?: unknown; text?: unknown } }).content;
+        if (block?.type === 'text' && typeof block.text === 'string') {
+          return html`<subchats-markdown .text=${block.text}></subchats-markdown>`;
+        }
+        return block && typeof block.type === 'string' ? renderAttachment(block as { type: string }) : nothing;
+      }
+      case 'terminal':
+        return html`<subchats-terminal .store=${this.store} .terminalId=${String(item.terminalId)}></subchats-terminal>`;
+      case 'session': {
+        const sessionId = String(item.sessionId);
+        return html`<div>
+          ${codicon('hubot')}
+          <button type="button" class="sc-link" @click=${() => revealSession(this, sessionId)}>
+            ${this.nameOf(sessionId)}
+          </button>
+        </div>`;
+      }
+      default:
+        return html`<div class="sc-muted">${item.type} content</div>`;
+    }
+  }
+
+  private nameOf(sessionId: string): string {
+    const header = this.store?.session(sessionId)?.header;
+    return header ? sessionName(header) : `Session ${sessionId}`;
+  }
+}
+
+function stringify(value: unknown): string {
+  try {
+    return JSON.stringify(value, null, 2) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+customElements.define('subchats-tool-call', SubchatsToolCall);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'subchats-tool-call': SubchatsToolCall;
+  }
+}

@@ -1,0 +1,159 @@
+// A session's transcript. Entries are virtualized (only those near the viewport exist in the DOM) and keyed
+// by id, and each entry object is replaced only when it changes, so streaming into one entry re-renders only it.
+import '@lit-labs/virtualizer';
+import type { LitVirtualizer } from '@lit-labs/virtualizer/LitVirtualizer.js';
+import { html, nothing, type TemplateResult } from 'lit';
+import { property, state } from 'lit/decorators.js';
+import type { Entry } from '../../src/store/model';
+import { cardAnchors } from '../lib/format';
+import type { ChatStore, SessionView } from '../state/chatStore';
+import { StoreWatch } from '../state/storeWatch';
+import { SubchatsElement } from './base';
+import './subchats-child-card';
+import './subchats-message';
+import './subchats-notice';
+import './subchats-permission';
+import './subchats-plan';
+import './subchats-session-message';
+import './subchats-tool-call';
+
+/** A child with no entry naming it still gets a card, after the entries. */
+interface OrphanCard {
+  readonly kind: 'orphanCard';
+  readonly id: string;
+  readonly childSessionId: string;
+}
+
+type Item = Entry | OrphanCard;
+
+const FOLLOW_LAYOUT = { pin: { index: Number.MAX_SAFE_INTEGER, block: 'end' as const } };
+const FREE_LAYOUT = {};
+const NEAR_BOTTOM_PX = 48;
+
+export class SubchatsTranscript extends SubchatsElement {
+  @property({ attribute: false }) store: ChatStore | undefined;
+  @property({ attribute: false }) sessionId = '';
+  /** Keep the newest entry in view while streaming, until the user scrolls up (the panel's main chat). */
+  @property({ type: Boolean }) follow = false;
+  @state() private following = true;
+  private layout: object = FOLLOW_LAYOUT;
+  private items: { view: SessionView; items: Item[] } | undefined;
+
+  constructor() {
+    super();
+    new StoreWatch(this, () => ({ store: this.store, topics: [this.sessionId] }));
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    if (this.follow) window.addEventListener('scroll', this.onScroll, { passive: true });
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    window.removeEventListener('scroll', this.onScroll);
+  }
+
+  /** Scrolls the entry into view even when it is virtualized away; resolves once it is in the DOM. */
+  async scrollToEntry(entryId: string): Promise<Element | undefined> {
+    const index = this.items?.items.findIndex((item) => item.id === entryId) ?? -1;
+    const virtualizer = this.querySelector<LitVirtualizer>(':scope > lit-virtualizer');
+    if (index < 0 || !virtualizer) return undefined;
+    this.stopFollowing();
+    virtualizer.element(index)?.scrollIntoView({ block: 'center' });
+    await virtualizer.layoutComplete;
+    return this.querySelector(`:scope > lit-virtualizer > [data-entry-id="${CSS.escape(entryId)}"]`) ?? undefined;
+  }
+
+  protected override render(): TemplateResult {
+    const view = this.store?.session(this.sessionId);
+    if (!view) return html`<div class="sc-muted">No transcript.</div>`;
+    const items = this.itemsOf(view);
+    if (items.length === 0) return html`<div class="sc-muted sc-entry">No messages yet.</div>`;
+    const anchors = cardAnchors(view);
+    return html`<lit-virtualizer
+      role="feed"
+      aria-label="Transcript"
+      .items=${items}
+      .keyFunction=${(item: Item) => item.id}
+      .renderItem=${(item: Item) => this.renderItem(view, anchors, item)}
+      .layout=${this.follow && this.following ? this.layout : FREE_LAYOUT}
+      @unpinned=${this.onUnpinned}
+    ></lit-virtualizer>`;
+  }
+
+  private itemsOf(view: SessionView): Item[] {
+    if (this.items?.view === view) return this.items.items;
+    const anchors = cardAnchors(view);
+    const orphans: OrphanCard[] = view.header.childIds
+      .filter((id) => !anchors.has(id))
+      .map((childSessionId) => ({ kind: 'orphanCard', id: `orphan:${childSessionId}`, childSessionId }));
+    const items: Item[] = orphans.length === 0 ? (view.entries as Entry[]) : [...view.entries, ...orphans];
+    this.items = { view, items };
+    return items;
+  }
+
+  private renderItem(view: SessionView, anchors: ReadonlyMap<string, string>, item: Item): TemplateResult {
+    return html`<div data-entry-id=${item.id}>${this.renderEntry(view, anchors, item)}</div>`;
+  }
+
+  private renderEntry(view: SessionView, anchors: ReadonlyMap<string, string>, item: Item): TemplateResult | typeof nothing {
+    const { store, sessionId } = this;
+    switch (item.kind) {
+      case 'message':
+        return html`<subchats-message .entry=${item}></subchats-message>`;
+      case 'toolCall': {
+        const toolCall = view.toolCalls[item.toolCallId];
+        const childId = toolCall?.childSessionId;
+        return html`<subchats-tool-call
+          .store=${store}
+          .sessionId=${sessionId}
+          .toolCall=${toolCall}
+          ?showsChildCard=${childId !== undefined && anchors.get(childId) === item.id}
+        ></subchats-tool-call>`;
+      }
+      case 'plan':
+        return html`<subchats-plan .entry=${item}></subchats-plan>`;
+      case 'sessionMessage':
+        return html`<subchats-session-message .store=${store} .sessionId=${sessionId} .entry=${item}></subchats-session-message>`;
+      case 'child':
+        return anchors.get(item.childSessionId) === item.id
+          ? html`<subchats-child-card .store=${store} .sessionId=${item.childSessionId}></subchats-child-card>`
+          : nothing;
+      case 'orphanCard':
+        return html`<subchats-child-card .store=${store} .sessionId=${item.childSessionId}></subchats-child-card>`;
+      case 'permission':
+        return html`<subchats-permission .sessionId=${sessionId} .entry=${item}></subchats-permission>`;
+      case 'notice':
+      case 'elicitation':
+        return html`<subchats-notice .entry=${item}></subchats-notice>`;
+      default:
+        return nothing;
+    }
+  }
+
+  private readonly onUnpinned = (event: Event): void => {
+    if (event.target === event.currentTarget) this.following = false;
+  };
+
+  private readonly onScroll = (): void => {
+    if (this.following) return;
+    const root = document.scrollingElement ?? document.documentElement;
+    if (root.scrollTop + window.innerHeight >= root.scrollHeight - NEAR_BOTTOM_PX) {
+      this.layout = { ...FOLLOW_LAYOUT };
+      this.following = true;
+    }
+  };
+
+  private stopFollowing(): void {
+    this.following = false;
+  }
+}
+
+customElements.define('subchats-transcript', SubchatsTranscript);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'subchats-transcript': SubchatsTranscript;
+  }
+}

@@ -1,0 +1,38 @@
+// The webview's only connection to the extension host. Components never post directly; they call actions.
+import type { HostToWebviewMessage, WebviewToHostMessage } from '../src/protocol/webviewMessages';
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+export interface HostChannel {
+  post(message: WebviewToHostMessage): void;
+  onMessage(listener: (message: HostToWebviewMessage) => void): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+/** Wraps `acquireVsCodeApi()` (which may be called once per page) and the window `message` event. */
+export function connectToHost(): HostChannel {
+  const api = acquireVsCodeApi();
+  return {
+    post: (message) => api.postMessage(message),
+    onMessage: (listener) =>
+      window.addEventListener('message', (event: MessageEvent<unknown>) => {
+        const data = event.data;
+        if (isHostMessage(data)) listener(data);
+      }),
+    getState: () => api.getState(),
+    setState: (state) => api.setState(state),
+  };
+}
+
+function isHostMessage(data: unknown): data is HostToWebviewMessage {
+  if (typeof data !== 'object' || data === null) return false;
+  const type = (data as { type?: unknown }).type;
+  return type === 'snapshot' || type === 'delta';
+}

@@ -1,0 +1,176 @@
+// The webview's mirror of the host's session subtree. Every change replaces the affected objects (never
+// mutates them), so components can compare by identity and only the changed ones re-render.
+import type {
+  ChatAncestor,
+  ChatSessionData,
+  ChatSessionDelta,
+  ChatSessionHeader,
+  ChatTerminalOutput,
+  DeltaMessage,
+  SnapshotMessage,
+} from '../../src/protocol/webviewMessages';
+import type { Entry, ToolCallRecord } from '../../src/store/model';
+
+export interface SessionView {
+  readonly header: ChatSessionHeader;
+  readonly entries: readonly Entry[];
+  readonly toolCalls: Readonly<Record<string, ToolCallRecord>>;
+}
+
+export type DeltaResult = 'applied' | 'stale' | 'gap' | 'mismatch';
+
+/** Topics components can watch: a session id, or one of these. */
+export const TREE_TOPIC = '@tree';
+export const TERMINALS_TOPIC = '@terminals';
+export const ROOT_TOPIC = '@root';
+/** UI state (expanded cards) changed. */
+export const UI_TOPIC = '@ui';
+
+type Listener = () => void;
+
+export class ChatStore {
+  rev: number | undefined;
+  rootSessionId: string | undefined;
+  ancestors: readonly ChatAncestor[] = [];
+  unavailableReason: string | undefined;
+  private sessions = new Map<string, SessionView>();
+  private terminalOutputs = new Map<string, ChatTerminalOutput>();
+  private readonly listeners = new Map<string, Set<Listener>>();
+  /** UI state: which child cards are expanded inline. */
+  private readonly expanded = new Set<string>();
+
+  session(sessionId: string): SessionView | undefined {
+    return this.sessions.get(sessionId);
+  }
+
+  terminal(terminalId: string): ChatTerminalOutput | undefined {
+    return this.terminalOutputs.get(terminalId);
+  }
+
+  /** Sessions parents-before-children, starting at the panel's root. */
+  sessionTree(): SessionView[] {
+    const result: SessionView[] = [];
+    const seen = new Set<string>();
+    const visit = (id: string): void => {
+      const view = this.sessions.get(id);
+      if (!view || seen.has(id)) return;
+      seen.add(id);
+      result.push(view);
+      for (const childId of view.header.childIds) visit(childId);
+    };
+    if (this.rootSessionId !== undefined) visit(this.rootSessionId);
+    return result;
+  }
+
+  isExpanded(sessionId: string): boolean {
+    return this.expanded.has(sessionId);
+  }
+
+  setExpanded(sessionId: string, expanded: boolean): void {
+    if (expanded === this.expanded.has(sessionId)) return;
+    if (expanded) this.expanded.add(sessionId);
+    else this.expanded.delete(sessionId);
+    this.emit([sessionId, UI_TOPIC]);
+  }
+
+  expandedSessions(): string[] {
+    return [...this.expanded];
+  }
+
+  applySnapshot(message: SnapshotMessage): void {
+    this.rev = message.rev;
+    this.rootSessionId = message.rootSessionId;
+    this.ancestors = message.ancestors;
+    this.unavailableReason = message.unavailableReason;
+    this.sessions = new Map(message.sessions.map((data) => [data.header.id, viewOf(data)] as const));
+    this.terminalOutputs = new Map(message.terminals.map((t) => [t.terminalId, t] as const));
+    this.emit([...this.listeners.keys()]);
+  }
+
+  /** Applies a delta when it continues from our revision; otherwise says why not (the caller resyncs). */
+  applyDelta(message: DeltaMessage): DeltaResult {
+    if (this.rev === undefined) return 'gap';
+    if (message.toRev <= this.rev) return 'stale';
+    if (message.fromRev !== this.rev) return 'gap';
+    const changed = new Set<string>();
+    let treeChanged = false;
+    for (const delta of message.sessions) {
+      const before = this.sessions.get(delta.sessionId);
+      const after = applySessionDelta(before, delta);
+      if (!after) return 'mismatch';
+      if (after === before) continue;
+      this.sessions.set(delta.sessionId, after);
+      changed.add(delta.sessionId);
+      if (!before || before.header !== after.header) treeChanged = true;
+    }
+    for (const id of message.removedSessionIds ?? []) {
+      if (this.sessions.delete(id)) {
+        changed.add(id);
+        treeChanged = true;
+      }
+    }
+    if (message.ancestors) {
+      this.ancestors = message.ancestors;
+      changed.add(ROOT_TOPIC);
+    }
+    if (message.terminals && message.terminals.length > 0) {
+      const next = new Map(this.terminalOutputs);
+      for (const output of message.terminals) next.set(output.terminalId, output);
+      this.terminalOutputs = next;
+      changed.add(TERMINALS_TOPIC);
+    }
+    this.rev = message.toRev;
+    if (treeChanged) changed.add(TREE_TOPIC);
+    this.emit([...changed]);
+    return 'applied';
+  }
+
+  /** Calls `listener` after changes to `topic` (a session id or one of the *_TOPIC constants). */
+  watch(topic: string, listener: Listener): () => void {
+    let set = this.listeners.get(topic);
+    if (!set) this.listeners.set(topic, (set = new Set()));
+    set.add(listener);
+    return () => set.delete(listener);
+  }
+
+  private emit(topics: readonly string[]): void {
+    for (const topic of topics) {
+      for (const listener of [...(this.listeners.get(topic) ?? [])]) listener();
+    }
+  }
+}
+
+function viewOf(data: ChatSessionData): SessionView {
+  return { header: data.header, entries: data.entries, toolCalls: data.toolCalls };
+}
+
+/** The session after the delta, or undefined when the delta does not fit what we have (resync). */
+function applySessionDelta(before: SessionView | undefined, delta: ChatSessionDelta): SessionView | undefined {
+  if (delta.full) return viewOf(delta.full);
+  if (!before) return undefined;
+  let entries = before.entries;
+  if (delta.entries && delta.entries.length > 0) {
+    const next = entries.slice();
+    for (const { index, entry } of delta.entries) {
+      if (index < next.length) {
+        if (next[index]?.id !== entry.id) return undefined;
+        next[index] = entry;
+      } else if (index === next.length) {
+        next.push(entry);
+      } else {
+        return undefined;
+      }
+    }
+    entries = next;
+  }
+  if (delta.entryCount !== undefined && delta.entryCount !== entries.length) return undefined;
+  let toolCalls = before.toolCalls;
+  if (delta.toolCalls && delta.toolCalls.length > 0) {
+    const next = { ...toolCalls };
+    for (const toolCall of delta.toolCalls) next[toolCall.toolCallId] = toolCall;
+    toolCalls = next;
+  }
+  const header = delta.header ?? before.header;
+  if (header === before.header && entries === before.entries && toolCalls === before.toolCalls) return before;
+  return { header, entries, toolCalls };
+}

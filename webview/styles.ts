@@ -1,0 +1,405 @@
+// The chat's one stylesheet, adopted by the document (constructable stylesheets need no 'unsafe-inline').
+// Components render into light DOM so codicons (a document-level font) and this sheet apply everywhere.
+// Only VS Code theme variables are used for colour, so light, dark and high-contrast themes just work.
+import { css } from 'lit';
+
+export const chatStyles = css`
+  :root {
+    --subchats-gap: 8px;
+    --subchats-radius: 4px;
+    --subchats-border: var(--vscode-panel-border, var(--vscode-widget-border, rgba(128, 128, 128, 0.35)));
+  }
+  body {
+    margin: 0;
+    padding: 0;
+    color: var(--vscode-foreground);
+    background: var(--vscode-editor-background);
+    font-family: var(--vscode-font-family);
+    font-size: var(--vscode-font-size, 13px);
+  }
+  subchats-app {
+    display: block;
+    padding: 0 12px 12px;
+  }
+  button {
+    font: inherit;
+    color: inherit;
+  }
+  :focus-visible {
+    outline: 1px solid var(--vscode-focusBorder);
+    outline-offset: 1px;
+  }
+  .sc-button {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    padding: 2px 8px;
+    border: 1px solid var(--vscode-button-border, transparent);
+    border-radius: 2px;
+    background: var(--vscode-button-background);
+    color: var(--vscode-button-foreground);
+    cursor: pointer;
+  }
+  .sc-button:hover {
+    background: var(--vscode-button-hoverBackground);
+  }
+  .sc-button.secondary {
+    background: var(--vscode-button-secondaryBackground);
+    color: var(--vscode-button-secondaryForeground);
+  }
+  .sc-button.secondary:hover {
+    background: var(--vscode-button-secondaryHoverBackground);
+  }
+  .sc-button:disabled {
+    opacity: 0.5;
+    cursor: default;
+  }
+  .sc-icon-button {
+    display: inline-flex;
+    align-items: center;
+    justify-content: center;
+    min-width: 22px;
+    height: 22px;
+    padding: 0 3px;
+    border: none;
+    border-radius: 5px;
+    background: transparent;
+    cursor: pointer;
+    color: var(--vscode-icon-foreground, inherit);
+  }
+  .sc-icon-button:hover {
+    background: var(--vscode-toolbar-hoverBackground);
+  }
+  .sc-link {
+    border: none;
+    background: none;
+    padding: 0;
+    color: var(--vscode-textLink-foreground);
+    cursor: pointer;
+    text-decoration: none;
+  }
+  .sc-link:hover {
+    text-decoration: underline;
+    color: var(--vscode-textLink-activeForeground);
+  }
+  .sc-muted {
+    color: var(--vscode-descriptionForeground);
+  }
+  .sc-row {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+    min-width: 0;
+  }
+  .sc-grow {
+    flex: 1 1 auto;
+    min-width: 0;
+  }
+  .sc-ellipsis {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  pre,
+  code {
+    font-family: var(--vscode-editor-font-family, monospace);
+    font-size: var(--vscode-editor-font-size, 12px);
+  }
+  pre {
+    margin: 4px 0;
+    padding: 6px 8px;
+    overflow: auto;
+    max-height: 480px;
+    background: var(--vscode-textCodeBlock-background);
+    border-radius: var(--subchats-radius);
+  }
+
+  /* Header, breadcrumb, outline */
+  .sc-header {
+    position: sticky;
+    top: 0;
+    z-index: 2;
+    padding: 6px 0;
+    background: var(--vscode-editor-background);
+    border-bottom: 1px solid var(--subchats-border);
+  }
+  .sc-breadcrumb {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 2px;
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+  .sc-breadcrumb li + li::before {
+    content: '›';
+    padding: 0 4px;
+    color: var(--vscode-descriptionForeground);
+  }
+  .sc-breadcrumb [aria-current] {
+    font-weight: 600;
+  }
+  .sc-state {
+    display: inline-flex;
+    align-items: center;
+    gap: 3px;
+    color: var(--vscode-descriptionForeground);
+    white-space: nowrap;
+  }
+  .sc-state[data-state='requires_action'] {
+    color: var(--vscode-notificationsWarningIcon-foreground, var(--vscode-editorWarning-foreground));
+  }
+  .sc-state[data-state='disconnected'] {
+    color: var(--vscode-errorForeground);
+  }
+  subchats-outline {
+    display: block;
+    margin: 6px 0;
+  }
+  subchats-outline ul {
+    list-style: none;
+    margin: 0;
+    padding-left: 14px;
+  }
+  subchats-outline > nav > ul {
+    padding-left: 0;
+  }
+
+  /* Transcript entries */
+  .sc-entry {
+    display: block;
+    padding: 4px 0;
+  }
+  lit-virtualizer {
+    width: 100%;
+  }
+  lit-virtualizer > * {
+    width: 100%;
+    box-sizing: border-box;
+  }
+  subchats-message[role-kind='user'] .sc-bubble {
+    padding: 6px 10px;
+    border-radius: 6px;
+    background: var(--vscode-input-background);
+    border: 1px solid var(--vscode-input-border, var(--subchats-border));
+  }
+  .sc-role {
+    font-size: 0.85em;
+    font-weight: 600;
+    color: var(--vscode-descriptionForeground);
+    margin-bottom: 2px;
+  }
+  subchats-markdown {
+    display: block;
+    overflow-wrap: anywhere;
+    line-height: 1.45;
+  }
+  subchats-markdown > :first-child {
+    margin-top: 0;
+  }
+  subchats-markdown > :last-child {
+    margin-bottom: 0;
+  }
+  subchats-markdown a {
+    color: var(--vscode-textLink-foreground);
+  }
+  subchats-markdown :not(pre) > code {
+    padding: 1px 4px;
+    border-radius: 3px;
+    background: var(--vscode-textCodeBlock-background);
+  }
+  subchats-markdown table {
+    border-collapse: collapse;
+  }
+  subchats-markdown th,
+  subchats-markdown td {
+    border: 1px solid var(--subchats-border);
+    padding: 2px 6px;
+  }
+  .sc-code-block {
+    position: relative;
+  }
+  .sc-code-block > .sc-copy {
+    position: absolute;
+    top: 4px;
+    right: 4px;
+    opacity: 0.7;
+  }
+  .sc-code-block:hover > .sc-copy,
+  .sc-code-block > .sc-copy:focus-visible {
+    opacity: 1;
+  }
+  details.sc-thought > summary {
+    cursor: pointer;
+    color: var(--vscode-descriptionForeground);
+  }
+  details.sc-thought > subchats-markdown {
+    padding-left: 14px;
+    border-left: 2px solid var(--subchats-border);
+    color: var(--vscode-descriptionForeground);
+  }
+
+  /* Tool calls */
+  .sc-card {
+    border: 1px solid var(--subchats-border);
+    border-radius: var(--subchats-radius);
+    background: var(--vscode-sideBar-background, transparent);
+  }
+  .sc-card > .sc-card-head {
+    padding: 3px 6px;
+  }
+  .sc-card > .sc-card-body {
+    padding: 4px 8px 6px;
+    border-top: 1px solid var(--subchats-border);
+  }
+  .sc-status[data-status='failed'] {
+    color: var(--vscode-errorForeground);
+  }
+  .sc-status[data-status='completed'] {
+    color: var(--vscode-testing-iconPassed, inherit);
+  }
+  .sc-locations {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 2px 10px;
+    padding: 0 6px 3px 28px;
+  }
+  .sc-diff-summary .sc-added,
+  .sc-diff-line[data-op='+'] {
+    color: var(--vscode-gitDecoration-addedResourceForeground, #3fb950);
+  }
+  .sc-diff-summary .sc-removed,
+  .sc-diff-line[data-op='-'] {
+    color: var(--vscode-gitDecoration-deletedResourceForeground, #f85149);
+  }
+  .sc-diff-line[data-op='+'] {
+    background: var(--vscode-diffEditor-insertedLineBackground, transparent);
+  }
+  .sc-diff-line[data-op='-'] {
+    background: var(--vscode-diffEditor-removedLineBackground, transparent);
+  }
+  .sc-diff-line {
+    display: block;
+    white-space: pre;
+  }
+  .sc-terminal {
+    background: var(--vscode-terminal-background, var(--vscode-textCodeBlock-background));
+    color: var(--vscode-terminal-foreground, inherit);
+    white-space: pre-wrap;
+  }
+  .sc-ansi-bold {
+    font-weight: bold;
+  }
+  .sc-ansi-dim {
+    opacity: 0.7;
+  }
+  .sc-ansi-italic {
+    font-style: italic;
+  }
+  .sc-ansi-underline {
+    text-decoration: underline;
+  }
+
+  /* Child cards */
+  subchats-child-card {
+    display: block;
+  }
+  subchats-child-card > .sc-card {
+    border-left: 3px solid var(--vscode-charts-blue, var(--vscode-focusBorder));
+  }
+  subchats-child-card[data-state='requires_action'] > .sc-card {
+    border-left-color: var(--vscode-charts-orange, var(--vscode-editorWarning-foreground));
+  }
+  .sc-child-meta {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 2px 12px;
+    padding: 0 6px 3px 28px;
+    color: var(--vscode-descriptionForeground);
+    font-size: 0.92em;
+  }
+  .sc-preview {
+    margin: 0;
+    padding: 2px 8px 6px 28px;
+    list-style: none;
+    color: var(--vscode-descriptionForeground);
+  }
+  .sc-nested {
+    padding: 4px 0 4px 10px;
+    border-top: 1px solid var(--subchats-border);
+  }
+
+  /* Plan, notices, permissions, session messages */
+  .sc-plan ol {
+    margin: 4px 0;
+    padding-left: 4px;
+    list-style: none;
+  }
+  .sc-plan li[data-status='completed'] .sc-plan-text {
+    text-decoration: line-through;
+    color: var(--vscode-descriptionForeground);
+  }
+  .sc-notice {
+    padding: 4px 8px;
+    border-left: 3px solid var(--vscode-notificationsInfoIcon-foreground, var(--vscode-focusBorder));
+  }
+  .sc-notice[data-severity='warning'] {
+    border-left-color: var(--vscode-notificationsWarningIcon-foreground);
+  }
+  .sc-notice[data-severity='error'] {
+    border-left-color: var(--vscode-notificationsErrorIcon-foreground);
+  }
+  .sc-permission {
+    padding: 6px 8px;
+    border: 1px solid var(--vscode-notificationsWarningIcon-foreground, var(--vscode-focusBorder));
+    border-radius: var(--subchats-radius);
+  }
+  .sc-permission .sc-options {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 6px;
+    margin-top: 6px;
+  }
+  .sc-session-message {
+    padding: 4px 8px;
+    border-left: 3px dashed var(--vscode-charts-purple, var(--vscode-focusBorder));
+  }
+
+  /* Prompt box */
+  subchats-prompt-box {
+    display: block;
+    position: sticky;
+    bottom: 0;
+    padding: 8px 0 0;
+    background: var(--vscode-editor-background);
+  }
+  subchats-prompt-box textarea {
+    width: 100%;
+    box-sizing: border-box;
+    min-height: 48px;
+    resize: vertical;
+    padding: 4px 6px;
+    font: inherit;
+    color: var(--vscode-input-foreground);
+    background: var(--vscode-input-background);
+    border: 1px solid var(--vscode-input-border, var(--subchats-border));
+    border-radius: 2px;
+  }
+  subchats-prompt-box textarea:disabled {
+    opacity: 0.6;
+  }
+  .sc-visually-hidden {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+`;
+
+export function adoptChatStyles(doc: Document): void {
+  const sheet = chatStyles.styleSheet;
+  if (sheet && !doc.adoptedStyleSheets.includes(sheet)) doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+}
