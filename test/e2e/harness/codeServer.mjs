@@ -1,0 +1,73 @@
+// A throwaway code-server per test file: fresh state in a short temp folder, removed on stop().
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  repoRoot,
+  startCodeServer as startServer,
+  waitFor,
+  workbenchUrl,
+} from '../../../scripts/code-server/codeServer.mjs';
+import { makeTempDir, removeTempDir } from './tempDirs.mjs';
+
+export { repoRoot };
+
+/**
+ * @param {{ workspace?: string, settings?: Record<string, unknown> }} [options]
+ * @returns {Promise<{ baseUrl: string, workspace?: string, logFile: string,
+ *   url: (payload?: { folder?: string, extensionDevelopmentPath?: string | null, extensionTestsPath?: string }) => string,
+ *   logText: () => string, waitForLog: (text: string, timeoutMs?: number) => Promise<void>,
+ *   stop: () => Promise<void> }>}
+ */
+export async function startCodeServer({ workspace, settings } = {}) {
+  const stateDir = makeTempDir('cs');
+  let server;
+  try {
+    server = await startServer({ stateDir, workspace, settings });
+  } catch (error) {
+    removeTempDir(stateDir);
+    throw error;
+  }
+  return {
+    baseUrl: server.baseUrl,
+    workspace,
+    logFile: server.logFile,
+    // The extension under test is this repo, loaded as a development extension unless told otherwise.
+    url: ({ folder = workspace, extensionDevelopmentPath = repoRoot, extensionTestsPath } = {}) =>
+      workbenchUrl(server.baseUrl, {
+        folder,
+        extensionDevelopmentPath: extensionDevelopmentPath ?? undefined,
+        extensionTestsPath,
+      }),
+    logText: () => readServerLogs(stateDir),
+    /** Waits until code-server's own log or its server-side VS Code logs contain `text`. */
+    waitForLog: async (text, timeoutMs = 30_000) => {
+      if (!(await waitFor(() => readServerLogs(stateDir).includes(text), timeoutMs, 100))) {
+        throw new Error(`code-server logs did not mention ${JSON.stringify(text)} within ${timeoutMs} ms`);
+      }
+    },
+    stop: async () => {
+      await server.stop();
+      removeTempDir(stateDir);
+    },
+  };
+}
+
+/** code-server.log plus the server-side VS Code logs (remote agent, extension host) under user-data/logs. */
+function readServerLogs(stateDir) {
+  const logsDir = join(stateDir, 'user-data/logs');
+  let files = [];
+  try {
+    files = readdirSync(logsDir, { recursive: true }).filter((file) => String(file).endsWith('.log'));
+  } catch {
+    // not written yet
+  }
+  return [join(stateDir, 'code-server.log'), ...files.map((file) => join(logsDir, String(file)))]
+    .map((file) => {
+      try {
+        return readFileSync(file, 'utf8');
+      } catch {
+        return '';
+      }
+    })
+    .join('\n');
+}

@@ -1,0 +1,60 @@
+// One import for e2e tests: a code-server + workbench page per test file, plus the UI helpers.
+//
+//   let wb;
+//   before(async () => { wb = await launchWorkbench({ files: { 'a.txt': 'hi' } }); });
+//   after(() => wb?.close());
+//   test('...', async () => { await runCommand(wb.page, 'Subchats: New Session'); ... });
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { closeWorkbench, openWorkbench, workbenchLog } from './browser.mjs';
+import { repoRoot, startCodeServer } from './codeServer.mjs';
+import { makeWorkspace } from './workspace.mjs';
+
+export { closeWorkbench, openWorkbench, workbenchLog } from './browser.mjs';
+export { repoRoot, startCodeServer } from './codeServer.mjs';
+export { makeWorkspace } from './workspace.mjs';
+export {
+  activityBarEntry,
+  chatFrame,
+  editorTab,
+  pickQuickItem,
+  runCommand,
+  runningExtension,
+  screenshot,
+  treeItem,
+} from './workbench.mjs';
+
+/**
+ * Fresh workspace folder + code-server + browser with this repo loaded as a development extension.
+ * @param {{ files?: Record<string, string>, settings?: Record<string, unknown>, extensionDevelopmentPath?: string | null,
+ *   extensionTestsPath?: string, onConsole?: (type: string, text: string) => void,
+ *   exposeFunctions?: Record<string, Function> }} [options]
+ */
+export async function launchWorkbench({ files, settings, ...pageOptions } = {}) {
+  if (pageOptions.extensionDevelopmentPath !== null) assertBuilt(pageOptions.extensionDevelopmentPath ?? repoRoot);
+  const workspace = makeWorkspace(files);
+  const cleanups = [() => workspace.remove()];
+  const close = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  };
+  try {
+    const server = await startCodeServer({ workspace: workspace.path, settings });
+    cleanups.push(() => server.stop());
+    const page = await openWorkbench(server, pageOptions);
+    cleanups.push(() => closeWorkbench(page));
+    return { page, server, workspace: workspace.path, log: () => workbenchLog(page), close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/** A missing bundle would only show up as "extension not found" deep inside a test. */
+function assertBuilt(extensionPath) {
+  const { main } = JSON.parse(readFileSync(join(extensionPath, 'package.json'), 'utf8'));
+  if (!main) return;
+  const entry = join(extensionPath, main);
+  if (!existsSync(entry) && !existsSync(`${entry}.js`)) {
+    throw new Error(`${entry} is missing; build the extension first (here: node scripts/build.mjs)`);
+  }
+}

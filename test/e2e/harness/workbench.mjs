@@ -1,0 +1,86 @@
+// Small, condition-waiting helpers for driving the VS Code workbench UI.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './codeServer.mjs';
+
+const EXTENSION_ID = 'subchats.subchats';
+export const screenshotDir = join(repoRoot, 'test-results/screenshots');
+
+/**
+ * Runs a command by its palette title (e.g. 'Subchats: New Session') through the F1 quick input.
+ * Resolves once the palette has handed over: closed, or replaced by a quick pick the command opened
+ * (answer that with pickQuickItem).
+ * @param {import('playwright-core').Page} page
+ * @param {string} title
+ */
+export async function runCommand(page, title) {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  const query = `>${title}`;
+  await input.fill(query);
+  await pickQuickItem(page, title);
+  await page.waitForFunction((typed) => {
+    const widget = document.querySelector('.quick-input-widget');
+    const visible = widget instanceof HTMLElement && widget.style.display !== 'none' && widget.offsetParent !== null;
+    return !visible || widget.querySelector('input')?.value !== typed;
+  }, query);
+}
+
+/**
+ * Clicks the row of the open quick input (palette or quick pick) whose label is exactly `label`;
+ * a trailing '…' may be left out. Exact matching keeps fuzzy matches from picking the wrong row.
+ */
+export async function pickQuickItem(page, label) {
+  const exactLabel = new RegExp(`^${escapeRegExp(label)}(…|\\.\\.\\.)?$`);
+  await page
+    .locator('.quick-input-widget .quick-input-list .monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: exactLabel }) })
+    .first()
+    .click();
+}
+
+/** A tree item (sidebar trees, the Explorer...) by its accessible name. */
+export function treeItem(page, name, { exact = true } = {}) {
+  return page.getByRole('treeitem', { name, exact });
+}
+
+/** The activity bar entry of a view container, by the start of its title. */
+export function activityBarEntry(page, title) {
+  return page.locator(`.activitybar a.action-label[aria-label^="${title}"]`);
+}
+
+/**
+ * The content frame of our extension's visible webview. Webviews are two nested iframes:
+ * the host frame (src carries extensionId) and its `#active-frame` holding the extension's HTML.
+ * @returns {import('playwright-core').FrameLocator}
+ */
+export function chatFrame(page, extensionId = EXTENSION_ID) {
+  return page
+    .locator(`iframe.webview.ready[src*="extensionId=${extensionId}&"] >> visible=true`)
+    .contentFrame()
+    .locator('iframe#active-frame')
+    .contentFrame();
+}
+
+/** A row of the 'Developer: Show Running Extensions' editor, i.e. an activated extension, by package name. */
+export function runningExtension(page, name) {
+  return page.locator(`.runtime-extensions-editor .monaco-list-row[aria-label="${name}"]`);
+}
+
+/** An open editor tab by its title. */
+export function editorTab(page, title) {
+  return page.locator('.tabs-container .tab', { has: page.locator('.label-name', { hasText: title }) });
+}
+
+/** Saves test-results/screenshots/<name>.png and returns its path. */
+export async function screenshot(page, name) {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path });
+  return path;
+}
+
+function escapeRegExp(text) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
