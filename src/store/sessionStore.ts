@@ -338,6 +338,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       request.sessionId = target.id;
       request.entry = entry;
       target.awaitingUser++;
+      this.touch(target);
       if (target.origin !== 'announced') this.setState(target, { state: 'requires_action' });
     } else if (method === 'elicitation/create') {
       const entry: ElicitationEntry = {
@@ -354,6 +355,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       request.sessionId = wire.id;
       request.entry = entry;
       wire.awaitingUser++;
+      this.touch(wire);
     } else {
       request.sessionId = wire.id;
     }
@@ -978,7 +980,10 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
 
   private settleUserRequest(sessionId: string | undefined): void {
     const session = sessionId ? this.sessions.get(sessionId) : undefined;
-    if (session && session.awaitingUser > 0) session.awaitingUser--;
+    if (session && session.awaitingUser > 0) {
+      session.awaitingUser--;
+      this.touch(session);
+    }
   }
 
   // ---- records ------------------------------------------------------------------------------------------

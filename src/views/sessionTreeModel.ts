@@ -111,8 +111,10 @@ export function sessionTreeItem(session: SessionRecord, ctx: SessionTreeContext)
     icon: icon.icon,
     ...(icon.color ? { iconColor: icon.color } : {}),
     contextValue: flags.join(' '),
-    collapsible: session.childIds.length > 0,
-    expanded: session.childIds.length > 0 && (session.parentId === null || isLiveState(session.state)),
+    // A live session may still spawn children: VS Code only honours the expanded state the first time it
+    // sees an id, so such items start expanded (an expanded item without children shows no twistie).
+    collapsible: session.childIds.length > 0 || (ctx.live && isLiveState(session.state)),
+    expanded: session.parentId === null || (ctx.live && isLiveState(session.state)) || session.childIds.length > 0,
   };
 }
 

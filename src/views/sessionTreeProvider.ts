@@ -17,6 +17,7 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
   private readonly disposables: vscode.Disposable[] = [];
   private readonly nodes = new Map<string, SessionTreeNode>();
   private readonly dirty = new Set<string>();
+  private readonly toReveal = new Set<SessionTreeNode>();
   private refreshAll = false;
   private flushTimer: NodeJS.Timeout | undefined;
   private tickTimer: NodeJS.Timeout | undefined;
@@ -33,6 +34,8 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
           if (change.kind === 'tree') {
             if (session?.parentId) this.schedule(this.sessionNode(runtime.id, session.parentId));
             else this.schedule(this.runtimeNode(runtime.id));
+            // A child appears the moment it is announced: expand its ancestors to show it.
+            if (session?.parentId && runtime.live) this.toReveal.add(this.sessionNode(runtime.id, session.id));
           } else this.schedule(this.sessionNode(runtime.id, change.sessionId));
         }
       }),
@@ -162,6 +165,11 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
       this.changeEmitter.fire(nodes);
     }
     this.updateBadge();
+    if (this.toReveal.size > 0 && this.view?.visible) {
+      const nodes = [...this.toReveal];
+      this.toReveal.clear();
+      for (const node of nodes) void this.view.reveal(node, { select: false, focus: false, expand: false }).then(undefined, () => undefined);
+    } else this.toReveal.clear();
   }
 
   private updateBadge(): void {

@@ -8,6 +8,8 @@ import type { ChatStore, SessionView } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
 import { SecondTicker } from '../state/ticker';
 import { SubchatsElement, codicon } from './base';
+import type { PermissionEntry } from '../../src/store/model';
+import './subchats-permission';
 import './subchats-transcript';
 
 const PREVIEW_ENTRIES = 3;
@@ -62,7 +64,7 @@ export class SubchatsChildCard extends SubchatsElement {
         </div>
         ${expanded
           ? html`<div class="sc-nested"><subchats-transcript .store=${this.store} .sessionId=${this.sessionId}></subchats-transcript></div>`
-          : this.renderPreview(view)}
+          : html`${this.renderPreview(view)}${this.renderPendingQuestions(view)}`}
       </section>
     </div>`;
   }
@@ -88,6 +90,14 @@ export class SubchatsChildCard extends SubchatsElement {
     return html`<ul class="sc-preview" aria-label="Latest entries">
       ${latest.slice(0, -1).map((entry) => html`<li class="sc-ellipsis">${entrySummary(entry, view.toolCalls)}</li>`)}
     </ul>`;
+  }
+
+  /** A collapsed child that waits for the user still shows its question, answerable right here. */
+  private renderPendingQuestions(view: SessionView): TemplateResult | typeof nothing {
+    if (view.header.awaitingUser === 0) return nothing;
+    const pending = view.entries.filter((entry): entry is PermissionEntry => entry.kind === 'permission' && entry.outcome === 'pending');
+    if (pending.length === 0) return nothing;
+    return html`${pending.map((entry) => html`<subchats-permission .sessionId=${this.sessionId} .entry=${entry}></subchats-permission>`)}`;
   }
 
   private readonly toggle = (): void => {

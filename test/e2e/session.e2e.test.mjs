@@ -1,0 +1,61 @@
+// A user's first session: start the demo agent from the palette, prompt it in the chat, watch the tree
+// grow (grandchild under its child), answer permissions in the chat, open a child's sub-chat.
+import assert from 'node:assert/strict';
+import { after, afterEach, before, test } from 'node:test';
+import { activityBarEntry, chatFrame, launchWorkbench, pickQuickItem, runCommand, screenshot, treeItem } from './harness/index.mjs';
+
+/** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
+let workbench;
+before(async () => {
+  workbench = await launchWorkbench({
+    files: { 'README.md': '# Demo workspace\n', 'src/app.ts': 'export const answer = 42;\n' },
+    settings: { 'subchats.demoAgent.pace': 40 },
+  });
+});
+after(async () => {
+  await workbench?.close();
+});
+
+afterEach(async (t) => {
+  // Leave a picture of the failure for review.
+  if (workbench && t.passed === false) await screenshot(workbench.page, `failed-${t.name}`).catch(() => undefined);
+});
+
+/** Tree rows of the Subchats view by the start of their accessible name. */
+function sessionRow(page, label) {
+  return page.locator('.part.sidebar .monaco-list-row[role="treeitem"]', { has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) });
+}
+
+test('new session from the palette, prompt in the chat, nested tree with live states', async () => {
+  const { page } = workbench;
+  await activityBarEntry(page, 'Subchats').click();
+  await runCommand(page, 'Subchats: New Session');
+  await pickQuickItem(page, 'Demo Agent (built in)');
+  const chat = chatFrame(page);
+  const promptBox = chat.locator('textarea');
+  await promptBox.waitFor();
+  await promptBox.fill('Show me what subagents can do');
+  await promptBox.press('Enter');
+
+  // The root's edit asks first; the chat shows it (it is open), so no notification is needed.
+  await chat.locator('subchats-permission').getByRole('button', { name: 'Allow', exact: true }).first().click();
+  await sessionRow(page, 'Explorer').waitFor();
+  await sessionRow(page, 'Reviewer').waitFor();
+  await sessionRow(page, 'Scout').waitFor({ timeout: 30_000 });
+  const level = async (label) => Number(await sessionRow(page, label).getAttribute('aria-level'));
+  assert.equal(await level('Scout'), (await level('Explorer')) + 1, 'grandchild nested under its child');
+  assert.equal(await level('Reviewer'), await level('Explorer'), 'siblings at the same depth');
+  await chat.locator('subchats-child-card', { hasText: 'Explorer' }).first().waitFor();
+  await chat.locator('subchats-child-card', { hasText: 'Reviewer' }).first().waitFor();
+  await screenshot(page, 'e2e-session-tree-and-chat');
+});
+
+test('a child asks permission under its own session and is answered in the chat', async () => {
+  const { page } = workbench;
+  const chat = chatFrame(page);
+  const reviewerAsk = chat.locator('subchats-permission', { hasText: 'review' }).first();
+  await reviewerAsk.waitFor({ timeout: 30_000 });
+  await screenshot(page, 'e2e-child-permission-in-chat');
+  await reviewerAsk.getByRole('button', { name: 'Allow', exact: true }).click();
+  await sessionRow(page, 'Reviewer').locator('.codicon-pass').waitFor({ timeout: 30_000 });
+});
