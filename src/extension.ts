@@ -43,6 +43,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
       nodePath: process.execPath,
       pace: config().get<number>('demoAgent.pace', 150),
       dialect: config().get<string>('demoAgent.dialect', 'acp'),
+      childDuration: Math.max(0, config().get<number>('demoAgent.childDuration', 0)),
     });
     const { agents: user, problems } = readAgentSettings(config().get('agents'));
     for (const problem of problems) log.warn(`subchats.agents[${problem.index}]: ${problem.message}`);

@@ -28,6 +28,17 @@ function isLiveSession(target: SessionTarget): boolean {
   return target.runtime.live;
 }
 
+const ACTION_VERBS = { prompt: 'prompt', cancel: 'cancel', close: 'close' } as const;
+
+/** True when the session allows the action; otherwise tells the user why (and nothing goes on the wire). */
+function allowedOrExplain(target: SessionTarget, action: keyof typeof ACTION_VERBS): boolean {
+  const verdict = target.runtime.store.actionsFor(target.session.id)[action];
+  if (!verdict.allowed) {
+    void vscode.window.showWarningMessage(`Subchats: cannot ${ACTION_VERBS[action]} "${displayTitle(target.session)}". ${verdict.reason ?? ''}`);
+  }
+  return verdict.allowed;
+}
+
 /** Runs a command body; failures become an error message instead of an unhandled rejection. */
 function guarded<A extends unknown[]>(name: string, body: (...args: A) => Promise<unknown>): (...args: A) => Promise<unknown> {
   return async (...args: A) => {
@@ -91,11 +102,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   const sendPrompt = async (arg?: unknown, textArg?: unknown) => {
     const target = await pickSession(service, arg, 'Send a prompt to which session?', (t) => isLiveSession(t) && t.runtime.store.actionsFor(t.session.id).prompt.allowed);
     if (!target) return;
-    const verdict = target.runtime.store.actionsFor(target.session.id).prompt;
-    if (!verdict.allowed) {
-      void vscode.window.showWarningMessage(`Subchats: cannot prompt "${displayTitle(target.session)}". ${verdict.reason ?? ''}`);
-      return;
-    }
+    if (!allowedOrExplain(target, 'prompt')) return;
     const text = typeof textArg === 'string' ? textArg : await vscode.window.showInputBox({ prompt: `Prompt for ${displayTitle(target.session)}`, ignoreFocusOut: true });
     if (!text) return;
     const delegation = typeof textArg === 'string' ? null : await pickDelegation(target.runtime, target.session.id);
@@ -108,11 +115,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   const cancel = async (arg?: unknown) => {
     const target = await pickSession(service, arg, 'Cancel which session?', (t) => isLiveSession(t) && t.runtime.store.actionsFor(t.session.id).cancel.allowed);
     if (!target) return;
-    const verdict = target.runtime.store.actionsFor(target.session.id).cancel;
-    if (!verdict.allowed) {
-      void vscode.window.showWarningMessage(`Subchats: cannot cancel "${displayTitle(target.session)}". ${verdict.reason ?? ''}`);
-      return;
-    }
+    if (!allowedOrExplain(target, 'cancel')) return;
     await service.cancel(target.runtime.id, target.session.id);
   };
 
@@ -159,11 +162,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   const closeSession = async (arg?: unknown) => {
     const target = await pickSession(service, arg, 'Close which session?', (t) => isLiveSession(t) && t.runtime.store.actionsFor(t.session.id).close.allowed);
     if (!target) return;
-    const verdict = target.runtime.store.actionsFor(target.session.id).close;
-    if (!verdict.allowed) {
-      void vscode.window.showWarningMessage(`Subchats: cannot close "${displayTitle(target.session)}". ${verdict.reason ?? ''}`);
-      return;
-    }
+    if (!allowedOrExplain(target, 'close')) return;
     const capabilities = target.runtime.connection?.agentCapabilities['sessionCapabilities'] as Record<string, unknown> | undefined;
     if (!capabilities?.['close']) {
       void vscode.window.showWarningMessage(`Subchats: ${target.runtime.agent.name} does not support closing sessions (no sessionCapabilities.close). Cancel it instead.`);

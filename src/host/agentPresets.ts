@@ -10,6 +10,8 @@ export interface DemoAgentOptions {
   readonly nodePath: string;
   readonly pace: number;
   readonly dialect: string;
+  /** Minimum ms the Explorer branch keeps working (0: no minimum), so a child can be cancelled by hand. */
+  readonly childDuration?: number;
 }
 
 export function demoAgentConfig(options: DemoAgentOptions): AgentConfig {
@@ -17,7 +19,15 @@ export function demoAgentConfig(options: DemoAgentOptions): AgentConfig {
     id: DEMO_AGENT_ID,
     name: 'Demo Agent (built in)',
     command: options.nodePath,
-    args: [options.cliPath, 'demo-agent', '--pace', String(options.pace), '--dialect', options.dialect],
+    args: [
+      options.cliPath,
+      'demo-agent',
+      '--pace',
+      String(options.pace),
+      '--dialect',
+      options.dialect,
+      ...(options.childDuration ? ['--child-duration', String(options.childDuration)] : []),
+    ],
     // VS Code's executable is Electron; this makes it behave as plain Node for the child.
     env: { ELECTRON_RUN_AS_NODE: '1' },
   };

@@ -32,6 +32,7 @@ import {
   remoteChildSessionId,
   type SubagentSpawn,
 } from './subagentDialects';
+import { newSessionRecord } from './sessionRecord';
 import { actionsOf, isToolCallOpen, readReportedState, sameState, stateFromToolStatus, UNCONFIRMED } from './sessionState';
 import { asString, classifyMessage, directionOfMethod, isObject, parseTranscriptLine, type JsonObject } from './wireMessage';
 
@@ -334,11 +335,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
         options: readOptions(params['options']),
         outcome: 'pending',
       };
-      this.addEntry(target, entry);
-      request.sessionId = target.id;
-      request.entry = entry;
-      target.awaitingUser++;
-      this.touch(target);
+      this.trackUserRequest(target, request, entry);
       if (target.origin !== 'announced') this.setState(target, { state: 'requires_action' });
     } else if (method === 'elicitation/create') {
       const entry: ElicitationEntry = {
@@ -351,11 +348,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
         mode: asString(params['mode']) ?? 'form',
         outcome: 'pending',
       };
-      this.addEntry(wire, entry);
-      request.sessionId = wire.id;
-      request.entry = entry;
-      wire.awaitingUser++;
-      this.touch(wire);
+      this.trackUserRequest(wire, request, entry);
     } else {
       request.sessionId = wire.id;
     }
@@ -978,6 +971,15 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     closeVirtual(session);
   }
 
+  /** A permission or elicitation now waits for the user in this session's transcript. */
+  private trackUserRequest(session: SessionRecord, request: PendingRequest, entry: PermissionEntry | ElicitationEntry): void {
+    this.addEntry(session, entry);
+    request.sessionId = session.id;
+    request.entry = entry;
+    session.awaitingUser++;
+    this.touch(session);
+  }
+
   private settleUserRequest(sessionId: string | undefined): void {
     const session = sessionId ? this.sessions.get(sessionId) : undefined;
     if (session && session.awaitingUser > 0) {
@@ -1012,39 +1014,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     id: string,
     init: Pick<SessionRecord, 'parentId' | 'parentToolCallId' | 'link' | 'origin' | 'state'>,
   ): SessionRecord {
-    const session: SessionRecord = {
-      id,
-      ...init,
-      title: null,
-      description: null,
-      subagentType: null,
-      cwd: null,
-      additionalDirectories: null,
-      capabilities: null,
-      stateHistory: [{ state: init.state.state, at: this.at }],
-      childIds: [],
-      entries: [],
-      toolCalls: {},
-      toolCallOrder: [],
-      plan: null,
-      usage: null,
-      currentModeId: null,
-      modes: null,
-      configOptions: null,
-      availableCommands: null,
-      remoteSessionId: null,
-      activePromptId: null,
-      hadTraffic: false,
-      awaitingUser: 0,
-      stateReported: false,
-      controlsStale: false,
-      terminals: {},
-      availableSubagents: null,
-      createdAt: this.at,
-      updatedAt: this.at,
-      rev: this.rev,
-      meta: null,
-    };
+    const session = newSessionRecord({ id, ...init }, this.at, this.rev);
     this.sessions.set(id, session);
     this.indexes.set(id, { messages: new Map(), sessionMessages: new Map(), toolEntries: new Map() });
     if (init.parentId === null) this.rootIds.push(id);

@@ -9,6 +9,7 @@ import type {
   ToolCallRecord,
 } from '../../src/store/model';
 import type { Disposable, SessionStoreReader } from '../../src/store/storeApi';
+import { newSessionRecord } from '../../src/store/sessionRecord';
 
 const ALLOWED = { allowed: true } as const;
 
@@ -55,41 +56,14 @@ export class FakeStore implements SessionStoreReader {
     const rev = ++this.revision;
     const now = this.tick();
     const session: SessionRecord = {
-      id,
-      parentId: null,
-      parentToolCallId: null,
-      link: fields.parentId ? 'subagent_update' : 'root',
-      origin: fields.parentId ? 'announced' : 'root',
-      title: null,
-      description: null,
-      subagentType: null,
+      ...newSessionRecord(
+        { id, parentId: null, parentToolCallId: null, link: fields.parentId ? 'subagent_update' : 'root', origin: fields.parentId ? 'announced' : 'root', state: { state: 'running' } },
+        now,
+        rev,
+      ),
       cwd: '/repo',
-      additionalDirectories: null,
-      capabilities: null,
-      state: { state: 'running' },
-      stateHistory: [{ state: 'running', at: now }],
-      childIds: [],
-      entries: [],
-      toolCalls: {},
-      toolCallOrder: [],
-      plan: null,
-      usage: null,
-      currentModeId: null,
-      modes: null,
-      configOptions: null,
-      availableCommands: null,
-      remoteSessionId: null,
-      activePromptId: null,
       hadTraffic: true,
       stateReported: true,
-      awaitingUser: 0,
-      controlsStale: false,
-      terminals: {},
-      availableSubagents: null,
-      createdAt: now,
-      updatedAt: now,
-      rev,
-      meta: null,
       ...fields,
     };
     this.sessions.set(id, session);

@@ -1,0 +1,39 @@
+// A fresh session record with every field at its "nothing known yet" value.
+import type { SessionRecord } from './model';
+
+export type SessionRecordInit = Pick<SessionRecord, 'id' | 'parentId' | 'parentToolCallId' | 'link' | 'origin' | 'state'>;
+
+export function newSessionRecord(init: SessionRecordInit, at: number, rev: number): SessionRecord {
+  return {
+    ...init,
+    title: null,
+    description: null,
+    subagentType: null,
+    cwd: null,
+    additionalDirectories: null,
+    capabilities: null,
+    stateHistory: [{ state: init.state.state, at }],
+    childIds: [],
+    entries: [],
+    toolCalls: {},
+    toolCallOrder: [],
+    plan: null,
+    usage: null,
+    currentModeId: null,
+    modes: null,
+    configOptions: null,
+    availableCommands: null,
+    remoteSessionId: null,
+    activePromptId: null,
+    hadTraffic: false,
+    awaitingUser: 0,
+    stateReported: false,
+    controlsStale: false,
+    terminals: {},
+    availableSubagents: null,
+    createdAt: at,
+    updatedAt: at,
+    rev,
+    meta: null,
+  };
+}
