@@ -59,3 +59,22 @@ test('a child asks permission under its own session and is answered in the chat'
   await reviewerAsk.getByRole('button', { name: 'Allow', exact: true }).click();
   await sessionRow(page, 'Reviewer').locator('.codicon-pass').waitFor({ timeout: 30_000 });
 });
+
+test('opening a child shows its own sub-chat with a breadcrumb, and its prompt box says why it is disabled', async () => {
+  const { page } = workbench;
+  const parentChat = chatFrame(page);
+  await parentChat.getByRole('button', { name: 'Open Explorer in a new tab' }).click();
+  await page.locator('.tabs-container .tab', { hasText: 'Explorer' }).waitFor();
+  const childChat = chatFrame(page);
+  const breadcrumb = childChat.getByRole('navigation', { name: 'Breadcrumb' });
+  await breadcrumb.getByText('Show me what subagents can do').waitFor();
+  await breadcrumb.getByText('Explorer').waitFor();
+  // The instruction from the parent is shown as a message between sessions, naming the parent.
+  await childChat.locator('subchats-session-message').getByRole('button', { name: 'Show me what subagents can do' }).first().waitFor();
+  // The grandchild's card sits inside the child's chat.
+  await childChat.locator('subchats-child-card', { hasText: 'Scout' }).first().waitFor();
+  const promptBox = childChat.locator('textarea');
+  assert.equal(await promptBox.isDisabled(), true);
+  await childChat.getByText(/does not let a client send prompts to a subagent/).first().waitFor();
+  await screenshot(page, 'e2e-child-sub-chat');
+});

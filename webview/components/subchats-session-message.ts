@@ -32,7 +32,9 @@ export class SubchatsSessionMessage extends SubchatsElement {
     if (sessionId === undefined) return html`<span>unknown ${role}</span>`;
     if (sessionId === this.sessionId) return html`<span>this session</span>`;
     const header = this.store?.session(sessionId)?.header;
-    const name = header ? sessionName(header) : `Session ${sessionId.slice(0, 8)}`;
+    // Outside this panel's tree only the ancestors are known by name (the breadcrumb has them).
+    const ancestor = this.store?.ancestors.find((a) => a.id === sessionId);
+    const name = header ? sessionName(header) : ancestor ? sessionName(ancestor) : `Session ${sessionId.slice(0, 8)}`;
     // Sessions in this panel are revealed in place; others open in their own tab.
     const go = header
       ? () => revealSession(this, sessionId)
