@@ -7,6 +7,7 @@ import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import { displayTitle } from '../store/replayReport';
 import { authenticateInteractively, isAuthRequired } from './agentAuth';
 import { pickDelegation } from './delegationPicker';
+import { pickSessionSetting } from './sessionSettingsPicker';
 import { pickRuntime, pickSession, type SessionTarget } from './sessionTargets';
 
 export interface CommandContext {
@@ -171,6 +172,13 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     await service.close(target.runtime.id, target.session.id);
   };
 
+  const changeSetting = async (arg?: unknown) => {
+    const target = await pickSession(service, arg, 'Change the mode or options of which session?', (t) => isLiveSession(t) && t.runtime.store.actionsFor(t.session.id).prompt.allowed);
+    if (!target || !allowedOrExplain(target, 'prompt')) return;
+    const change = await pickSessionSetting(target.session);
+    if (change) await service.changeSetting(target.runtime.id, target.session.id, change);
+  };
+
   const restartAgent = async (arg?: unknown) => {
     const runtime = await pickRuntime(service, arg, 'Restart which agent?', (r) => r.status !== 'history' && r.status !== 'transcript');
     if (!runtime) return;
@@ -247,6 +255,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ['subchats.openChatBeside', guarded('Open Chat to the Side', openChat(true))],
     ['subchats.revealInTree', guarded('Reveal in Session Tree', revealInTree)],
     ['subchats.closeSession', guarded('Close Session', closeSession)],
+    ['subchats.changeModeOrOption', guarded('Change Mode or Option', changeSetting)],
     ['subchats.restartAgent', guarded('Restart Agent', restartAgent)],
     ['subchats.openTranscript', guarded('Open Transcript', openTranscript)],
     ['subchats.exportTranscript', guarded('Export Transcript', exportTranscript)],

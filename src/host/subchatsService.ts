@@ -195,6 +195,15 @@ export class SubchatsService {
     return { cancelled, refused };
   }
 
+  /** Mode and config changes are session controls: only for sessions that take prompts (never children). */
+  async changeSetting(runtimeId: string, sessionId: string, change: { kind: 'mode'; modeId: string } | { kind: 'option'; configId: string; value: string | boolean }): Promise<void> {
+    const runtime = this.require(runtimeId);
+    this.check(runtime, sessionId, 'prompt');
+    const connection = this.liveConnection(runtime);
+    if (change.kind === 'mode') await connection.setMode(sessionId, change.modeId);
+    else await connection.setConfigOption(sessionId, change.configId, change.value);
+  }
+
   async close(runtimeId: string, sessionId: string): Promise<void> {
     const runtime = this.require(runtimeId);
     this.check(runtime, sessionId, 'close');
