@@ -24,6 +24,27 @@ export interface SubchatsApi {
   snapshot(): ConnectionSnapshot[];
   /** Fires (coalesced) when any session or connection changes. */
   onDidChange(listener: () => void): vscode.Disposable;
+  /** Permission requests of live connections still waiting for the user, in session order. */
+  pendingPermissions(): PendingPermission[];
+  /**
+   * Answers a pending permission request as if the user picked `optionId` (`null` cancels it). Resolves to
+   * false when the request is no longer pending (answered elsewhere, cancelled, or the agent is gone).
+   */
+  answerPermission(connectionId: string, requestId: string, optionId: string | null): boolean;
+  /** The connection's wire transcript as JSONL (`{ts, dir, msg}` lines), what `Export Transcript` saves. */
+  transcript(connectionId: string): string;
+}
+
+/** A permission request the agent is waiting on, as `pendingPermissions()` lists it. */
+export interface PendingPermission {
+  readonly connectionId: string;
+  /** The session the request belongs to (a subagent's own id when a child asks). */
+  readonly sessionId: string;
+  /** JSON-RPC id of the agent's request, as a string; pass it to `answerPermission`. */
+  readonly requestId: string;
+  readonly toolCallId: string | null;
+  readonly title: string;
+  readonly options: readonly { readonly optionId: string; readonly name: string; readonly kind: string }[];
 }
 
 const VERSION = '0.1.0';
@@ -142,6 +163,22 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
         for (const s of subscriptions) s.dispose();
       });
     },
+    pendingPermissions() {
+      const pending: PendingPermission[] = [];
+      for (const runtime of service.list()) {
+        if (!runtime.live) continue;
+        for (const session of runtime.store.listSessions()) {
+          for (const entry of session.entries) {
+            if (entry.kind !== 'permission' || entry.outcome !== 'pending') continue;
+            const { requestId, title, options } = entry;
+            pending.push({ connectionId: runtime.id, sessionId: session.id, requestId, toolCallId: entry.toolCallId ?? null, title, options: options.map((o) => ({ ...o })) });
+          }
+        }
+      }
+      return pending;
+    },
+    answerPermission: (connectionId, requestId, optionId) => broker.answer(connectionId, requestId, optionId),
+    transcript: (connectionId) => service.require(connectionId).transcript.text(),
   };
   return api;
 }

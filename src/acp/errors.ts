@@ -134,7 +134,8 @@ export class ActionRefusedError extends AcpError {
     readonly action: string,
     readonly reason: string,
   ) {
-    super(`Cannot ${action} session ${sessionId}: ${reason}. Nothing was sent.`);
+    // Reasons are sentences already; no doubled full stop before the suffix.
+    super(`Cannot ${action} session ${sessionId}: ${reason.replace(/\.\s*$/, '')}. Nothing was sent.`);
     this.name = 'ActionRefusedError';
   }
 }

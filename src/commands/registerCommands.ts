@@ -186,7 +186,9 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
       void vscode.window.showWarningMessage('Subchats does not start agents in an untrusted workspace.');
       return;
     }
-    await vscode.window.withProgress({ location: { viewId: 'subchats.sessions' }, title: `Restarting ${runtime.agent.name}…` }, () => service.restart(runtime.id));
+    await vscode.window.withProgress({ location: { viewId: 'subchats.sessions' }, title: `Restarting ${runtime.agent.name}…` }, () =>
+      service.restart(runtime.id, ctx.agents().find((a) => a.id === runtime.agent.id)),
+    );
   };
 
   const openTranscript = async (arg?: unknown) => {

@@ -226,10 +226,11 @@ export class SubchatsService {
   }
 
   /** Starts the same agent again in a new connection; the old one stays listed with its sessions. */
-  async restart(runtimeId: string): Promise<AgentRuntime> {
+  /** `agent`: the agent's current configuration (settings may have changed since it started). */
+  async restart(runtimeId: string, agent?: AgentConfig): Promise<AgentRuntime> {
     const old = this.require(runtimeId);
     if (old.connection && !old.connection.isClosed) old.connection.dispose();
-    return this.start(old.agent, old.cwd);
+    return this.start(agent ?? old.agent, old.cwd);
   }
 
   /** Reattaches to a root session of a finished connection via session/load (replay) or session/resume. */

@@ -1,4 +1,5 @@
 // Pure mapping from the session store to tree item descriptions (no vscode import, so it is unit-tested in Node).
+import type { AgentRuntime } from '../host/subchatsService';
 import type { SessionActions, SessionRecord, SessionStateInfo } from '../store/model';
 import { displayTitle } from '../store/replayReport';
 
@@ -113,9 +114,32 @@ export function sessionTreeItem(session: SessionRecord, ctx: SessionTreeContext)
     contextValue: flags.join(' '),
     // A live session may still spawn children: VS Code only honours the expanded state the first time it
     // sees an id, so such items start expanded (an expanded item without children shows no twistie).
-    collapsible: session.childIds.length > 0 || (ctx.live && isLiveState(session.state)),
+    // A live root counts even while idle: it is first seen before its first prompt starts a turn.
+    collapsible: session.childIds.length > 0 || (ctx.live && (isLiveState(session.state) || session.parentId === null)),
     expanded: session.parentId === null || (ctx.live && isLiveState(session.state)) || session.childIds.length > 0,
   };
+}
+
+/** The tree item of a session as the sidebar shows it: the connection supplies liveness and reconnectability. */
+export function sessionItemOf(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'live' | 'status' | 'store'>, sessionId: string, now: number): TreeItemModel | undefined {
+  const session = runtime.store.getSession(sessionId);
+  if (!session) return undefined;
+  const ancestry: string[] = [];
+  for (let p = session.parentId; p; ) {
+    const parent = runtime.store.getSession(p);
+    if (!parent) break;
+    ancestry.unshift(displayTitle(parent));
+    p = parent.parentId;
+  }
+  return sessionTreeItem(session, {
+    agentName: runtime.agent.name,
+    connectionId: runtime.id,
+    actions: runtime.store.actionsFor(sessionId),
+    now,
+    live: runtime.live,
+    reconnectable: session.parentId === null && !runtime.live && runtime.status !== 'transcript' && runtime.store.canReconnect,
+    ancestry,
+  });
 }
 
 function sessionTooltip(session: SessionRecord, ctx: SessionTreeContext): string {

@@ -2,9 +2,7 @@
 // Items update in place: a store change refreshes only the sessions it touched, coalesced per frame.
 import * as vscode from 'vscode';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
-import type { SessionRecord } from '../store/model';
-import { displayTitle } from '../store/replayReport';
-import { needsUser, parseSessionNodeId, sessionNodeId, sessionTreeItem, type TreeItemModel } from './sessionTreeModel';
+import { needsUser, parseSessionNodeId, sessionItemOf, sessionNodeId, type TreeItemModel } from './sessionTreeModel';
 import { runtimeTreeItem } from './runtimeTreeModel';
 
 export type SessionTreeNode =
@@ -119,17 +117,7 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
   }
 
   private sessionModel(runtime: AgentRuntime, sessionId: string): TreeItemModel | undefined {
-    const session = runtime.store.getSession(sessionId);
-    if (!session) return undefined;
-    return sessionTreeItem(session, {
-      agentName: runtime.agent.name,
-      connectionId: runtime.id,
-      actions: runtime.store.actionsFor(sessionId),
-      now: Date.now(),
-      live: runtime.live,
-      reconnectable: session.parentId === null && !runtime.live && runtime.status !== 'transcript' && runtime.store.canReconnect,
-      ancestry: ancestry(runtime, session),
-    });
+    return sessionItemOf(runtime, sessionId, Date.now());
   }
 
   /** Entry changes matter to the item only for its counts (tool calls) and its needs-you state. */
@@ -181,15 +169,4 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     }
     this.view.badge = count > 0 ? { value: count, tooltip: `${count} session${count === 1 ? '' : 's'} waiting for you` } : undefined;
   }
-}
-
-function ancestry(runtime: AgentRuntime, session: SessionRecord): string[] {
-  const titles: string[] = [];
-  for (let p = session.parentId; p; ) {
-    const parent = runtime.store.getSession(p);
-    if (!parent) break;
-    titles.unshift(displayTitle(parent));
-    p = parent.parentId;
-  }
-  return titles;
 }

@@ -77,3 +77,12 @@ test('agent connection items say their status and offer restart when it makes se
   assert.match(exited.tooltip, /exited with code 1/);
   assert.ok(!offers(runtimeTreeItem({ ...base, status: 'transcript' }, 0).contextValue, 'restartable'));
 });
+
+test('a live root starts expanded before its first prompt, so children spawned later show without a reveal', () => {
+  // VS Code keeps the collapsed state it saw first for an id; a root first seen as a leaf would stay collapsed.
+  const w = new Wire().newSession('R');
+  const fresh = itemFor(w, 'R');
+  assert.ok(fresh.collapsible && fresh.expanded);
+  const history = itemFor(w, 'R', false);
+  assert.ok(!history.collapsible, 'a childless root of a finished connection has no twistie');
+});

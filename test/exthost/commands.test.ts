@@ -1,0 +1,185 @@
+// The contributed commands and menus against what the extension registers and what the session tree
+// produces: every `viewItem` when clause is evaluated on tree items of real sessions (a live demo tour, a
+// Claude transcript with a virtual child, a finished connection) and agent rows of every status.
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { SubchatsApi } from '../../src/extension';
+import type { RuntimeStatus } from '../../src/host/subchatsService';
+import { replayText } from '../../src/store/replayReport';
+import { SessionStore } from '../../src/store/sessionStore';
+import { runtimeTreeItem } from '../../src/views/runtimeTreeModel';
+import { sessionItemOf } from '../../src/views/sessionTreeModel';
+import { activateSubchats, extension, pendingPermissionOf, sessionOf, startTour, waitFor, type TourIds } from './support/subchats';
+
+interface MenuEntry {
+  readonly command: string;
+  readonly when?: string;
+  readonly group?: string;
+}
+
+interface Contributes {
+  readonly commands: { command: string; title: string }[];
+  readonly menus: Record<string, MenuEntry[]>;
+  readonly viewsWelcome: { view: string; contents: string }[];
+}
+
+const VIEW_ID = 'subchats.sessions';
+
+function contributes(): Contributes {
+  return (extension().packageJSON as { contributes: Contributes }).contributes;
+}
+
+/**
+ * Evaluates the when clauses this package uses (`view == X`, `viewItem =~ /re/`, joined by `&&`) the way
+ * VS Code does for a tree item. Anything else throws, so a new kind of clause gets a test of its own.
+ */
+function whenHolds(when: string, context: { view: string; viewItem?: string }): boolean {
+  return when.split('&&').every((raw) => {
+    const clause = raw.trim();
+    const equals = /^view\s*==\s*([\w.-]+)$/.exec(clause);
+    if (equals) return context.view === equals[1];
+    const matches = /^viewItem\s*=~\s*\/(.*)\/([a-z]*)$/.exec(clause);
+    if (matches) return context.viewItem !== undefined && new RegExp(matches[1]!, matches[2]).test(context.viewItem);
+    throw new Error(`when clause "${clause}" is not understood by this test`);
+  });
+}
+
+/** The commands the item context menu (and inline actions) offer for a tree item. */
+function offered(contextValue: string): string[] {
+  const entries = contributes().menus['view/item/context'] ?? [];
+  const commands = entries.filter((e) => whenHolds(e.when ?? 'true', { view: VIEW_ID, viewItem: contextValue })).map((e) => e.command);
+  return [...new Set(commands)].sort();
+}
+
+const open = ['subchats.openChat', 'subchats.openChatBeside'];
+
+describe('command contributions', function () {
+  this.timeout(60_000);
+
+  before(() => activateSubchats());
+
+  it('registers every contributed command and contributes every command it registers', async () => {
+    const contributed = contributes().commands.map((c) => c.command).sort();
+    const registered = (await vscode.commands.getCommands(true)).filter((id) => id.startsWith('subchats.'));
+    // VS Code itself registers focus/visibility commands for the contributed view.
+    const own = registered.filter((id) => !id.startsWith(`${VIEW_ID}.`)).sort();
+    assert.deepEqual(own, contributed);
+    for (const command of contributes().commands) assert.ok(command.title.trim(), `${command.command} has no title`);
+  });
+
+  it('menus and welcome links name contributed commands only', () => {
+    const contributed = new Set(contributes().commands.map((c) => c.command));
+    for (const [menu, entries] of Object.entries(contributes().menus)) {
+      for (const entry of entries) assert.ok(contributed.has(entry.command), `${menu} names ${entry.command}, which is not contributed`);
+    }
+    const links = contributes().viewsWelcome.flatMap((w) => [...w.contents.matchAll(/\(command:([\w.]+)\)/g)].map((m) => m[1]!));
+    assert.ok(links.length > 0);
+    for (const link of links) assert.ok(contributed.has(link), `welcome links ${link}, which is not contributed`);
+  });
+
+  it('view title actions show on the session view only', () => {
+    for (const entry of contributes().menus['view/title'] ?? []) {
+      assert.equal(whenHolds(entry.when ?? 'true', { view: VIEW_ID }), true, entry.command);
+      assert.equal(whenHolds(entry.when ?? 'true', { view: 'explorer' }), false, entry.command);
+    }
+  });
+});
+
+describe('context menus follow what each tree item allows', function () {
+  this.timeout(120_000);
+  let api: SubchatsApi;
+  let tour: { connectionId: string; rootId: string; ids: TourIds };
+  /** A live-looking copy of the tour's connection, rebuilt from its wire transcript. */
+  let liveStore: SessionStore;
+
+  before(async () => {
+    api = await activateSubchats();
+    const started = await startTour(api);
+    tour = started;
+    await waitFor(api, 'the Reviewer to ask permission', () => pendingPermissionOf(api, tour.connectionId, tour.ids.reviewer));
+    await waitFor(api, 'the Scout to run', () => sessionOf(api, tour.connectionId, tour.ids.scout).state === 'running');
+    liveStore = storeFrom(api.transcript(tour.connectionId));
+  });
+
+  after(async () => {
+    if (api && tour) await api.cancel(tour.connectionId, tour.rootId).catch(() => undefined);
+  });
+
+  const runtime = (store: SessionStore, status: RuntimeStatus, live: boolean) => ({ id: 'c1', agent: { id: 'demo', name: 'Demo', command: 'node' }, status, live, store });
+  const itemFlags = (store: SessionStore, sessionId: string, status: RuntimeStatus = 'ready', live = true) => {
+    const item = sessionItemOf(runtime(store, status, live), sessionId, Date.now());
+    assert.ok(item, `no tree item for ${sessionId}`);
+    return item.contextValue;
+  };
+
+  it('a running root: prompt, mode/options, cancel, cancel its subagents, close, open', () => {
+    assert.deepEqual(
+      offered(itemFlags(liveStore, tour.rootId)),
+      [...open, 'subchats.cancel', 'subchats.cancelAllChildren', 'subchats.changeModeOrOption', 'subchats.closeSession', 'subchats.sendPrompt'].sort(),
+    );
+  });
+
+  it('a cancellable child (Explorer, Scout): cancel and relay, never prompt or close', () => {
+    assert.deepEqual(offered(itemFlags(liveStore, tour.ids.explorer)), [...open, 'subchats.cancel', 'subchats.cancelAllChildren', 'subchats.messageChild'].sort());
+    assert.deepEqual(offered(itemFlags(liveStore, tour.ids.scout)), [...open, 'subchats.cancel', 'subchats.messageChild'].sort());
+  });
+
+  it('a child without capabilities.cancel (Reviewer): relay only', () => {
+    assert.deepEqual(offered(itemFlags(liveStore, tour.ids.reviewer)), [...open, 'subchats.messageChild'].sort());
+  });
+
+  it('a virtual child (Claude, known only through a tool call): relay only', () => {
+    const store = storeFrom(readFileSync(join(extension().extensionPath, 'test/fixtures/traces/claude-single.jsonl'), 'utf8'));
+    const virtual = store.listSessions().find((s) => s.origin === 'virtual');
+    assert.ok(virtual, 'the Claude trace has no virtual child');
+    assert.deepEqual(offered(itemFlags(store, virtual.id)), [...open, 'subchats.messageChild'].sort());
+  });
+
+  it('sessions of a finished connection: open only, plus reconnect for a root the agent can reload', () => {
+    const store = storeFrom(api.transcript(tour.connectionId));
+    store.markDisconnected();
+    assert.ok(store.canReconnect, 'the demo agent advertises session/load');
+    assert.deepEqual(offered(itemFlags(store, tour.rootId, 'history', false)), [...open, 'subchats.reconnectSession'].sort());
+    assert.deepEqual(offered(itemFlags(store, tour.rootId, 'exited', false)), [...open, 'subchats.reconnectSession'].sort());
+    assert.deepEqual(offered(itemFlags(store, tour.rootId, 'transcript', false)), open);
+    for (const child of Object.values(tour.ids)) assert.deepEqual(offered(itemFlags(store, child, 'history', false)), open, child);
+  });
+
+  it('agent rows: restart where the agent can be started again, new session only while connected', () => {
+    const expected: Record<RuntimeStatus, string[]> = {
+      starting: ['subchats.exportTranscript'],
+      ready: ['subchats.exportTranscript', 'subchats.newSession', 'subchats.restartAgent'],
+      exited: ['subchats.exportTranscript', 'subchats.restartAgent'],
+      failed: ['subchats.exportTranscript', 'subchats.restartAgent'],
+      history: ['subchats.exportTranscript'],
+      transcript: ['subchats.exportTranscript'],
+    };
+    for (const [status, commands] of Object.entries(expected) as [RuntimeStatus, string[]][]) {
+      const item = runtimeTreeItem({ ...runtime(new SessionStore(), status, status === 'ready'), cwd: '/w', startedAt: 0, error: undefined }, 0);
+      assert.deepEqual(offered(item.contextValue), commands, status);
+    }
+  });
+
+  it('every viewItem flag a menu tests for is one the tree produces', () => {
+    const produced = new Set<string>();
+    for (const session of liveStore.listSessions()) for (const flag of itemFlags(liveStore, session.id).split(' ')) produced.add(flag);
+    const finished = storeFrom(api.transcript(tour.connectionId));
+    finished.markDisconnected();
+    for (const flag of itemFlags(finished, tour.rootId, 'history', false).split(' ')) produced.add(flag);
+    for (const status of ['starting', 'ready', 'exited', 'failed', 'history', 'transcript'] as RuntimeStatus[]) {
+      const item = runtimeTreeItem({ ...runtime(new SessionStore(), status, status === 'ready'), cwd: '', startedAt: 0, error: undefined }, 0);
+      for (const flag of item.contextValue.split(' ')) produced.add(flag);
+    }
+    const tested = (contributes().menus['view/item/context'] ?? []).flatMap((e) => [...(e.when ?? '').matchAll(/viewItem =~ \/\\b(\w+)\\b\//g)].map((m) => m[1]!));
+    assert.ok(tested.length > 0, 'no viewItem clause found; the pattern above no longer reads package.json');
+    for (const flag of tested) assert.ok(produced.has(flag), `menus test viewItem for "${flag}", which no tree item has (${[...produced].join(' ')})`);
+  });
+});
+
+function storeFrom(text: string): SessionStore {
+  const store = new SessionStore();
+  replayText(store, text);
+  return store;
+}

@@ -1,0 +1,123 @@
+// Capability gating through the commands, as a menu or keybinding would run them: a refused action
+// sends nothing and says why; the relay fallback prompts the parent with a clearly labelled message.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { SubchatsApi } from '../../src/extension';
+import { activateSubchats, answer, pendingPermissionOf, sent, sessionOf, startTour, waitFor, wire, type TourIds } from './support/subchats';
+import { stubWindow, type WindowStub } from './support/windowStubs';
+
+describe('commands respect what a session allows', function () {
+  this.timeout(120_000);
+  let api: SubchatsApi;
+  let runtimeId: string;
+  let rootId: string;
+  let ids: TourIds;
+  let turn: Promise<{ stopReason: string }>;
+  let stub: WindowStub | undefined;
+
+  before(async () => {
+    api = await activateSubchats();
+    ({ connectionId: runtimeId, rootId, ids, turn } = await startTour(api));
+    await waitFor(api, 'the Reviewer to ask permission', () => pendingPermissionOf(api, runtimeId, ids.reviewer));
+  });
+
+  afterEach(() => {
+    stub?.restore();
+    stub = undefined;
+  });
+
+  after(async () => {
+    if (api && runtimeId && rootId) await api.cancel(runtimeId, rootId).catch(() => undefined);
+  });
+
+  it('Cancel Session on the Reviewer warns why and sends nothing', async () => {
+    stub = stubWindow({ showWarningMessage: () => undefined, showErrorMessage: () => undefined });
+    const result: unknown = await vscode.commands.executeCommand('subchats.cancel', { runtimeId, sessionId: ids.reviewer });
+    assert.equal(result, undefined);
+    const warnings = stub.asked.filter((a) => a.method === 'showWarningMessage');
+    assert.equal(warnings.length, 1, JSON.stringify(stub.asked));
+    assert.match(warnings[0]!.message, /cannot cancel "Reviewer"\. This subagent does not accept cancel/);
+    assert.deepEqual(stub.asked.filter((a) => a.method === 'showErrorMessage'), []);
+    assert.deepEqual(sent(api, runtimeId, 'session/cancel', ids.reviewer), []);
+  });
+
+  it('Send Prompt on a subagent warns why and sends nothing', async () => {
+    stub = stubWindow({ showWarningMessage: () => undefined, showInputBox: () => 'should never be asked' });
+    await vscode.commands.executeCommand('subchats.sendPrompt', { runtimeId, sessionId: ids.explorer });
+    assert.deepEqual(stub.asked.map((a) => a.method), ['showWarningMessage']);
+    assert.match(stub.asked[0]!.message, /cannot prompt "Explorer"\. ACP does not let a client send prompts to a subagent/);
+    assert.deepEqual(sent(api, runtimeId, 'session/prompt', ids.explorer), []);
+  });
+
+  it('Cancel All Subagents cancels the cancellable ones and names the rest', async () => {
+    stub = stubWindow({ showWarningMessage: () => undefined, showInformationMessage: () => undefined });
+    await vscode.commands.executeCommand('subchats.cancelAllChildren', { runtimeId, sessionId: rootId });
+    assert.equal(sent(api, runtimeId, 'session/cancel', ids.explorer).length, 1);
+    assert.deepEqual(sent(api, runtimeId, 'session/cancel', ids.reviewer), []);
+    assert.deepEqual(sent(api, runtimeId, 'session/cancel', rootId), [], 'the parent itself is not cancelled');
+    assert.equal(stub.asked.length, 1, JSON.stringify(stub.asked));
+    // The Scout may already be stopping with its parent, so the count is 1 or 2.
+    assert.match(stub.asked[0]!.message, /cancelled [12] subagent\(s\)\. Not cancellable: "Reviewer"\. This subagent does not accept cancel/);
+    const explorer = await waitFor(api, 'the Explorer to stop', () => {
+      const s = sessionOf(api, runtimeId, ids.explorer);
+      return s.state === 'idle' ? s : undefined;
+    });
+    assert.equal(explorer.stopReason, 'cancelled');
+  });
+
+  it('the refused Reviewer keeps running and finishes normally, and so does the turn', async () => {
+    assert.notEqual(sessionOf(api, runtimeId, ids.reviewer).state, 'idle');
+    answer(api, pendingPermissionOf(api, runtimeId, ids.reviewer)!);
+    const reviewer = await waitFor(api, 'the Reviewer to finish', () => {
+      const s = sessionOf(api, runtimeId, ids.reviewer);
+      return s.state === 'idle' ? s : undefined;
+    });
+    assert.equal(reviewer.stopReason, 'end_turn');
+    assert.deepEqual(sent(api, runtimeId, 'session/cancel', ids.reviewer), []);
+    assert.deepEqual(await turn, { stopReason: 'end_turn' });
+  });
+
+  it('Message Subagent offers to relay through the parent and sends a labelled prompt there', async () => {
+    const relay = 'Ask the Parent to Relay';
+    stub = stubWindow({
+      showInformationMessage: (asked) => (asked.items.includes(relay) ? relay : undefined),
+      showInputBox: () => 'Please double-check the review. /quick',
+      showErrorMessage: () => undefined,
+    });
+    const promptsBefore = sent(api, runtimeId, 'session/prompt', rootId).length;
+    await vscode.commands.executeCommand('subchats.messageChild', { runtimeId, sessionId: ids.reviewer });
+
+    const [offer, input] = stub.asked;
+    assert.ok(offer && input, JSON.stringify(stub.asked));
+    assert.equal(offer.method, 'showInformationMessage');
+    assert.equal(offer.modal, true);
+    assert.deepEqual(offer.items, [relay]);
+    assert.match(offer.message, /cannot message "Reviewer" directly\. ACP does not let a client send prompts to a subagent/);
+    assert.equal(input.method, 'showInputBox');
+    assert.match(input.message, /through its parent/);
+
+    const prompts = await waitFor(api, 'the relayed prompt on the wire', () => {
+      const all = sent(api, runtimeId, 'session/prompt', rootId);
+      return all.length > promptsBefore ? all : undefined;
+    });
+    assert.equal(prompts.length, promptsBefore + 1);
+    const text = JSON.stringify(prompts.at(-1)!.msg.params?.['prompt']);
+    assert.ok(text.includes(`[Message for your subagent \\"Reviewer\\" (session ${ids.reviewer}); please relay it to that subagent]`), text);
+    assert.ok(text.includes('Please double-check the review. /quick'), text);
+    assert.deepEqual(sent(api, runtimeId, 'session/prompt', ids.reviewer), []);
+
+    // The parent answers the relayed prompt (a quick turn), and the command reported no failure.
+    const requestId = prompts.at(-1)!.msg.id;
+    const response = await waitFor(api, 'the answer to the relayed prompt', () => wire(api, runtimeId).find((l) => l.dir === 'agent->client' && l.msg.id === requestId && !l.msg.method));
+    assert.deepEqual(response.msg.result?.['stopReason'], 'end_turn');
+    assert.deepEqual(stub.asked.filter((a) => a.method === 'showErrorMessage'), []);
+  });
+
+  it('Message Subagent sends nothing when the user declines the relay', async () => {
+    stub = stubWindow({ showInformationMessage: () => undefined, showInputBox: () => 'never asked' });
+    const before = wire(api, runtimeId).filter((l) => l.dir === 'client->agent').length;
+    await vscode.commands.executeCommand('subchats.messageChild', { runtimeId, sessionId: ids.explorer });
+    assert.deepEqual(stub.asked.map((a) => a.method), ['showInformationMessage']);
+    assert.equal(wire(api, runtimeId).filter((l) => l.dir === 'client->agent').length, before);
+  });
+});
