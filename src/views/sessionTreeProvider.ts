@@ -5,6 +5,9 @@ import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import { needsUser, parseSessionNodeId, sessionItemOf, sessionNodeId, type TreeItemModel } from './sessionTreeModel';
 import { runtimeTreeItem } from './runtimeTreeModel';
 
+const FLUSH_DELAY_MS = 50;
+const MIN_FLUSH_GAP_MS = 300;
+
 export type SessionTreeNode =
   | { readonly kind: 'runtime'; readonly runtimeId: string }
   | { readonly kind: 'session'; readonly runtimeId: string; readonly sessionId: string };
@@ -18,6 +21,7 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
   private readonly toReveal = new Set<SessionTreeNode>();
   private refreshAll = false;
   private flushTimer: NodeJS.Timeout | undefined;
+  private lastFlushAt = 0;
   private tickTimer: NodeJS.Timeout | undefined;
   private view: vscode.TreeView<SessionTreeNode> | undefined;
 
@@ -138,11 +142,14 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
   private schedule(node: SessionTreeNode | undefined): void {
     if (!node) this.refreshAll = true;
     else this.dirty.add(node.kind === 'runtime' ? `runtime|${node.runtimeId}` : sessionNodeId(node.runtimeId, node.sessionId));
-    this.flushTimer ??= setTimeout(() => this.flush(), 50);
+    // VS Code's extension host debounces tree changes by 200 ms and restarts that wait on every change, so a
+    // busy session (a tool streaming progress) would freeze the whole tree: fires stay further apart than that.
+    this.flushTimer ??= setTimeout(() => this.flush(), Math.max(FLUSH_DELAY_MS, this.lastFlushAt + MIN_FLUSH_GAP_MS - Date.now()));
   }
 
   private flush(): void {
     this.flushTimer = undefined;
+    this.lastFlushAt = Date.now();
     if (this.refreshAll) {
       this.refreshAll = false;
       this.dirty.clear();

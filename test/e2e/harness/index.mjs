@@ -16,21 +16,30 @@ export { makeWorkspace } from './workspace.mjs';
 export {
   activityBarEntry,
   chatFrame,
+  chooseContextMenuEntry,
+  closeContextMenu,
+  contextMenuEntry,
+  contextMenuLabels,
   editorTab,
+  notificationToast,
+  openContextMenu,
   pickQuickItem,
   runCommand,
+  runContextMenuEntry,
   runningExtension,
   screenshot,
+  sidebarTreeRow,
   treeItem,
 } from './workbench.mjs';
 
 /**
  * Fresh workspace folder + code-server + browser with this repo loaded as a development extension.
- * @param {{ files?: Record<string, string>, settings?: Record<string, unknown>, extensionDevelopmentPath?: string | null,
+ * @param {{ files?: Record<string, string>, settings?: Record<string, unknown>, extensionsDir?: string,
+ *   extensionDevelopmentPath?: string | null,
  *   extensionTestsPath?: string, onConsole?: (type: string, text: string) => void,
  *   exposeFunctions?: Record<string, Function> }} [options]
  */
-export async function launchWorkbench({ files, settings, ...pageOptions } = {}) {
+export async function launchWorkbench({ files, settings, extensionsDir, ...pageOptions } = {}) {
   if (pageOptions.extensionDevelopmentPath !== null) assertBuilt(pageOptions.extensionDevelopmentPath ?? repoRoot);
   const workspace = makeWorkspace(files);
   const cleanups = [() => workspace.remove()];
@@ -38,7 +47,7 @@ export async function launchWorkbench({ files, settings, ...pageOptions } = {}) 
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   };
   try {
-    const server = await startCodeServer({ workspace: workspace.path, settings });
+    const server = await startCodeServer({ workspace: workspace.path, settings, extensionsDir });
     cleanups.push(() => server.stop());
     const page = await openWorkbench(server, pageOptions);
     cleanups.push(() => closeWorkbench(page));

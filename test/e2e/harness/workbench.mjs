@@ -45,6 +45,65 @@ export function treeItem(page, name, { exact = true } = {}) {
   return page.getByRole('treeitem', { name, exact });
 }
 
+/** A row of a tree in the side bar (e.g. the Subchats sessions) by its exact label, without its description. */
+export function sidebarTreeRow(page, label) {
+  return page.locator('.part.sidebar .monaco-list-row[role="treeitem"]', {
+    has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(label)}$`) }),
+  });
+}
+
+/**
+ * Right-clicks `target` (a tree row, a tab...) and returns its open context menu; close it with
+ * closeContextMenu or by clicking an entry (contextMenuEntry).
+ * @param {import('playwright-core').Page} page
+ * @param {import('playwright-core').Locator} target
+ */
+export async function openContextMenu(page, target) {
+  await target.click({ button: 'right' });
+  const menu = page.locator('.context-view .monaco-menu');
+  await menu.waitFor();
+  return menu;
+}
+
+/** An entry of an open context menu by its exact label. */
+export function contextMenuEntry(menu, label) {
+  return menu.getByRole('menuitem', { name: label, exact: true });
+}
+
+/** The labels of the entries of an open context menu, in order. */
+export async function contextMenuLabels(menu) {
+  const labels = await menu.locator('.action-menu-item .action-label').allTextContents();
+  return labels.map((label) => label.trim()).filter(Boolean);
+}
+
+export async function closeContextMenu(page) {
+  await page.keyboard.press('Escape');
+  await page.locator('.context-view .monaco-menu').waitFor({ state: 'detached' });
+}
+
+/**
+ * Runs the entry `label` of an open context menu and waits for the menu to go. A VS Code menu item
+ * only listens for mouse clicks 100 ms after it is drawn (so the right click that opened the menu does
+ * not pick an entry), and a loaded machine stretches that; pointing at the entry and pressing Enter,
+ * as keyboard users do, works from the first moment.
+ */
+export async function chooseContextMenuEntry(page, menu, label) {
+  await contextMenuEntry(menu, label).hover();
+  await contextMenuEntry(menu.locator('.action-item.focused'), label).waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.context-view .monaco-menu').waitFor({ state: 'detached' });
+}
+
+/** Opens the context menu of `target` and runs its entry `label`. */
+export async function runContextMenuEntry(page, target, label) {
+  await chooseContextMenuEntry(page, await openContextMenu(page, target), label);
+}
+
+/** The notification toast (bottom right) whose text contains `text`. */
+export function notificationToast(page, text) {
+  return page.locator('.notifications-toasts .notification-toast', { hasText: text });
+}
+
 /** The activity bar entry of a view container, by the start of its title. */
 export function activityBarEntry(page, title) {
   return page.locator(`.activitybar a.action-label[aria-label^="${title}"]`);
