@@ -102,6 +102,8 @@ export function sessionTreeItem(session: SessionRecord, ctx: SessionTreeContext)
     ctx.actions.close.allowed ? 'canClose' : 'noClose',
     session.childIds.length > 0 ? 'hasChildren' : 'leaf',
     ctx.live ? 'live' : 'history',
+    // Working right now: the inline stop button only shows then.
+    ...(ctx.live && isLiveState(session.state) ? ['busy'] : []),
     ...(ctx.reconnectable ? ['reconnectable'] : []),
   ];
   return {
