@@ -5,6 +5,7 @@ import type { AgentConfig } from './acp/agentProcess';
 import { registerCommands } from './commands/registerCommands';
 import { SessionHistory } from './history/sessionHistory';
 import { DEMO_AGENT_ID, demoAgentConfig, mergeAgents, readAgentSettings } from './host/agentPresets';
+import { OpenedTranscripts } from './host/openedTranscripts';
 import { SubchatsService, type ConnectionSnapshot } from './host/subchatsService';
 import { mirrorTerminals } from './host/terminalMirror';
 import { PermissionBroker, VscodeClientHost } from './host/vscodeClientHost';
@@ -108,6 +109,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
   context.subscriptions.push(chats);
 
   const workspaceFolder = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+  const transcripts = new OpenedTranscripts(service, context.workspaceState);
   context.subscriptions.push(
     ...registerCommands({
       service,
@@ -118,8 +120,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
       tree,
       protocolLog,
       history,
+      transcripts,
     }),
   );
+  // Transcripts that were open come back too, under their old ids, so restored chat panels find them.
+  void transcripts.restore((text) => log.warn(text));
 
   // History comes back after a reload: finished sessions as they were, live ones as disconnected.
   void history.load().then(

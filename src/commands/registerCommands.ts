@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { AgentConfig } from '../acp/agentProcess';
 import type { SessionHistory } from '../history/sessionHistory';
+import type { OpenedTranscripts } from '../host/openedTranscripts';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import { displayTitle } from '../store/replayReport';
 import { authenticateInteractively, isAuthRequired } from './agentAuth';
@@ -19,6 +20,7 @@ export interface CommandContext {
   readonly tree: { reveal(runtimeId: string, sessionId: string): Promise<void> };
   readonly protocolLog: vscode.OutputChannel;
   readonly history: SessionHistory | undefined;
+  readonly transcripts: OpenedTranscripts;
 }
 
 function errorText(error: unknown): string {
@@ -199,9 +201,8 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
           ? vscode.Uri.file(arg)
           : (await vscode.window.showOpenDialog({ canSelectMany: false, filters: { 'ACP transcripts': ['jsonl', 'ndjson', 'log', 'json'], 'All files': ['*'] }, openLabel: 'Open Transcript' }))?.[0];
     if (!uri) return undefined;
-    const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-    const name = uri.path.split('/').pop() ?? 'transcript';
-    const runtime = service.openTranscript(name, text);
+    const runtime = await ctx.transcripts.open(uri);
+    const name = runtime.agent.name;
     const roots = runtime.store.listSessions().filter((s) => s.parentId === null);
     if (roots[0]) ctx.chats.open(runtime.id, roots[0].id, true);
     const diagnostics = runtime.store.diagnostics.length;
@@ -244,6 +245,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     for (const runtime of old) {
       service.remove(runtime.id);
       await ctx.history?.delete(runtime.id);
+      if (runtime.status === 'transcript') await ctx.transcripts.forget(runtime.id);
     }
   };
 

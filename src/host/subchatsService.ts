@@ -255,9 +255,9 @@ export class SubchatsService {
     return this.add(runtime);
   }
 
-  /** Opens a transcript file as a read-only connection. */
-  openTranscript(name: string, text: string): AgentRuntime {
-    const runtime = new AgentRuntime(this.nextId(), { id: `transcript:${name}`, name, command: '' }, '', this.now(), 'transcript', this.now);
+  /** Opens a transcript file as a read-only connection (`id` keeps a reopened one's id across reloads). */
+  openTranscript(name: string, text: string, id = this.nextId()): AgentRuntime {
+    const runtime = new AgentRuntime(id, { id: `transcript:${name}`, name, command: '' }, '', this.now(), 'transcript', this.now);
     replayText(runtime.store, text);
     runtime.store.markDisconnected();
     for (const line of text.split('\n')) if (line.trim()) runtime.transcript.recordLine(line);

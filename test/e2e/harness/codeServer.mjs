@@ -12,17 +12,18 @@ import { makeTempDir, removeTempDir } from './tempDirs.mjs';
 export { repoRoot };
 
 /**
- * @param {{ workspace?: string, settings?: Record<string, unknown> }} [options]
- * @returns {Promise<{ baseUrl: string, workspace?: string, logFile: string,
+ * @param {{ workspace?: string, settings?: Record<string, unknown>, extensionsDir?: string }} [options]
+ *   extensionsDir: where installed extensions live (default: a fresh folder inside the server's state)
+ * @returns {Promise<{ baseUrl: string, workspace?: string, stateDir: string, logFile: string,
  *   url: (payload?: { folder?: string, extensionDevelopmentPath?: string | null, extensionTestsPath?: string }) => string,
  *   logText: () => string, waitForLog: (text: string, timeoutMs?: number) => Promise<void>,
  *   stop: () => Promise<void> }>}
  */
-export async function startCodeServer({ workspace, settings } = {}) {
+export async function startCodeServer({ workspace, settings, extensionsDir } = {}) {
   const stateDir = makeTempDir('cs');
   let server;
   try {
-    server = await startServer({ stateDir, workspace, settings });
+    server = await startServer({ stateDir, workspace, settings, extensionsDir });
   } catch (error) {
     removeTempDir(stateDir);
     throw error;
@@ -30,6 +31,7 @@ export async function startCodeServer({ workspace, settings } = {}) {
   return {
     baseUrl: server.baseUrl,
     workspace,
+    stateDir,
     logFile: server.logFile,
     // The extension under test is this repo, loaded as a development extension unless told otherwise.
     url: ({ folder = workspace, extensionDevelopmentPath = repoRoot, extensionTestsPath } = {}) =>

@@ -1,0 +1,219 @@
+// Transcripts and history in real VS Code: an opened transcript shows the tree `subchats replay` computes,
+// and after 'Developer: Reload Window' the sessions come back from the extension's workspace storage
+// (finished ones as they ended, an interrupted run as disconnected) with their chat panels restored.
+// Run (after `node scripts/build.mjs`): node --test --test-concurrency=1 test/e2e/history.e2e.test.mjs
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, afterEach, before, test } from 'node:test';
+import { activityBarEntry, chatFrame, editorTab, launchWorkbench, pickQuickItem, repoRoot, runCommand, screenshot } from './harness/index.mjs';
+import { descendantsOf, descriptionFacts, waitForTree } from './harness/sessionTree.mjs';
+import { closeAllEditors, openThroughFileDialog, reloadWindow } from './harness/windowActions.mjs';
+
+const TEST_TIMEOUT_MS = 240_000;
+// Generous: other e2e runs may share the two cores; every wait still ends as soon as its condition holds.
+const SLOW_MS = 60_000;
+const DEMO_AGENT = 'Demo Agent (built in)';
+const TRACES = ['claude2-parallel.jsonl', 'qwen-single.jsonl'];
+
+/** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
+let workbench;
+before(async () => {
+  const files = Object.fromEntries(TRACES.map((name) => [`traces/${name}`, readFileSync(join(repoRoot, 'test/fixtures/traces', name), 'utf8')]));
+  workbench = await launchWorkbench({ files, settings: { 'subchats.demoAgent.pace': 20 } });
+  await activityBarEntry(workbench.page, 'Subchats').click();
+});
+after(async () => {
+  await workbench?.close();
+});
+afterEach(async (t) => {
+  // Leave a picture of the failure for review.
+  if (workbench && t.passed === false) await screenshot(workbench.page, `failed-history-${t.name}`).catch(() => undefined);
+});
+
+/** `subchats replay FILE --json` of the built CLI: sessions in tree pre-order. */
+function replay(file) {
+  return JSON.parse(execFileSync(process.execPath, [join(repoRoot, 'dist/cli.js'), 'replay', file, '--json'], { encoding: 'utf8' }));
+}
+
+/** The tree `replay --json` describes, as the session tree should show it: label, nesting, state. */
+function expectedTree({ sessions }) {
+  const byId = new Map(sessions.map((s) => [s.id, s]));
+  const depth = (s) => (s.parentId && byId.has(s.parentId) ? depth(byId.get(s.parentId)) + 1 : 0);
+  return sessions.map((s) => ({
+    depth: depth(s),
+    label: s.title || s.description || s.subagentType || s.id,
+    // A transcript is read-only: finished sessions keep their state, anything else shows as disconnected.
+    state: s.state === 'idle' ? (s.stopReason ? `idle (${s.stopReason.replace(/_/g, ' ')})` : 'idle') : 'disconnected',
+  }));
+}
+
+/** Descendants of the connection row `label` whose description starts with `status`. */
+function connectionTree(rows, label, status) {
+  const index = rows.findIndex((row) => row.level === 1 && row.label === label && row.description.startsWith(status));
+  assert.notEqual(index, -1, `no connection "${label}" (${status}) in the tree: ${JSON.stringify(rows.map((r) => r.label))}`);
+  return descendantsOf(rows, index);
+}
+
+/** The subtree of the session row `label`: that row (depth 0) and its descendants. */
+function sessionSubtree(rows, label) {
+  const index = rows.findIndex((row) => row.label === label);
+  assert.notEqual(index, -1, `no session "${label}" in the tree: ${JSON.stringify(rows.map((r) => r.label))}`);
+  return [{ ...rows[index], depth: 0 }, ...descendantsOf(rows, index).map((row) => ({ ...row, depth: row.depth + 1 }))];
+}
+
+/** The labels of the connections (top-level rows), sorted. */
+const connectionLabels = (rows) => rows.filter((row) => row.level === 1).map((row) => row.label).sort();
+
+/** What must survive a reload: labels, nesting, state icons and the description without elapsed times. */
+const durable = (rows) => rows.map((row) => ({ depth: row.depth, label: row.label, icon: row.icon, facts: descriptionFacts(row.description) }));
+
+/** The extension's history folder (context.storageUri/history) inside this server's user data. */
+function historyFiles() {
+  const storage = join(workbench.server.stateDir, 'user-data/User/workspaceStorage');
+  const found = [];
+  for (const entry of readdirSync(storage, { recursive: true })) {
+    const path = String(entry);
+    if (/(^|\/)subchats\.subchats\/history\/[^/]+\.jsonl$/.test(path)) found.push(join(storage, path));
+  }
+  return found;
+}
+
+async function newDemoSession(page) {
+  await runCommand(page, 'Subchats: New Session');
+  await pickQuickItem(page, DEMO_AGENT);
+  const chat = chatFrame(page);
+  await chat.locator('textarea').waitFor({ timeout: SLOW_MS });
+  return chat;
+}
+
+async function promptInChat(chat, text) {
+  await chat.locator('textarea').fill(text);
+  await chat.locator('textarea').press('Enter');
+}
+
+test('an opened transcript shows the tree `subchats replay` computes and its root chat with child cards', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const { page } = workbench;
+  for (const name of TRACES) {
+    const file = join(workbench.workspace, 'traces', name);
+    const report = replay(file);
+    const expected = expectedTree(report);
+    assert.ok(expected.some((s) => s.depth > 0), `${name} has children`);
+
+    await closeAllEditors(page);
+    await openThroughFileDialog(page, 'Subchats: Open Transcript', file);
+    await waitForTree(page, (rows) => {
+      const shown = connectionTree(rows, name, 'transcript (read-only)').map((row) => ({ depth: row.depth, label: row.label, state: row.description.split(' · ')[0] }));
+      assert.deepEqual(shown, expected);
+    });
+
+    // The root's chat opens by itself, with a card for each child where it was spawned.
+    const chat = chatFrame(page);
+    const root = report.sessions.find((s) => s.parentId === null);
+    for (const child of report.sessions.filter((s) => s.parentId === root.id)) {
+      const card = chat.locator(`subchats-child-card[data-session-id=${JSON.stringify(child.id)}]`).first();
+      await card.waitFor({ timeout: SLOW_MS });
+      assert.equal((await card.locator('.sc-card-title').textContent())?.trim(), child.title || child.description || child.subagentType || child.id);
+    }
+    await screenshot(page, `e2e-transcript-${name.replace(/\.jsonl$/, '')}`);
+  }
+});
+
+test('opened transcripts and their chat come back after a reload', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const { page } = workbench;
+  // The previous test left the last transcript's root chat open.
+  const last = TRACES.at(-1);
+  const report = replay(join(workbench.workspace, 'traces', last));
+  const child = report.sessions.find((s) => s.parentId !== null);
+  await chatFrame(page).locator(`subchats-child-card[data-session-id=${JSON.stringify(child.id)}]`).first().waitFor();
+
+  await reloadWindow(page);
+  await waitForTree(page, (rows) => {
+    for (const name of TRACES) {
+      const expected = expectedTree(replay(join(workbench.workspace, 'traces', name))).map((s) => [s.depth, s.label]);
+      assert.deepEqual(connectionTree(rows, name, 'transcript (read-only)').map((row) => [row.depth, row.label]), expected);
+    }
+  }, { timeoutMs: SLOW_MS });
+  // The restored panel finds its transcript again (it is reopened under the same connection id).
+  const restored = chatFrame(page);
+  await restored.locator(`subchats-child-card[data-session-id=${JSON.stringify(child.id)}]`).first().waitFor({ timeout: SLOW_MS });
+  await screenshot(page, 'e2e-transcript-after-reload');
+});
+
+test('after a reload a finished session comes back from workspace storage, with its chat panel', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const { page } = workbench;
+  const title = 'Show the subagents';
+  await closeAllEditors(page);
+  const chat = await newDemoSession(page);
+  await promptInChat(chat, title);
+  await chat.locator('subchats-permission').getByRole('button', { name: 'Allow', exact: true }).first().click();
+  const reviewerAsk = chat.locator('subchats-permission', { hasText: 'review' }).first();
+  await reviewerAsk.waitFor({ timeout: SLOW_MS });
+  await reviewerAsk.getByRole('button', { name: 'Allow', exact: true }).click();
+  const live = await waitForTree(
+    page,
+    (rows) => {
+      const tree = sessionSubtree(rows, title);
+      assert.deepEqual(tree.map((row) => [row.depth, row.label, row.icon]), [
+        [0, title, 'pass'],
+        [1, 'Explorer', 'pass'],
+        [2, 'Scout', 'pass'],
+        [1, 'Reviewer', 'pass'],
+      ]);
+      return durable(tree);
+    },
+    { timeoutMs: SLOW_MS },
+  );
+  assert.match(live[0].facts, /^idle \(end turn\)/);
+
+  await reloadWindow(page);
+  await waitForTree(page, (rows) => {
+    assert.deepEqual(connectionLabels(rows), [DEMO_AGENT, ...TRACES].sort());
+    assert.deepEqual(durable(connectionTree(rows, DEMO_AGENT, 'history')), live);
+  }, { timeoutMs: SLOW_MS, expand: DEMO_AGENT });
+
+  // The tree came from the connection's transcript in context.storageUri, which lives in the user data dir.
+  const stored = historyFiles();
+  assert.equal(stored.length, 1, `one stored connection: ${stored.join(', ')}`);
+  assert.deepEqual(expectedTree(replay(stored[0])).map((s) => [s.depth, s.label]), live.map((row) => [row.depth, row.label]));
+
+  // The WebviewPanelSerializer brings the chat back, showing the session as it ended.
+  await editorTab(page, title).waitFor({ timeout: SLOW_MS });
+  const restored = chatFrame(page);
+  await restored.locator('subchats-session-bar [aria-current="page"]', { hasText: title }).waitFor({ timeout: SLOW_MS });
+  await restored.locator('subchats-child-card', { hasText: 'Explorer' }).first().waitFor();
+  await restored.locator('subchats-child-card', { hasText: 'Reviewer' }).first().waitFor();
+  await restored.getByText('That is the whole tour.').waitFor();
+  await screenshot(page, 'e2e-history-after-reload');
+});
+
+test('a run interrupted by a reload comes back disconnected with the text it had streamed', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const { page } = workbench;
+  const title = '/long answer, please';
+  const streamed = 'Sentence 30 of a very long answer.';
+  await closeAllEditors(page);
+  const chat = await newDemoSession(page);
+  await promptInChat(chat, title);
+  await chat.getByText(streamed).waitFor({ timeout: SLOW_MS });
+  // Still running when the window reloads (the answer streams for 20 s at least).
+  await waitForTree(page, (rows) => assert.match(sessionSubtree(rows, title)[0].description, /^running/), { timeoutMs: SLOW_MS });
+
+  await reloadWindow(page);
+  await waitForTree(page, (rows) => {
+    assert.deepEqual(connectionLabels(rows), [DEMO_AGENT, DEMO_AGENT, ...TRACES].sort());
+    const interrupted = sessionSubtree(rows, title);
+    assert.equal(interrupted.length, 1);
+    assert.match(interrupted[0].description, /^disconnected/);
+    assert.equal(interrupted[0].icon, 'debug-disconnect');
+    // The earlier finished connection is still there, unchanged.
+    assert.deepEqual(sessionSubtree(rows, 'Show the subagents').map((row) => row.icon), ['pass', 'pass', 'pass', 'pass']);
+    assert.equal(rows.filter((row) => row.label === DEMO_AGENT && row.description.startsWith('history')).length, 2);
+  }, { timeoutMs: SLOW_MS, expand: DEMO_AGENT });
+
+  await editorTab(page, title).waitFor({ timeout: SLOW_MS });
+  const restored = chatFrame(page);
+  await restored.locator('subchats-session-bar [role="status"]', { hasText: 'Disconnected' }).waitFor({ timeout: SLOW_MS });
+  await restored.getByText(streamed).waitFor();
+  await screenshot(page, 'e2e-history-disconnected-after-reload');
+});
