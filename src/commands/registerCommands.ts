@@ -7,6 +7,7 @@ import type { OpenedTranscripts } from '../host/openedTranscripts';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import { displayTitle } from '../store/replayReport';
 import { authenticateInteractively, isAuthRequired } from './agentAuth';
+import { browseAgentSessions } from './browseSessions';
 import { pickDelegation } from './delegationPicker';
 import { pickSessionSetting } from './sessionSettingsPicker';
 import { pickRuntime, pickSession, type SessionTarget } from './sessionTargets';
@@ -181,6 +182,11 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     if (change) await service.changeSetting(target.runtime.id, target.session.id, change);
   };
 
+  const browseSessions = async (arg?: unknown) => {
+    const runtime = await pickRuntime(service, arg, 'Browse the stored sessions of which agent?', (r) => r.live);
+    if (runtime) await browseAgentSessions(service, runtime, ctx.workspaceFolder(), (runtimeId, sessionId) => ctx.chats.open(runtimeId, sessionId, true));
+  };
+
   const restartAgent = async (arg?: unknown) => {
     const runtime = await pickRuntime(service, arg, 'Restart which agent?', (r) => r.status !== 'history' && r.status !== 'transcript');
     if (!runtime) return;
@@ -260,6 +266,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ['subchats.revealInTree', guarded('Reveal in Session Tree', revealInTree)],
     ['subchats.closeSession', guarded('Close Session', closeSession)],
     ['subchats.changeModeOrOption', guarded('Change Mode or Option', changeSetting)],
+    ['subchats.browseAgentSessions', guarded('Browse Agent Sessions', browseSessions)],
     ['subchats.restartAgent', guarded('Restart Agent', restartAgent)],
     ['subchats.openTranscript', guarded('Open Transcript', openTranscript)],
     ['subchats.exportTranscript', guarded('Export Transcript', exportTranscript)],

@@ -237,13 +237,17 @@ export class SubchatsService {
   async reconnect(runtimeId: string, sessionId: string, agent: AgentConfig): Promise<AgentRuntime> {
     const old = this.require(runtimeId);
     const runtime = this.liveRuntimeFor(agent.id) ?? (await this.start(agent, old.cwd));
+    await this.attach(runtime, sessionId, old.store.getSession(sessionId)?.cwd ?? old.cwd);
+    return runtime;
+  }
+
+  /** Attaches a live connection to a stored root session: session/load (replays history) or session/resume. */
+  async attach(runtime: AgentRuntime, sessionId: string, cwd: string): Promise<void> {
     const connection = this.liveConnection(runtime);
-    const cwd = old.store.getSession(sessionId)?.cwd ?? old.cwd;
     if (connection.agentCapabilities['loadSession'] === true) await connection.loadSession(sessionId, cwd);
     else if (isObjectLike((connection.agentCapabilities['sessionCapabilities'] as Record<string, unknown> | undefined)?.['resume'])) {
       await connection.resumeSession(sessionId, cwd);
-    } else throw new NotAdvertisedError(agent.name, 'session/load', 'the agent supports neither session/load nor session/resume');
-    return runtime;
+    } else throw new NotAdvertisedError(runtime.agent.name, 'session/load', 'the agent supports neither session/load nor session/resume');
   }
 
   /** Adds a connection restored from history: its sessions show their last state, live ones as disconnected. */

@@ -147,10 +147,10 @@ describe('context menus follow what each tree item allows', function () {
     for (const child of Object.values(tour.ids)) assert.deepEqual(offered(itemFlags(store, child, 'history', false)), open, child);
   });
 
-  it('agent rows: restart where the agent can be started again, new session only while connected', () => {
+  it('agent rows: restart where the agent can be started again, new session and browsing only while connected', () => {
     const expected: Record<RuntimeStatus, string[]> = {
       starting: ['subchats.exportTranscript'],
-      ready: ['subchats.exportTranscript', 'subchats.newSession', 'subchats.restartAgent'],
+      ready: ['subchats.browseAgentSessions', 'subchats.exportTranscript', 'subchats.newSession', 'subchats.restartAgent'],
       exited: ['subchats.exportTranscript', 'subchats.restartAgent'],
       failed: ['subchats.exportTranscript', 'subchats.restartAgent'],
       history: ['subchats.exportTranscript'],

@@ -10,6 +10,7 @@ import type { ClientHost } from '../../src/acp/clientHost';
 import type { AgentConfig } from '../../src/acp/agentProcess';
 import { SubchatsService, type AgentRuntime } from '../../src/host/subchatsService';
 import { displayTitle } from '../../src/store/replayReport';
+import { nestListedSessions, readListedSessions } from '../../src/acp/sessionListTree';
 
 const REPO = resolve(__dirname, '..', '..');
 
@@ -123,6 +124,25 @@ test('an agent crash mid-run marks sessions disconnected, keeps what was shown, 
     assert.notEqual(restarted.id, runtime.id);
     const fresh = await service.newSession(restarted);
     assert.equal((await service.prompt(restarted.id, fresh, '/quick')).stopReason, 'end_turn');
+  } finally {
+    service.dispose();
+  }
+});
+
+test('session/list entries come back nested, and attaching a stored root replays it with its children', async () => {
+  const { workspace, service } = setup();
+  try {
+    const first = await service.start(demoAgent(), workspace);
+    const sessionId = await service.newSession(first);
+    await service.prompt(first.id, sessionId, 'go');
+    const listed = nestListedSessions(readListedSessions(((await first.connection!.listSessions({ cwd: workspace })) as { sessions: unknown[] }).sessions));
+    assert.ok(listed.some((row) => row.sessionId === sessionId && row.depth === 0), 'the root is listed at the top level');
+    // A second connection to the same agent process is not possible (sessions live in its memory), so
+    // the same connection reattaches: session/load replays the conversation including child announcements.
+    await service.attach(first, sessionId, workspace);
+    const titles = first.store.listSessions().map((s) => displayTitle(s));
+    assert.ok(titles.includes('Explorer') && titles.includes('Reviewer'), titles.join(', '));
+    await assert.rejects(service.attach({ ...first, live: false } as AgentRuntime, sessionId, workspace), /not connected/);
   } finally {
     service.dispose();
   }

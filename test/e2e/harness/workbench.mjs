@@ -14,9 +14,18 @@ export const screenshotDir = join(repoRoot, 'test-results/screenshots');
  * @param {string} title
  */
 export async function runCommand(page, title) {
-  await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input');
-  await input.waitFor();
+  // A webview that just took focus can swallow F1; press it again until the palette shows (bounded).
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('F1');
+    try {
+      await input.waitFor({ timeout: 3000 });
+      break;
+    } catch (error) {
+      if (attempt >= 5) throw error;
+      await page.locator('.monaco-workbench').focus().catch(() => undefined);
+    }
+  }
   const query = `>${title}`;
   await input.fill(query);
   await pickQuickItem(page, title);
