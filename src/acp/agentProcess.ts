@@ -16,6 +16,8 @@ export interface AgentConfig {
   readonly env?: Readonly<Record<string, string>>;
 }
 
+const EXIT_DRAIN_MS = 500;
+
 export interface AgentProcessOptions {
   readonly cwd: string;
   readonly baseEnv?: NodeJS.ProcessEnv;
@@ -56,8 +58,13 @@ export class AgentProcess {
         this.finish({ code: null, signal: null, stderrTail: this.stderrTail, description: this.failedToStart.message });
       }
     });
-    child.on('close', (code, signal) => {
+    const exited = (code: number | null, signal: NodeJS.Signals | null) =>
       this.finish({ code, signal, stderrTail: this.stderrTail, description: describeExit(config.name, { code, signal }) });
+    child.on('close', exited);
+    // 'close' waits for every stdio stream; something the agent started may hold its stderr open for
+    // ever. After the process itself exits, give the pipes a moment to drain, then call it gone.
+    child.on('exit', (code, signal) => {
+      setTimeout(() => exited(code, signal), EXIT_DRAIN_MS);
     });
   }
 

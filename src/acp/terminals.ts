@@ -61,6 +61,8 @@ export interface TerminalManagerOptions {
 }
 
 export const DEFAULT_OUTPUT_BYTE_LIMIT = 1024 * 1024;
+/** Whatever an agent asks for, the client keeps at most this much output per terminal. */
+export const MAX_OUTPUT_BYTE_LIMIT = 4 * 1024 * 1024;
 
 class ManagedTerminal {
   private readonly chunks: Buffer[] = [];
@@ -124,6 +126,8 @@ export class TerminalManager {
   readonly onDidExit: Event<TerminalExitEvent> = this.exitEmitter.event;
   readonly onDidRelease: Event<{ readonly terminalId: string }> = this.releasedEmitter.event;
 
+  private closed = false;
+
   constructor(private readonly options: TerminalManagerOptions) {}
 
   async create(params: TerminalCreateParams): Promise<string> {
@@ -138,6 +142,8 @@ export class TerminalManager {
     }
     const limit = this.outputLimit(params.outputByteLimit);
 
+    // The cwd check awaited: the connection may have shut down meanwhile, and nobody would stop the command.
+    if (this.closed) throw new ClientRequestError(-32603, 'The connection is shutting down; no new terminals.');
     const child = spawn(params.command, args, {
       cwd,
       env,
@@ -152,6 +158,10 @@ export class TerminalManager {
       child.once('error', (error) => reject(new ClientRequestError(-32603, `Could not run "${params.command}": ${error.message}`)));
     });
 
+    if (this.closed) {
+      child.kill('SIGKILL');
+      throw new ClientRequestError(-32603, 'The connection is shutting down; no new terminals.');
+    }
     const terminalId = `terminal-${this.nextId++}`;
     const info: TerminalInfo = { terminalId, sessionId: params.sessionId, command: params.command, args, cwd };
     const terminal = new ManagedTerminal(info, child, limit);
@@ -197,7 +207,9 @@ export class TerminalManager {
   }
 
   /** Kills and forgets every terminal (the agent went away). */
+  /** The connection is closing: stop every command and refuse new ones. */
   releaseAll(): void {
+    this.closed = true;
     for (const terminalId of [...this.terminals.keys()]) this.release(terminalId);
   }
 
@@ -208,7 +220,7 @@ export class TerminalManager {
   }
 
   private outputLimit(requested: number | null | undefined): number {
-    if (typeof requested === 'number' && Number.isFinite(requested) && requested >= 0) return Math.floor(requested);
+    if (typeof requested === 'number' && Number.isFinite(requested) && requested >= 0) return Math.min(Math.floor(requested), MAX_OUTPUT_BYTE_LIMIT);
     return this.options.defaultOutputByteLimit ?? DEFAULT_OUTPUT_BYTE_LIMIT;
   }
 

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { AgentConfig } from '../acp/agentProcess';
 import type { SessionHistory } from '../history/sessionHistory';
 import type { OpenedTranscripts } from '../host/openedTranscripts';
+import { isReconnectable } from '../host/reconnect';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import { displayTitle } from '../store/replayReport';
 import { authenticateInteractively, isAuthRequired } from './agentAuth';
@@ -229,8 +230,14 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   };
 
   const reconnectSession = async (arg?: unknown) => {
-    const target = await pickSession(service, arg, 'Reconnect which session?', (t) => !t.runtime.live && t.session.parentId === null && t.runtime.status !== 'transcript' && t.runtime.store.canReconnect);
+    const reconnectable = (t: SessionTarget) => isReconnectable(t.runtime, t.session);
+    const target = await pickSession(service, arg, 'Reconnect which session?', reconnectable);
     if (!target) return;
+    // An argument skips the picker's filter: ACP only reattaches root sessions this client opened.
+    if (!reconnectable(target)) {
+      void vscode.window.showWarningMessage(`Subchats: cannot reconnect "${displayTitle(target.session)}": only a finished root session of an agent that supports session/load or session/resume can be reattached (subagents come back with their parent).`);
+      return;
+    }
     const agent = ctx.agents().find((a) => a.id === target.runtime.agent.id);
     if (!agent) {
       void vscode.window.showWarningMessage(`Subchats: the agent "${target.runtime.agent.name}" is no longer configured.`);

@@ -35,10 +35,11 @@ export class SessionHistory {
   ) {}
 
   /** Starts recording a connection: writes its metadata and returns the transcript to append to. */
-  async startConnection(meta: HistoryConnectionMeta, onError?: (error: Error) => void): Promise<FileTranscript> {
+  /** `live`: connections still recording, whose files pruning must not delete. */
+  async startConnection(meta: HistoryConnectionMeta, onError?: (error: Error) => void, live: Iterable<string> = []): Promise<FileTranscript> {
     await fs.mkdir(this.dir, { recursive: true });
     await writeAtomically(join(this.dir, meta.id + META_SUFFIX), JSON.stringify(meta));
-    await this.prune(new Set([meta.id]));
+    await this.prune(new Set([meta.id, ...live]));
     return new FileTranscript(join(this.dir, meta.id + TRANSCRIPT_SUFFIX), this.maxBytes, onError);
   }
 

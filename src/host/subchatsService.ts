@@ -113,6 +113,7 @@ export class SubchatsService {
       runtime.persisted = await this.deps.history?.startConnection(
         { id: runtime.id, agentId: agent.id, agentName: agent.name, startedAt: runtime.startedAt, cwd },
         (error) => this.deps.log?.(`History for ${agent.name} stopped: ${error.message}`),
+        this.list().filter((r) => r.live || r.status === 'starting').map((r) => r.id),
       );
     } catch (error) {
       this.deps.log?.(`History is unavailable: ${(error as Error).message}`);
@@ -127,7 +128,7 @@ export class SubchatsService {
       log: (text) => this.deps.log?.(`[${agent.name}] ${text}`),
       actionsFor: (sessionId) => runtime.store.actionsFor(sessionId),
       descendantsOf: (sessionId) => runtime.store.subtree(sessionId).slice(1).map((s) => s.id),
-      sessionCwd: (sessionId) => runtime.store.getSession(sessionId)?.cwd ?? undefined,
+      sessionCwd: (sessionId) => runtime.store.effectiveCwd(sessionId) ?? undefined,
       ...(this.deps.initializeTimeoutMs ? { initializeTimeoutMs: this.deps.initializeTimeoutMs() } : {}),
     };
     try {
@@ -251,7 +252,9 @@ export class SubchatsService {
   }
 
   /** Adds a connection restored from history: its sessions show their last state, live ones as disconnected. */
-  addHistory(meta: HistoryConnectionMeta, text: string): AgentRuntime {
+  addHistory(meta: HistoryConnectionMeta, text: string): AgentRuntime | undefined {
+    // History loads in the background: a connection started meanwhile already owns its id.
+    if (this.runtimes.has(meta.id)) return undefined;
     const runtime = new AgentRuntime(meta.id, { id: meta.agentId, name: meta.agentName, command: '' }, meta.cwd, meta.startedAt, 'history', this.now);
     replayText(runtime.store, text);
     runtime.store.markDisconnected();

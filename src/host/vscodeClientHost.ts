@@ -2,6 +2,7 @@
 // file reads from unsaved buffers, writes through VS Code, elicitation forms through input boxes.
 import * as vscode from 'vscode';
 import type { ClientHost, CreateElicitationRequest, CreateElicitationResponse, RequestPermissionOutcome, RequestPermissionRequest } from '../acp/clientHost';
+import { isExternalLink } from '../webviews/webviewMessageGuard';
 import type { AgentRuntime } from './subchatsService';
 import { displayTitle } from '../store/replayReport';
 
@@ -85,8 +86,8 @@ export class VscodeClientHost implements ClientHost {
       // Keep the user's editor in charge of an unsaved buffer: replace its text and save through VS Code.
       const edit = new vscode.WorkspaceEdit();
       edit.replace(uri, new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length)), content);
-      await vscode.workspace.applyEdit(edit);
-      await open.save();
+      if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`VS Code refused the edit to ${path}`);
+      if (!(await open.save())) throw new Error(`VS Code could not save ${path}`);
       return;
     }
     await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(content));
@@ -97,7 +98,11 @@ export class VscodeClientHost implements ClientHost {
     const message = typeof raw['message'] === 'string' ? raw['message'] : 'The agent asks for input';
     if (raw['mode'] === 'url' && typeof raw['url'] === 'string') {
       const target = raw['url'];
-      const choice = await vscode.window.showInformationMessage(`${message}\n${target}`, { modal: false }, 'Open', 'Decline');
+      if (!isExternalLink(target)) {
+        void vscode.window.showWarningMessage(`${this.runtime.agent.name} asked to open a link Subchats does not open (only http, https and mailto): ${target}`);
+        return { action: 'decline' } as CreateElicitationResponse;
+      }
+      const choice = await vscode.window.showInformationMessage(`${message}\n\n${target}`, { modal: true, detail: `${this.runtime.agent.name} asks you to open this link.` }, 'Open', 'Decline');
       if (signal.aborted || choice === undefined) return { action: 'cancel' } as CreateElicitationResponse;
       if (choice === 'Decline') return { action: 'decline' } as CreateElicitationResponse;
       await vscode.env.openExternal(vscode.Uri.parse(target));

@@ -223,6 +223,8 @@ export interface SessionRecord {
   hadTraffic: boolean;
   /** Permission and elicitation requests of this session still waiting for the user. */
   awaitingUser: number;
+  /** Created or attached by this client (session/new, load, resume): only such sessions get root actions. */
+  openedByClient: boolean;
   /** True once the agent reported a state for this session itself (subagent_update state or state_update). */
   stateReported: boolean;
   /** Child state replayed by session/load is history: controls stay off until the agent re-announces it. */
@@ -257,6 +259,7 @@ export type DiagnosticCode =
   | 'unknown-tool-call'
   | 'unmatched-response'
   | 'agent-error'
+  | 'ambiguous-parent'
   | 'limit';
 
 /** What changed, so views can update in place. */

@@ -19,7 +19,7 @@ const DRAFT_STRING_STATES: Record<string, SessionStateInfo> = {
 export function readReportedState(raw: unknown): SessionStateInfo | undefined {
   if (raw === undefined) return undefined;
   if (raw === null) return UNCONFIRMED;
-  if (typeof raw === 'string') return DRAFT_STRING_STATES[raw] ?? { state: raw };
+  if (typeof raw === 'string') return (Object.hasOwn(DRAFT_STRING_STATES, raw) ? DRAFT_STRING_STATES[raw] : undefined) ?? { state: raw };
   if (!isObject(raw)) return UNCONFIRMED;
   const state = asString(raw['state']);
   if (!state) return UNCONFIRMED;
@@ -73,7 +73,11 @@ export function actionsOf(session: SessionRecord, connected: boolean): SessionAc
     const reason = 'The agent is not connected. Restart the agent or reconnect the session first.';
     return { cancel: denied(reason), prompt: denied(reason), close: denied(reason) };
   }
-  if (session.origin === 'root') return { cancel: allowed, prompt: allowed, close: allowed };
+  if (session.origin === 'root' && session.openedByClient) return { cancel: allowed, prompt: allowed, close: allowed };
+  if (session.origin === 'root') {
+    const reason = 'Subchats did not open this session (it appeared in the agent\'s traffic without an announcement, so it may be a subagent); it is read-only.';
+    return { cancel: denied(reason), prompt: denied(reason), close: denied(reason) };
+  }
   const childReason =
     'ACP does not let a client send prompts to a subagent. Message the parent session instead and ask it to relay.';
   const closeReason = 'Subagents cannot be closed on their own; close the parent session to free them.';

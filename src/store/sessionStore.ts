@@ -87,11 +87,13 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   /** (wire session id, toolCallId) → the session that owns the tool call (a virtual child may own it). */
   private readonly toolOwners = new Map<string, string>();
   /** toolCallId → owning session, for dialects that name a parent tool call from another session id. */
-  private readonly toolOwnerById = new Map<string, string>();
+  private readonly toolOwnerById = new Map<string, string[]>();
+  private readonly reportedAmbiguous = new Set<string>();
   private readonly listeners = new Set<(changes: readonly StoreChange[]) => void>();
   private readonly reportedUnknownUpdates = new Set<string>();
   private readonly diagnosticList: Diagnostic[] = [];
   private changes: StoreChange[] = [];
+  private entryCounter = 0;
   private connected = true;
   /** From the agent's initialize response (live or replayed). */
   agentCapabilities: JsonObject = {};
@@ -161,6 +163,16 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     };
     visit(sessionId);
     return out;
+  }
+
+  /** The session's own cwd, or (while unset) the nearest ancestor's: what its terminals and relative paths use. */
+  effectiveCwd(sessionId: string): string | null {
+    const seen = new Set<string>();
+    for (let session = this.sessions.get(sessionId); session && !seen.has(session.id); session = session.parentId ? this.sessions.get(session.parentId) : undefined) {
+      if (session.cwd) return session.cwd;
+      seen.add(session.id);
+    }
+    return null;
   }
 
   rootOf(sessionId: string): SessionRecord | undefined {
@@ -246,11 +258,17 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       return;
     }
     switch (wire.type) {
-      case 'request':
-        this.pending.set(pendingKey(direction, wire.id), { method: wire.method, params: wire.params, line: this.line });
+      case 'request': {
+        const key = pendingKey(direction, wire.id);
+        if (this.pending.has(key)) {
+          this.diagnose('invalid-message', `${wire.method} reuses request id ${JSON.stringify(wire.id)} while that request is still open; ignored`);
+          return;
+        }
+        this.pending.set(key, { method: wire.method, params: wire.params, line: this.line });
         if (direction === 'client->agent') this.onClientRequest(wire.id, wire.method, wire.params);
         else this.onAgentRequest(wire.id, wire.method, wire.params);
         return;
+      }
       case 'notification':
         if (direction === 'agent->client') this.onAgentNotification(wire.method, wire.params);
         return;
@@ -326,7 +344,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       if (toolCallId && target.toolCalls[toolCallId]) this.applyToolCall(wire, target, toolCall, 'tool_call_update');
       const entry: PermissionEntry = {
         kind: 'permission',
-        id: `perm:${String(id)}`,
+        id: this.nextEntryId('perm'),
         rev: this.rev,
         at: this.at,
         requestId: String(id),
@@ -340,7 +358,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     } else if (method === 'elicitation/create') {
       const entry: ElicitationEntry = {
         kind: 'elicitation',
-        id: `elicit:${String(id)}`,
+        id: this.nextEntryId('elicit'),
         rev: this.rev,
         at: this.at,
         requestId: String(id),
@@ -375,6 +393,8 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       request.entry.outcome = 'failed';
       this.settleUserRequest(request.sessionId);
       this.touchEntryById(request.sessionId, request.entry);
+      const session = request.sessionId ? this.sessions.get(request.sessionId) : undefined;
+      if (session) this.leaveRequiresAction(session);
     }
     if (request.method === 'session/load') this.loading.delete(asString(request.params['sessionId']) ?? '');
   }
@@ -427,9 +447,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
         if (optionId) entry.optionId = optionId;
       } else entry.outcome = 'cancelled';
       this.touchEntry(session, entry);
-      if (session.origin !== 'announced' && session.state.state === 'requires_action' && session.awaitingUser === 0) {
-        this.setState(session, { state: 'running' });
-      }
+      this.leaveRequiresAction(session);
       return;
     }
     if (entry?.kind === 'elicitation') {
@@ -484,7 +502,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const wire = this.ensureSession(sessionId);
     const agentPool = agentPoolParentOf(params);
     if (agentPool && wire.parentId === null) {
-      const owner = this.toolOwnerById.get(agentPool.parentToolCallId);
+      const owner = this.parentOwnerFor(wire.id, agentPool.parentToolCallId);
       if (owner) {
         const child = this.adoptChild(owner, wire.id, 'agentpool-meta', agentPool.parentToolCallId);
         const call = this.sessions.get(owner)?.toolCalls[agentPool.parentToolCallId];
@@ -564,7 +582,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       case 'notice':
         this.addEntry(target, {
           kind: 'notice',
-          id: `notice:${this.rev}`,
+          id: this.nextEntryId('notice'),
           rev: this.rev,
           at: this.at,
           severity: asString(update['severity']) ?? 'info',
@@ -576,7 +594,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
         if (update['status'] === 'completed' || update['status'] === 'failed') {
           this.addEntry(target, {
             kind: 'notice',
-            id: `notice:${this.rev}`,
+            id: this.nextEntryId('notice'),
             rev: this.rev,
             at: this.at,
             severity: update['status'] === 'failed' ? 'warning' : 'info',
@@ -633,7 +651,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     else if (index.last?.kind === 'message' && index.last.role === role) entry = index.last;
     if (!entry) {
       if (text === '' && !attachment) return;
-      entry = { kind: 'message', id: `msg:${this.rev}`, rev: this.rev, at: this.at, role, text: '', attachments: [], ...(messageId ? { messageId } : {}) };
+      entry = { kind: 'message', id: this.nextEntryId('msg'), rev: this.rev, at: this.at, role, text: '', attachments: [], ...(messageId ? { messageId } : {}) };
       if (messageId) index.messages.set(`${role}\0${messageId}`, entry);
       this.addEntry(session, entry);
     }
@@ -643,7 +661,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   }
 
   private addUserPrompt(session: SessionRecord, blocks: unknown[]): void {
-    const entry: MessageEntry = { kind: 'message', id: `msg:${this.rev}`, rev: this.rev, at: this.at, role: 'user', text: '', attachments: [] };
+    const entry: MessageEntry = { kind: 'message', id: this.nextEntryId('msg'), rev: this.rev, at: this.at, role: 'user', text: '', attachments: [] };
     for (const block of blocks) {
       if (!isObject(block)) continue;
       if (block['type'] === 'text' && typeof block['text'] === 'string') entry.text += block['text'];
@@ -668,7 +686,9 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       this.indexOf(session).toolEntries.set(toolCallId, entry);
       this.addEntry(session, entry);
       this.toolOwners.set(toolKey(wire.id, toolCallId), session.id);
-      this.toolOwnerById.set(toolCallId, session.id);
+      const owners = this.toolOwnerById.get(toolCallId);
+      if (owners) owners.push(session.id);
+      else this.toolOwnerById.set(toolCallId, [session.id]);
     }
     if (typeof update['title'] === 'string') record.title = update['title'];
     if (typeof update['kind'] === 'string') record.kind = update['kind'];
@@ -750,7 +770,6 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       state: record ? stateFromToolStatus(record.status) : { state: 'running' },
     });
     child.subagentType = subagentType ?? null;
-    child.cwd = parent?.cwd ?? null;
     if (record) {
       record.childSessionId = id;
       child.title = subagentTitle(record);
@@ -821,7 +840,6 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
         origin: 'announced',
         state: UNCONFIRMED,
       });
-      child.cwd = parent.cwd;
       this.linkUnderParent(parent, child, parentToolCallId);
       return child;
     }
@@ -846,7 +864,6 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     existing.parentToolCallId = parentToolCallId ?? null;
     existing.link = link;
     existing.origin = 'announced';
-    if (existing.cwd === null) existing.cwd = parent.cwd;
     if (!existing.stateReported) {
       // Its state as an implicit root was a placeholder; as a child it is unconfirmed or follows its tool call.
       const call = parentToolCallId ? parent.toolCalls[parentToolCallId] : undefined;
@@ -971,6 +988,13 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     closeVirtual(session);
   }
 
+  /** The client set requires_action itself (roots, virtual children): it ends when nothing waits any more. */
+  private leaveRequiresAction(session: SessionRecord): void {
+    if (session.origin !== 'announced' && session.state.state === 'requires_action' && session.awaitingUser === 0) {
+      this.setState(session, { state: 'running' });
+    }
+  }
+
   /** A permission or elicitation now waits for the user in this session's transcript. */
   private trackUserRequest(session: SessionRecord, request: PendingRequest, entry: PermissionEntry | ElicitationEntry): void {
     this.addEntry(session, entry);
@@ -990,6 +1014,25 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
 
   // ---- records ------------------------------------------------------------------------------------------
 
+  /**
+   * The session owning the parent tool call a child names by bare id (AgentPool). Tool call ids are only
+   * unique per session: with several owners, the one whose call is still open wins; otherwise none does.
+   */
+  private parentOwnerFor(childId: string, toolCallId: string): string | undefined {
+    const owners = (this.toolOwnerById.get(toolCallId) ?? []).filter((id) => id !== childId);
+    if (owners.length <= 1) return owners[0];
+    const open = owners.filter((id) => {
+      const call = this.sessions.get(id)?.toolCalls[toolCallId];
+      return call !== undefined && isToolCallOpen(call.status);
+    });
+    if (open.length === 1) return open[0];
+    if (!this.reportedAmbiguous.has(childId)) {
+      this.reportedAmbiguous.add(childId);
+      this.diagnose('ambiguous-parent', `${childId} names parent tool call ${toolCallId}, which ${owners.length} sessions have; not attached`);
+    }
+    return undefined;
+  }
+
   private sessionByRemoteId(remoteId: string): SessionRecord | undefined {
     for (const session of this.sessions.values()) if (session.remoteSessionId === remoteId) return session;
     return undefined;
@@ -1005,7 +1048,13 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const session = this.ensureSession(sessionId);
     // A session the client created or attached to is idle until a prompt runs (ACP: new sessions are idle).
     if (!known) this.setState(session, { state: 'idle' });
-    if (session.parentId === null) this.explicitRoots.add(sessionId);
+    if (session.parentId === null) {
+      this.explicitRoots.add(sessionId);
+      if (!session.openedByClient) {
+        session.openedByClient = true;
+        this.touch(session);
+      }
+    }
     if (cwd && !session.cwd) session.cwd = cwd;
     return session;
   }
@@ -1020,6 +1069,11 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     if (init.parentId === null) this.rootIds.push(id);
     this.changed({ sessionId: id, kind: 'tree' });
     return session;
+  }
+
+  /** Entry ids are unique per store (a revision can add several entries, even to one session). */
+  private nextEntryId(prefix: string): string {
+    return `${prefix}:${++this.entryCounter}`;
   }
 
   private indexOf(session: SessionRecord): SessionIndex {

@@ -14,6 +14,8 @@ export interface SessionStoreReader {
   /** What a client may do to the session now, with reasons when not. */
   actionsFor(sessionId: string): SessionActions;
   readonly diagnostics: readonly Diagnostic[];
+  /** The session's cwd, or its nearest ancestor's while unset (ACP: children inherit). */
+  effectiveCwd(sessionId: string): string | null;
   /** Fires synchronously after each ingested message that changed something. */
   onDidChange(listener: (changes: readonly StoreChange[]) => void): Disposable;
 }

@@ -1,6 +1,6 @@
 // Pure mapping of an agent connection to its tree item (the top level of the session tree).
 import type { AgentRuntime } from '../host/subchatsService';
-import { formatElapsed, type TreeItemModel } from './sessionTreeModel';
+import { formatElapsed, inlineCode, type TreeItemModel } from './sessionTreeModel';
 
 const STATUS: Record<AgentRuntime['status'], { icon: string; color?: string; label: string }> = {
   starting: { icon: 'loading~spin', label: 'starting' },
@@ -18,8 +18,8 @@ export function runtimeTreeItem(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'st
   const when = new Date(runtime.startedAt).toLocaleString('en-US', { hour12: false });
   const tooltip = [
     `**${runtime.agent.name}** — ${status.label}`,
-    runtime.agent.command ? `Command: \`${[runtime.agent.command, ...(runtime.agent.args ?? [])].join(' ')}\`` : undefined,
-    runtime.cwd ? `Working directory: \`${runtime.cwd}\`` : undefined,
+    runtime.agent.command ? `Command: ${inlineCode([runtime.agent.command, ...(runtime.agent.args ?? [])].join(' '))}` : undefined,
+    runtime.cwd ? `Working directory: ${inlineCode(runtime.cwd)}` : undefined,
     `Started: ${when}`,
     runtime.error ? `\n${runtime.error}` : undefined,
     runtime.store.diagnostics.length ? `${runtime.store.diagnostics.length} protocol diagnostic(s); see the Subchats Protocol log` : undefined,

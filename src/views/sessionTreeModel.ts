@@ -1,6 +1,7 @@
 // Pure mapping from the session store to tree item descriptions (no vscode import, so it is unit-tested in Node).
 import type { AgentRuntime } from '../host/subchatsService';
 import type { SessionActions, SessionRecord, SessionStateInfo } from '../store/model';
+import { isReconnectable } from '../host/reconnect';
 import { displayTitle } from '../store/replayReport';
 
 export interface TreeItemModel {
@@ -56,7 +57,8 @@ export function stateIcon(state: SessionStateInfo): { icon: string; color?: stri
     case 'requires_action':
       return { icon: 'bell-dot', color: 'notificationsWarningIcon.foreground' };
     case 'idle':
-      return state.stopReason ? (STOP_REASON_ICONS[state.stopReason] ?? { icon: 'pass-filled' }) : { icon: 'circle-large-outline' };
+      if (!state.stopReason) return { icon: 'circle-large-outline' };
+      return (Object.hasOwn(STOP_REASON_ICONS, state.stopReason) ? STOP_REASON_ICONS[state.stopReason] : undefined) ?? { icon: 'pass-filled' };
     case 'disconnected':
       return { icon: 'debug-disconnect', color: 'disabledForeground' };
     case 'unknown':
@@ -139,7 +141,7 @@ export function sessionItemOf(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'live
     actions: runtime.store.actionsFor(sessionId),
     now,
     live: runtime.live,
-    reconnectable: session.parentId === null && !runtime.live && runtime.status !== 'transcript' && runtime.store.canReconnect,
+    reconnectable: isReconnectable(runtime, session),
     ancestry,
   });
 }
@@ -149,13 +151,13 @@ function sessionTooltip(session: SessionRecord, ctx: SessionTreeContext): string
     `**${escapeMarkdown(displayTitle(session))}**`,
     '',
     `Agent: ${escapeMarkdown(ctx.agentName)}`,
-    `Session: \`${session.id}\``,
+    `Session: ${inlineCode(session.id)}`,
   ];
   if (ctx.ancestry.length > 0) lines.push(`Parent: ${ctx.ancestry.map(escapeMarkdown).join(' › ')}`);
   if (session.description && session.description !== session.title) lines.push(`Role: ${escapeMarkdown(session.description)}`);
   if (session.subagentType) lines.push(`Subagent type: ${escapeMarkdown(session.subagentType)}`);
-  lines.push(`Linked by: ${session.link}${session.parentToolCallId ? ` (tool call \`${session.parentToolCallId}\`)` : ''}`);
-  if (session.cwd) lines.push(`Working directory: \`${session.cwd}\``);
+  lines.push(`Linked by: ${session.link}${session.parentToolCallId ? ` (tool call ${inlineCode(session.parentToolCallId)})` : ''}`);
+  if (session.cwd) lines.push(`Working directory: ${inlineCode(session.cwd)}`);
   lines.push(`State: ${stateLabel(session.state)}`);
   const history = session.stateHistory.slice(-6).map((h) => (h.stopReason ? `${h.state} (${h.stopReason})` : h.state));
   if (history.length > 1) lines.push(`State history: ${history.join(' → ')}`);
@@ -166,6 +168,13 @@ function sessionTooltip(session: SessionRecord, ctx: SessionTreeContext): string
   }
   if (!ctx.actions.cancel.allowed && ctx.actions.cancel.reason) lines.push('', `_Cancel: ${escapeMarkdown(ctx.actions.cancel.reason)}_`);
   return lines.join('  \n');
+}
+
+/** Agent text as a code span that it cannot close: the fence is longer than any backtick run inside. */
+export function inlineCode(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  return `${fence} ${text.replace(/[\r\n]+/g, ' ')} ${fence}`;
 }
 
 function escapeMarkdown(text: string): string {

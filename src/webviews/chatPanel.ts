@@ -2,6 +2,7 @@
 // serializer, fed by a ChatFeed, and answering the webview's requests after re-checking them against the store.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { isInsideOrEqual } from '../acp/workspacePaths';
 import type { ChatPanelState, HostToWebviewMessage, WebviewToHostMessage } from '../protocol/webviewMessages';
 import type { SessionRecord } from '../store/model';
 import type { SessionStoreReader } from '../store/storeApi';
@@ -299,10 +300,20 @@ class ChatPanelController implements vscode.Disposable {
     await run();
   }
 
+  /** Paths come from agent text: network paths are refused, and anything outside the workspace is confirmed. */
   private async openFile(filePath: string, line: number | undefined): Promise<void> {
-    const cwd = this.store?.getSession(this.sessionId)?.cwd;
-    const absolute = path.isAbsolute(filePath) ? filePath : cwd ? path.join(cwd, filePath) : undefined;
+    if (/^(\\\\|\/\/)/.test(filePath)) {
+      void vscode.window.showWarningMessage(`Subchats does not open network paths from agent output: ${filePath}`);
+      return;
+    }
+    const cwd = this.store?.effectiveCwd(this.sessionId);
+    const absolute = path.isAbsolute(filePath) ? path.normalize(filePath) : cwd ? path.join(cwd, filePath) : undefined;
     if (!absolute) return;
+    const folders = vscode.workspace.workspaceFolders?.map((f) => f.uri.fsPath) ?? [];
+    if (!folders.some((folder) => isInsideOrEqual(absolute, folder))) {
+      const open = await vscode.window.showWarningMessage(`The agent refers to a file outside the workspace:\n${absolute}`, { modal: true }, 'Open File');
+      if (open !== 'Open File') return;
+    }
     const position = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
     await vscode.window.showTextDocument(vscode.Uri.file(absolute), {
       preview: true,
@@ -327,4 +338,5 @@ const emptyStore: SessionStoreReader = {
     return { cancel: no, prompt: no, close: no };
   },
   onDidChange: () => ({ dispose: () => undefined }),
+  effectiveCwd: () => null,
 };

@@ -22,6 +22,13 @@ export class FakeStore implements SessionStoreReader {
   /** Starts a minute ago and advances a second per change, so elapsed times look realistic. */
   private clock = Date.now() - 60_000;
 
+  effectiveCwd(sessionId: string): string | null {
+    for (let session = this.getSession(sessionId); session; session = session.parentId ? this.getSession(session.parentId) : undefined) {
+      if (session.cwd) return session.cwd;
+    }
+    return null;
+  }
+
   getSession(sessionId: string): SessionRecord | undefined {
     return this.sessions.get(sessionId);
   }

@@ -1,8 +1,9 @@
 // AgentConnection over real stdio against the scripted fake agent (test/fixtures/fake-agents/scriptedAgent.mjs).
 import assert from 'node:assert/strict';
-import { promises as fs } from 'node:fs';
+import { mkdtempSync, promises as fs, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { afterEach, describe, it } from 'node:test';
+import { afterEach, describe, it, test } from 'node:test';
 import {
   ActionRefusedError,
   AgentExitedError,
@@ -18,7 +19,7 @@ import {
 } from '../../src/acp/errors';
 import { AgentConnection } from '../../src/acp/agentConnection';
 import type { SessionActions } from '../../src/store/model';
-import { makeWorkspace, resultsOf, SCRIPTED_AGENT, script, spawnFake, startFake, waitFor, type FakeSession } from '../fixtures/fake-agents/harness';
+import { makeWorkspace, RecordingHost, resultsOf, SCRIPTED_AGENT, script, spawnFake, startFake, waitFor, type FakeSession } from '../fixtures/fake-agents/harness';
 
 const sessions: FakeSession[] = [];
 async function start(...args: Parameters<typeof startFake>): Promise<FakeSession> {
@@ -479,4 +480,31 @@ describe('recorded traffic', { timeout: 20_000 }, () => {
       ['initialize', 'session/new', 'session/prompt', 'response'],
     );
   });
+});
+
+test('an agent that dies while something it started keeps its stderr open is still seen as gone', async () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'subchats-orphan-'));
+  const pidFile = path.join(dir, 'pid');
+  const connection = AgentConnection.spawn({
+    agent: { id: 'orphaning', name: 'Orphaning', command: process.execPath, args: [path.join(__dirname, '../fixtures/fake-agents/orphaningAgent.mjs')], env: { ORPHAN_PID_FILE: pidFile } },
+    cwd: dir,
+    host: new RecordingHost(),
+    workspaceFolders: () => [dir],
+  });
+  const exited = new Promise((resolve) => connection.onDidExit(resolve));
+  try {
+    await connection.initialize();
+    const { sessionId } = await connection.newSession(dir);
+    // Bounded well below the grandchild's 30 s: the client must not wait for it to let go of stderr.
+    const bound = new Promise((_, reject) => setTimeout(() => reject(new Error('the exit went unnoticed')), 8000).unref());
+    await Promise.race([assert.rejects(connection.prompt(sessionId, [{ type: 'text', text: 'die' }]), /exited with code 3/), bound]);
+    await Promise.race([exited, bound]);
+  } finally {
+    connection.dispose();
+    try {
+      process.kill(-Number(readFileSync(pidFile, 'utf8')), 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
 });

@@ -1,10 +1,11 @@
 // TerminalManager with real child processes (node -e ...), no shell involved.
 import assert from 'node:assert/strict';
-import { promises as fs } from 'node:fs';
+import { mkdtempSync, promises as fs } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { after, before, describe, it, test } from 'node:test';
 import { ClientRequestError } from '../../src/acp/errors';
-import { TerminalManager } from '../../src/acp/terminals';
+import { MAX_OUTPUT_BYTE_LIMIT, TerminalManager } from '../../src/acp/terminals';
 import { makeWorkspace } from '../fixtures/fake-agents/harness';
 
 let workspace: string;
@@ -81,4 +82,23 @@ describe('TerminalManager', { timeout: 20_000 }, () => {
     await manager.waitForExit(id);
     assert.equal(manager.output(id).output, '$(echo hi) && ls\n');
   });
+});
+
+test('a terminal requested while the connection shuts down is refused and its command never keeps running', async () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'subchats-term-race-'));
+  const manager = new TerminalManager({ workspaceFolders: () => [folder] });
+  const creating = manager.create({ sessionId: 's', command: 'sleep', args: ['30'], cwd: folder });
+  manager.releaseAll();
+  await assert.rejects(creating, /shutting down|closed/);
+});
+
+test('an agent cannot make the client keep more output than the client limit', async () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'subchats-term-limit-'));
+  const manager = new TerminalManager({ workspaceFolders: () => [folder] });
+  const id = await manager.create({ sessionId: 's', command: process.execPath, args: ['-e', "process.stdout.write('x'.repeat(6 * 1024 * 1024))"], cwd: folder, outputByteLimit: 1e12 });
+  await manager.waitForExit(id);
+  const { output, truncated } = manager.output(id);
+  assert.equal(truncated, true);
+  assert.ok(output.length <= MAX_OUTPUT_BYTE_LIMIT, `${output.length} bytes kept`);
+  manager.releaseAll();
 });

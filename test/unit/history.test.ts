@@ -5,6 +5,7 @@ import { mkdtempSync, writeFileSync, appendFileSync, readdirSync, utimesSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SessionHistory } from '../../src/history/sessionHistory';
+import { SubchatsService } from '../../src/host/subchatsService';
 import { SessionStore } from '../../src/store/sessionStore';
 import { replayText } from '../../src/store/replayReport';
 
@@ -66,4 +67,30 @@ test('the size limit drops the oldest connections first, never the current one',
   assert.deepEqual(readdirSync(dir).sort(), ['mid.jsonl', 'mid.meta.json', 'new.jsonl', 'new.meta.json']);
   await history.delete();
   assert.deepEqual(readdirSync(dir), []);
+});
+
+test('starting a connection never prunes the files of other live connections', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'subchats-history-'));
+  const history = new SessionHistory(dir, 4000);
+  for (const [id, age] of [['live-one', 3000], ['finished', 2000]] as const) {
+    const t = await history.startConnection(meta(id), undefined, ['live-one']);
+    t.record({ jsonrpc: '2.0', method: 'x', params: { pad: 'p'.repeat(2400) } }, 'agent->client');
+    await t.close();
+    const when = new Date(Date.now() - age * 1000);
+    for (const f of [`${id}.jsonl`, `${id}.meta.json`]) utimesSync(join(dir, f), when, when);
+  }
+  const next = await history.startConnection(meta('live-two'), undefined, ['live-one']);
+  await next.close();
+  const files = readdirSync(dir);
+  assert.ok(files.includes('live-one.jsonl'), 'the oldest file belongs to a live connection: kept');
+  assert.ok(!files.includes('finished.jsonl'), 'a finished connection is dropped instead');
+});
+
+test('history loading in the background never replaces a connection that already has the id', () => {
+  const service = new SubchatsService({ clientHost: () => { throw new Error('not used'); }, workspaceFolders: () => [] });
+  const first = service.addHistory(meta('same'), '');
+  assert.ok(first);
+  assert.equal(service.addHistory(meta('same'), ''), undefined);
+  assert.equal(service.get('same'), first);
+  service.dispose();
 });

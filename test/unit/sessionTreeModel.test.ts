@@ -1,7 +1,8 @@
 // Tree mapping: labels, state icons, descriptions, and gating encoded in contextValue (what menus offer).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseSessionNodeId, sessionNodeId, sessionTreeItem, stateIcon } from '../../src/views/sessionTreeModel';
+import { inlineCode, parseSessionNodeId, sessionNodeId, sessionTreeItem, stateIcon } from '../../src/views/sessionTreeModel';
+import { isReconnectable } from '../../src/host/reconnect';
 import { runtimeTreeItem } from '../../src/views/runtimeTreeModel';
 import { announce, replayFixture, Wire } from './support/storeFixtures';
 
@@ -85,4 +86,26 @@ test('a live root starts expanded before its first prompt, so children spawned l
   assert.ok(fresh.collapsible && fresh.expanded);
   const history = itemFor(w, 'R', false);
   assert.ok(!history.collapsible, 'a childless root of a finished connection has no twistie');
+});
+
+test('agent-chosen ids cannot break out of their code spans in tooltips', () => {
+  const w = new Wire().newSession('R');
+  const hostile = 'x` [click](command:subchats.deleteHistory) `';
+  w.update('R', announce(hostile, { cwd: '/tmp/`](http://evil)' }));
+  const item = sessionTreeItem(w.session(hostile), { agentName: 'A', connectionId: 'c', actions: w.store.actionsFor(hostile), now: 0, live: true, reconnectable: false, ancestry: [] });
+  assert.ok(item.tooltip.includes('`` x` [click](command:subchats.deleteHistory) ` ``'), item.tooltip);
+  assert.equal(inlineCode('plain'), '` plain `');
+});
+
+test('only finished roots this client opened are reconnectable; never children or sessions seen in traffic', () => {
+  const { store, snapshot } = replayFixture('traces', 'claude2-single.jsonl');
+  const finished = { live: false, status: 'history', store };
+  assert.equal(store.canReconnect, true, 'the trace advertises loadSession');
+  assert.equal(isReconnectable(finished, store.getSession(snapshot.sessions[0]!.id)!), true);
+  assert.equal(isReconnectable(finished, store.getSession(snapshot.sessions[1]!.id)!), false, 'a child');
+  assert.equal(isReconnectable({ ...finished, live: true }, store.getSession(snapshot.sessions[0]!.id)!), false, 'still live');
+  assert.equal(isReconnectable({ ...finished, status: 'transcript' }, store.getSession(snapshot.sessions[0]!.id)!), false, 'a read-only transcript');
+  const stray = new Wire();
+  stray.update('S', announce('C'));
+  assert.equal(isReconnectable({ live: false, status: 'history', store: { canReconnect: true } }, stray.session('S')), false, 'never opened by the client');
 });

@@ -43,11 +43,16 @@ const MUTATIONS: Record<string, Mutation> = {
 };
 
 function checkInvariants(store: SessionStore, parents: Map<string, string>, label: string): void {
+  // `ingest` turns internal exceptions into diagnostics so an agent never crashes the host; here they are bugs.
+  const internal = store.diagnostics.filter((d) => d.message.startsWith('could not apply message'));
+  assert.deepEqual(internal, [], `${label}: the store threw internally`);
   const listed = store.listSessions();
   const ids = listed.map((s) => s.id);
   assert.equal(new Set(ids).size, ids.length, `${label}: each session listed once`);
   assert.equal(ids.length, store.sessionCount, `${label}: every session reachable from a root`);
   for (const session of listed) {
+    const entryIds = session.entries.map((e) => e.id);
+    assert.equal(new Set(entryIds).size, entryIds.length, `${label}: duplicate entry ids in ${session.id}`);
     const seen = new Set<string>();
     for (let p: string | null = session.id; p; p = store.getSession(p)?.parentId ?? null) {
       assert.ok(!seen.has(p), `${label}: cycle through ${p}`);

@@ -15,7 +15,12 @@ function str(value: unknown): string | undefined {
 /** Opens a URI: local files in the editor, web links via the host (which confirms first); nothing else. */
 export function openUri(from: EventTarget, uri: string, line?: number): void {
   if (uri.startsWith('file://')) {
-    const path = decodeURIComponent(uri.slice('file://'.length));
+    let path: string;
+    try {
+      path = decodeURIComponent(uri.slice('file://'.length));
+    } catch {
+      return; // a malformed escape in agent text: nothing sensible to open
+    }
     requestHost(from, line === undefined ? { type: 'openFile', path } : { type: 'openFile', path, line });
   } else if (uri.startsWith('/')) {
     requestHost(from, line === undefined ? { type: 'openFile', path: uri } : { type: 'openFile', path: uri, line });

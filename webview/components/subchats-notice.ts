@@ -2,6 +2,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ElicitationEntry, NoticeEntry } from '../../src/store/model';
+import { ownEntry } from '../lib/format';
 import { SubchatsElement, codicon } from './base';
 
 const SEVERITY_ICONS: Record<string, string> = { info: 'info', warning: 'warning', error: 'error' };
@@ -18,7 +19,7 @@ export class SubchatsNotice extends SubchatsElement {
       </div>`;
     }
     return html`<div class="sc-entry sc-notice" data-severity=${entry.severity} role=${entry.severity === 'error' ? 'alert' : 'note'}>
-      ${codicon(SEVERITY_ICONS[entry.severity] ?? 'info', entry.severity)} <strong>${entry.title}</strong>
+      ${codicon(ownEntry(SEVERITY_ICONS, entry.severity) ?? 'info', entry.severity)} <strong>${entry.title}</strong>
       ${entry.description ? html`<div>${entry.description}</div>` : nothing}
     </div>`;
   }

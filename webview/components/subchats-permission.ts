@@ -3,6 +3,7 @@ import { html, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { PermissionEntry, PermissionOption } from '../../src/store/model';
 import { requestHost } from '../events';
+import { ownEntry } from '../lib/format';
 import { SubchatsElement, codicon } from './base';
 
 const OPTION_ICONS: Record<string, string> = {
@@ -40,7 +41,7 @@ export class SubchatsPermission extends SubchatsElement {
           ?disabled=${waiting}
           @click=${() => this.answer(option.optionId)}
         >
-          ${codicon(OPTION_ICONS[option.kind] ?? 'circle-outline')} ${option.name}
+          ${codicon(ownEntry(OPTION_ICONS, option.kind) ?? 'circle-outline')} ${option.name}
         </button>`,
       )}
       <button type="button" class="sc-button secondary" data-option-id="" ?disabled=${waiting} @click=${() => this.answer(null)}>

@@ -2,6 +2,7 @@
 import { html, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { PlanEntryItem } from '../../src/store/model';
+import { ownEntry } from '../lib/format';
 import { SubchatsElement, codicon } from './base';
 
 const STATUS_ICONS: Record<string, string> = {
@@ -20,7 +21,7 @@ export class SubchatsPlan extends SubchatsElement {
       <ol>
         ${this.entry.entries.map(
           (item) => html`<li data-status=${item.status ?? 'pending'}>
-            ${codicon(STATUS_ICONS[item.status ?? 'pending'] ?? 'circle-large-outline', item.status ?? 'pending')}
+            ${codicon(ownEntry(STATUS_ICONS, item.status ?? 'pending') ?? 'circle-large-outline', item.status ?? 'pending')}
             <span class="sc-plan-text">${item.content}</span>
             ${item.priority === 'high' ? html`<span class="sc-muted">(high priority)</span>` : ''}
           </li>`,

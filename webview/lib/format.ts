@@ -3,6 +3,11 @@ import type { Entry, ToolCallRecord } from '../../src/store/model';
 import type { ChatAncestor, ChatSessionHeader } from '../../src/protocol/webviewMessages';
 import type { SessionView } from '../state/chatStore';
 
+/** Looks up an agent-supplied key in a constant table; inherited names like "constructor" are not entries. */
+export function ownEntry<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 type Named = Pick<ChatSessionHeader, 'id' | 'title' | 'description' | 'subagentType'> | ChatAncestor;
 
 /** Title, then description, then subagent type, then a short id. */
@@ -24,7 +29,7 @@ const STATE_LABELS: Record<string, string> = {
 
 export function stateLabel(header: Pick<ChatSessionHeader, 'state'>): string {
   const { state, stopReason } = header.state;
-  const label = STATE_LABELS[state] ?? state;
+  const label = ownEntry(STATE_LABELS, state) ?? state;
   if (state === 'idle' && stopReason && stopReason !== 'end_turn') return `${label} (${stopReason.replace(/_/g, ' ')})`;
   return label;
 }
@@ -61,7 +66,7 @@ const KIND_ICONS: Record<string, string> = {
 };
 
 export function toolKindIcon(kind: string): string {
-  return KIND_ICONS[kind] ?? 'tools';
+  return ownEntry(KIND_ICONS, kind) ?? 'tools';
 }
 
 export function toolStatusIcon(status: string): string {
