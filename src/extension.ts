@@ -84,17 +84,24 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
   });
   context.subscriptions.push({ dispose: () => service.dispose() });
 
-  // Mirror each live connection's terminals into VS Code terminals, once.
-  const mirrored = new Set<string>();
+  // Mirror each live connection's terminals into VS Code terminals while it lives.
+  const mirrors = new Map<string, vscode.Disposable>();
   context.subscriptions.push(
     service.onDidChangeRuntimes(() => {
       for (const runtime of service.list()) {
-        if (runtime.connection && !mirrored.has(runtime.id)) {
-          mirrored.add(runtime.id);
-          context.subscriptions.push(mirrorTerminals(runtime.connection.terminals, runtime.agent.name));
+        if (runtime.connection && !runtime.connection.isClosed && !mirrors.has(runtime.id)) {
+          mirrors.set(runtime.id, mirrorTerminals(runtime.connection.terminals, runtime.agent.name));
+        }
+      }
+      for (const [id, mirror] of mirrors) {
+        const connection = service.get(id)?.connection;
+        if (!connection || connection.isClosed) {
+          mirror.dispose();
+          mirrors.delete(id);
         }
       }
     }),
+    { dispose: () => mirrors.forEach((mirror) => mirror.dispose()) },
   );
 
   const tree = new SessionTreeProvider(service);
