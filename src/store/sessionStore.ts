@@ -141,19 +141,15 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   }
 
   listSessions(): SessionRecord[] {
-    const out: SessionRecord[] = [];
-    const visit = (id: string): void => {
-      const session = this.sessions.get(id);
-      if (!session) return;
-      out.push(session);
-      for (const child of session.childIds) visit(child);
-    };
-    for (const id of this.rootIds) visit(id);
-    return out;
+    return this.preOrder(this.rootIds);
   }
 
   /** The session and all its descendants, pre-order. */
   subtree(sessionId: string): SessionRecord[] {
+    return this.preOrder([sessionId]);
+  }
+
+  private preOrder(startIds: readonly string[]): SessionRecord[] {
     const out: SessionRecord[] = [];
     const visit = (id: string): void => {
       const session = this.sessions.get(id);
@@ -161,7 +157,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       out.push(session);
       for (const child of session.childIds) visit(child);
     };
-    visit(sessionId);
+    for (const id of startIds) visit(id);
     return out;
   }
 

@@ -2,28 +2,20 @@
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import type { MessageEntry, PermissionEntry } from '../../src/store/model';
 import { FeedLink } from './feedLink';
-import { buildBundle, repoRoot, startHarness, type Harness } from './harness';
+import { repoRoot, useHarness } from './harness';
 import { CHILD_A, CHILD_B, GRANDCHILD, ROOT, message, parentWithChildren, withPendingPermission } from './scenes';
 
 const screenshots = join(repoRoot, 'test-results', 'screenshots');
-let harness: Harness;
+const harness = useHarness();
 
-before(async () => {
-  buildBundle();
-  mkdirSync(screenshots, { recursive: true });
-  harness = await startHarness();
-});
-
-after(async () => {
-  await harness?.close();
-});
+before(() => mkdirSync(screenshots, { recursive: true }));
 
 describe('chat webview', () => {
   test('renders messages, thoughts, plan, tool calls, notices and child cards from a snapshot', async () => {
-    const chat = await harness.openChat();
+    const chat = await harness().openChat();
     const store = parentWithChildren();
     const link = new FeedLink(chat, store, ROOT);
     await link.snapshot();
@@ -124,7 +116,7 @@ describe('chat webview', () => {
   });
 
   test('a child panel shows the breadcrumb, its state, and a disabled prompt box with the reason', async () => {
-    const chat = await harness.openChat();
+    const chat = await harness().openChat();
     const store = parentWithChildren();
     const link = new FeedLink(chat, store, CHILD_A);
     await link.snapshot();
@@ -143,7 +135,7 @@ describe('chat webview', () => {
   });
 
   test('the prompt box and cancel post typed requests when allowed', async () => {
-    const chat = await harness.openChat();
+    const chat = await harness().openChat();
     const store = parentWithChildren();
     const link = new FeedLink(chat, store, ROOT);
     await link.snapshot();
@@ -173,7 +165,7 @@ describe('chat webview', () => {
   });
 
   test('permission buttons post the chosen option, and the answer replaces them', async () => {
-    const chat = await harness.openChat();
+    const chat = await harness().openChat();
     const store = parentWithChildren();
     withPendingPermission(store, ROOT);
     const link = new FeedLink(chat, store, ROOT);
@@ -197,7 +189,7 @@ describe('chat webview', () => {
   });
 
   test('dismissing a permission answers it with a null option', async () => {
-    const chat = await harness.openChat();
+    const chat = await harness().openChat();
     const store = parentWithChildren();
     withPendingPermission(store, CHILD_A);
     const link = new FeedLink(chat, store, CHILD_A);
@@ -213,7 +205,7 @@ describe('chat webview', () => {
   });
 
   test('user messages with attachments show images only from safe data URIs', async () => {
-    const chat = await harness.openChat();
+    const chat = await harness().openChat();
     const store = parentWithChildren();
     store.addEntry<MessageEntry>(ROOT, {
       ...message('img', 'user', 'Screenshot attached'),

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, sep } from 'node:path';
+import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { HostToWebviewMessage, WebviewToHostMessage } from '../../src/protocol/webviewMessages';
 import { buildChatHtml, createNonce } from '../../src/webviews/chatHtml';
@@ -191,4 +192,20 @@ export class ChatPage {
   async close(): Promise<void> {
     await this.page.close();
   }
+}
+
+/** For a test file: builds the bundle and starts one harness before its tests, closes it after them. */
+export function useHarness(): () => Harness {
+  let harness: Harness | undefined;
+  before(async () => {
+    buildBundle();
+    harness = await startHarness();
+  });
+  after(async () => {
+    await harness?.close();
+  });
+  return () => {
+    if (!harness) throw new Error('the harness did not start');
+    return harness;
+  };
 }

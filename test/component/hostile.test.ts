@@ -1,11 +1,11 @@
 // Hostile agent content: nothing in messages, titles, diffs, terminal output or links may execute or style
 // the page. Payloads set window.__pwned if they run; a CSP listener records anything the browser blocked.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { ChildEntry, MessageEntry, NoticeEntry, PlanEntryItem, SessionMessageEntry } from '../../src/store/model';
 import { FakeStore } from './fakeStore';
 import { FeedLink } from './feedLink';
-import { buildBundle, startHarness, type Harness } from './harness';
+import { useHarness } from './harness';
 import { withPendingPermission } from './scenes';
 
 const PAYLOADS = [
@@ -32,16 +32,7 @@ const TERMINAL_PAYLOAD =
   `\x1b]8;;javascript:window.__pwned='osc8'\x07link\x1b]8;;\x07 <script>window.__pwned='term'</script> ` +
   `\x1b[38;2;255;0;0mred\x1b[0m \x1b[38;2;x;url(javascript:1)m <img src=x onerror="window.__pwned='term-img'">\n`;
 
-let harness: Harness;
-
-before(async () => {
-  buildBundle();
-  harness = await startHarness();
-});
-
-after(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 function hostileStore(): FakeStore {
   const store = new FakeStore();
@@ -81,7 +72,7 @@ function hostileStore(): FakeStore {
 }
 
 test('hostile content in every field renders as inert text and never executes', async () => {
-  const chat = await harness.openChat({ height: 3000 });
+  const chat = await harness().openChat({ height: 3000 });
   const store = hostileStore();
   const link = new FeedLink(chat, store, 'root');
   await link.snapshot();

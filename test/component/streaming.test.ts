@@ -1,27 +1,18 @@
 // Live updates in the webview: streaming deltas, untouched entries stay untouched, gaps trigger a resync,
 // child cards follow their child sessions.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { DeltaMessage } from '../../src/protocol/webviewMessages';
 import type { ChildEntry, MessageEntry } from '../../src/store/model';
 import { FeedLink } from './feedLink';
-import { buildBundle, startHarness, type Harness } from './harness';
+import { useHarness } from './harness';
 import { CHILD_A, CHILD_B, ROOT, message, parentWithChildren } from './scenes';
 
-let harness: Harness;
-
-before(async () => {
-  buildBundle();
-  harness = await startHarness();
-});
-
-after(async () => {
-  await harness?.close();
-});
+const harness = useHarness();
 
 describe('streaming', () => {
   test('deltas stream into one message without touching the other entries', async () => {
-    const chat = await harness.openChat();
+    const chat = await harness().openChat();
     const store = parentWithChildren();
     store.addEntry<MessageEntry>(ROOT, message('live', 'agent', ''));
     const link = new FeedLink(chat, store, ROOT);
@@ -52,7 +43,7 @@ describe('streaming', () => {
   });
 
   test('a gap in revisions makes the webview ask for a resync, and the snapshot repairs it', async () => {
-    const chat = await harness.openChat();
+    const chat = await harness().openChat();
     const store = parentWithChildren();
     const link = new FeedLink(chat, store, ROOT);
     await link.snapshot();
@@ -87,7 +78,7 @@ describe('streaming', () => {
   });
 
   test('a delta that does not fit the entries (wrong index) also triggers a resync', async () => {
-    const chat = await harness.openChat();
+    const chat = await harness().openChat();
     const store = parentWithChildren();
     const link = new FeedLink(chat, store, ROOT);
     await link.snapshot();
@@ -104,7 +95,7 @@ describe('streaming', () => {
   });
 
   test('child cards follow their sessions live: state, activity, tool calls, new children', async () => {
-    const chat = await harness.openChat();
+    const chat = await harness().openChat();
     const store = parentWithChildren();
     const link = new FeedLink(chat, store, ROOT);
     await link.snapshot();

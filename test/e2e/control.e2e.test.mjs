@@ -20,11 +20,10 @@ import {
   screenshot,
   sidebarTreeRow,
 } from './harness/index.mjs';
+import { DEMO_AGENT, SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
 
 const TEST_TIMEOUT_MS = 240_000;
 // Generous: other e2e runs may share the two cores; every wait still ends as soon as its condition holds.
-const SLOW_MS = 60_000;
-const DEMO_AGENT = 'Demo Agent (built in)';
 
 /** @type {Awaited<ReturnType<typeof launchWorkbench>> | undefined} */
 let workbench;
@@ -46,20 +45,7 @@ afterEach(async (t) => {
   workbench = undefined;
 });
 
-/** Palette 'New Session' with the demo agent; resolves with the session's chat once it takes prompts. */
-async function newDemoSession(page) {
-  await runCommand(page, 'Subchats: New Session');
-  await pickQuickItem(page, DEMO_AGENT);
-  const chat = chatFrame(page);
-  await chat.locator('textarea').waitFor({ timeout: SLOW_MS });
-  return chat;
-}
 
-async function promptInChat(chat, text) {
-  const box = chat.locator('textarea');
-  await box.fill(text);
-  await box.press('Enter');
-}
 
 const description = (row) => row.locator('.label-description');
 const inlineCancel = (row) => row.locator('.actions .action-label[aria-label^="Cancel Session"]');

@@ -8,13 +8,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
 import { activityBarEntry, chatFrame, editorTab, launchWorkbench, pickQuickItem, repoRoot, runCommand, screenshot } from './harness/index.mjs';
+import { DEMO_AGENT, SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
 import { descendantsOf, descriptionFacts, waitForTree } from './harness/sessionTree.mjs';
 import { closeAllEditors, openThroughFileDialog, reloadWindow } from './harness/windowActions.mjs';
 
 const TEST_TIMEOUT_MS = 240_000;
 // Generous: other e2e runs may share the two cores; every wait still ends as soon as its condition holds.
-const SLOW_MS = 60_000;
-const DEMO_AGENT = 'Demo Agent (built in)';
 const TRACES = ['claude2-parallel.jsonl', 'qwen-single.jsonl'];
 
 /** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
@@ -80,18 +79,7 @@ function historyFiles() {
   return found;
 }
 
-async function newDemoSession(page) {
-  await runCommand(page, 'Subchats: New Session');
-  await pickQuickItem(page, DEMO_AGENT);
-  const chat = chatFrame(page);
-  await chat.locator('textarea').waitFor({ timeout: SLOW_MS });
-  return chat;
-}
 
-async function promptInChat(chat, text) {
-  await chat.locator('textarea').fill(text);
-  await chat.locator('textarea').press('Enter');
-}
 
 test('an opened transcript shows the tree `subchats replay` computes and its root chat with child cards', { timeout: TEST_TIMEOUT_MS }, async () => {
   const { page } = workbench;

@@ -18,13 +18,12 @@ import {
   runningExtension,
   screenshot,
 } from './harness/index.mjs';
+import { DEMO_AGENT, SLOW_MS } from './harness/subchats.mjs';
 import { waitForTree } from './harness/sessionTree.mjs';
 import { makeTempDir, removeTempDir } from './harness/tempDirs.mjs';
 
 const TEST_TIMEOUT_MS = 240_000;
 // Generous: other e2e runs may share the two cores; every wait still ends as soon as its condition holds.
-const SLOW_MS = 60_000;
-const DEMO_AGENT = 'Demo Agent (built in)';
 const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
 const vsix = join(repoRoot, 'dist/subchats.vsix');
 
