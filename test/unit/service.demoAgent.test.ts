@@ -147,3 +147,19 @@ test('session/list entries come back nested, and attaching a stored root replays
     service.dispose();
   }
 });
+
+test('mode and option changes go to roots only, with values the agent advertised', async () => {
+  const { workspace, service } = setup();
+  try {
+    const runtime = await service.start(demoAgent(), workspace);
+    const sessionId = await service.newSession(runtime);
+    await service.changeSetting(runtime.id, sessionId, { kind: 'mode', modeId: 'plan' });
+    await until(service, runtime, () => runtime.store.getSession(sessionId)?.currentModeId === 'plan', 'the mode update');
+    await assert.rejects(service.changeSetting(runtime.id, sessionId, { kind: 'mode', modeId: 'no-such-mode' }), /not one of/);
+    await service.prompt(runtime.id, sessionId, 'go');
+    const explorer = byTitle(runtime, 'Explorer')!;
+    await assert.rejects(service.changeSetting(runtime.id, explorer.id, { kind: 'mode', modeId: 'plan' }), /does not let a client send prompts/);
+  } finally {
+    service.dispose();
+  }
+});
