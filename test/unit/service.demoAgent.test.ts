@@ -59,8 +59,9 @@ function until(service: SubchatsService, runtime: AgentRuntime, condition: () =>
   });
 }
 
+/** By display title; tool-linked dialects title a child "<type>: <name>" after its tool call. */
 function byTitle(runtime: AgentRuntime, title: string) {
-  return runtime.store.listSessions().find((s) => displayTitle(s) === title);
+  return runtime.store.listSessions().find((s) => displayTitle(s) === title || displayTitle(s).endsWith(`: ${title}`));
 }
 
 test('a prompt to the demo agent builds root > Explorer > Scout and Reviewer, and writes only inside the workspace', async () => {
@@ -163,3 +164,33 @@ test('mode and option changes go to roots only, with values the agent advertised
     service.dispose();
   }
 });
+
+// Every dialect the demo agent speaks is one the store understands: the same run builds a tree each time.
+const DIALECT_LINKS: Record<string, string> = {
+  acp: 'subagent_update',
+  claude: 'claude-meta',
+  qwen: 'qwen-meta',
+  zed: 'zed-meta',
+  'kind-subagent': 'tool-kind',
+  air: 'subagent_spawned',
+};
+for (const [dialect, link] of Object.entries(DIALECT_LINKS)) {
+  test(`demo agent --dialect ${dialect}: the store nests Explorer and Reviewer via ${link}`, async () => {
+    const { workspace, service } = setup();
+    try {
+      const runtime = await service.start(demoAgent('--dialect', dialect), workspace);
+      const sessionId = await service.newSession(runtime);
+      assert.equal((await service.prompt(runtime.id, sessionId, 'go')).stopReason, 'end_turn');
+      await until(service, runtime, () => ['Explorer', 'Reviewer'].every((t) => byTitle(runtime, t)?.state.state === 'idle'), 'children to finish');
+      for (const title of ['Explorer', 'Reviewer']) {
+        const child = byTitle(runtime, title)!;
+        assert.equal(child.parentId, sessionId, `${title} under the root`);
+        assert.equal(child.link, link, `${title} link`);
+      }
+      assert.equal(byTitle(runtime, 'Scout')?.parentId, byTitle(runtime, 'Explorer')!.id, 'grandchild under its child');
+      assert.deepEqual(runtime.store.diagnostics, []);
+    } finally {
+      service.dispose();
+    }
+  });
+}
