@@ -168,6 +168,8 @@ test('after a reload a finished session comes back from workspace storage, with 
 
   // The WebviewPanelSerializer brings the chat back, showing the session as it ended.
   await editorTab(page, title).waitFor({ timeout: SLOW_MS });
+  // Other restored panels (or a row the tree helper expanded) may be in front: bring this chat forward.
+  await editorTab(page, title).click();
   const restored = chatFrame(page);
   await restored.locator('subchats-session-bar [aria-current="page"]', { hasText: title }).waitFor({ timeout: SLOW_MS });
   await restored.locator('subchats-child-card', { hasText: 'Explorer' }).first().waitFor();
@@ -200,6 +202,8 @@ test('a run interrupted by a reload comes back disconnected with the text it had
   }, { timeoutMs: SLOW_MS, expand: DEMO_AGENT });
 
   await editorTab(page, title).waitFor({ timeout: SLOW_MS });
+  // Other restored panels (or a row the tree helper expanded) may be in front: bring this chat forward.
+  await editorTab(page, title).click();
   const restored = chatFrame(page);
   await restored.locator('subchats-session-bar [role="status"]', { hasText: 'Disconnected' }).waitFor({ timeout: SLOW_MS });
   await restored.getByText(streamed).waitFor();
