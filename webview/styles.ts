@@ -29,6 +29,15 @@ export const chatStyles = css`
     outline: 1px solid var(--vscode-focusBorder);
     outline-offset: 1px;
   }
+  /* High contrast themes draw every boundary with the contrast colours. */
+  body.vscode-high-contrast,
+  body.vscode-high-contrast-light {
+    --subchats-border: var(--vscode-contrastBorder, currentColor);
+  }
+  body.vscode-high-contrast :focus-visible,
+  body.vscode-high-contrast-light :focus-visible {
+    outline: 1px dashed var(--vscode-contrastActiveBorder, var(--vscode-focusBorder));
+  }
   .sc-button {
     display: inline-flex;
     align-items: center;

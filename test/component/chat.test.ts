@@ -227,3 +227,17 @@ describe('chat webview', () => {
     await chat.close();
   });
 });
+
+describe('themes', () => {
+  test('high contrast: cards and entries draw their borders with the contrast colour', async () => {
+    const chat = await harness().openChat({ path: '/chat-high-contrast.html' });
+    const link = new FeedLink(chat, parentWithChildren(), ROOT);
+    await link.snapshot();
+    const card = chat.page.locator('subchats-child-card .sc-card').first();
+    await card.waitFor();
+    assert.equal(await card.evaluate((el) => getComputedStyle(el).borderTopColor), 'rgb(111, 195, 223)');
+    await chat.page.screenshot({ path: join(screenshots, 'chat-high-contrast.png'), fullPage: true });
+    assert.deepEqual(await chat.cspViolations(), []);
+    await chat.close();
+  });
+});

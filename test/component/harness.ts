@@ -108,7 +108,12 @@ function listen(extraRoutes: ExtraRoutes): Promise<Server> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const origin = `http://${request.headers.host ?? '127.0.0.1'}`;
     const nonce = createNonce();
-    const route = url.pathname === '/chat.html' ? chatPage : extraRoutes[url.pathname];
+    const route =
+      url.pathname === '/chat.html'
+        ? chatPage
+        : url.pathname === '/chat-high-contrast.html'
+          ? (o: string, n: string) => chatPage(o, n, 'high-contrast')
+          : extraRoutes[url.pathname];
     if (route) {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end(route(origin, nonce));
@@ -131,7 +136,7 @@ function listen(extraRoutes: ExtraRoutes): Promise<Server> {
 }
 
 /** The production chat HTML with the host stub inserted before the bundle. */
-export function chatPage(origin: string, nonce: string): string {
+export function chatPage(origin: string, nonce: string, theme: keyof typeof THEMES = 'dark'): string {
   const html = buildChatHtml({
     cspSource: origin,
     nonce,
@@ -139,14 +144,27 @@ export function chatPage(origin: string, nonce: string): string {
     codiconsUri: `${origin}/dist/codicons/codicon.css`,
     title: 'Subchats test',
   });
-  return withTestHost(html, nonce);
+  return withTestHost(html, nonce, theme);
 }
 
-/** Adds the dark theme variables and the host stub (before any other script) to a page. */
-export function withTestHost(html: string, nonce: string): string {
+/** High Contrast: the variables that change how the chat draws (VS Code's hc-black values). */
+const HIGH_CONTRAST_THEME = `${DARK_THEME}
+html { --vscode-foreground: #ffffff; --vscode-editor-background: #000000; --vscode-sideBar-background: #000000;
+  --vscode-contrastBorder: #6fc3df; --vscode-contrastActiveBorder: #f38518; --vscode-focusBorder: #f38518;
+  --vscode-button-background: #000000; --vscode-button-border: #6fc3df; --vscode-descriptionForeground: #ffffff;
+  --vscode-input-background: #000000; --vscode-input-border: #6fc3df; }`;
+
+const THEMES = {
+  dark: { css: DARK_THEME, bodyClass: 'vscode-dark' },
+  'high-contrast': { css: HIGH_CONTRAST_THEME, bodyClass: 'vscode-high-contrast' },
+} as const;
+
+/** Adds a theme's variables and the host stub (before any other script) to a page. */
+export function withTestHost(html: string, nonce: string, theme: keyof typeof THEMES = 'dark'): string {
+  const { css, bodyClass } = THEMES[theme];
   return html
-    .replace('</head>', `<style nonce="${nonce}">${DARK_THEME}</style>\n</head>`)
-    .replace('<body>', `<body class="vscode-dark">\n<script nonce="${nonce}">${HOST_STUB}</script>`);
+    .replace('</head>', `<style nonce="${nonce}">${css}</style>\n</head>`)
+    .replace('<body>', `<body class="${bodyClass}">\n<script nonce="${nonce}">${HOST_STUB}</script>`);
 }
 
 export class ChatPage {
