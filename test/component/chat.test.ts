@@ -17,8 +17,7 @@ describe('chat webview', () => {
   test('renders messages, thoughts, plan, tool calls, notices and child cards from a snapshot', async () => {
     const chat = await harness().openChat();
     const store = parentWithChildren();
-    const link = new FeedLink(chat, store, ROOT);
-    await link.snapshot();
+    const link = await FeedLink.showing(chat, store, ROOT);
     const { page } = chat;
 
     await page.getByText('Please fix the failing tests').waitFor();
@@ -118,8 +117,7 @@ describe('chat webview', () => {
   test('a child panel shows the breadcrumb, its state, and a disabled prompt box with the reason', async () => {
     const chat = await harness().openChat();
     const store = parentWithChildren();
-    const link = new FeedLink(chat, store, CHILD_A);
-    await link.snapshot();
+    const link = await FeedLink.showing(chat, store, CHILD_A);
     const { page } = chat;
     const crumbs = page.locator('.sc-breadcrumb li');
     await crumbs.nth(1).waitFor();
@@ -137,8 +135,7 @@ describe('chat webview', () => {
   test('the prompt box and cancel post typed requests when allowed', async () => {
     const chat = await harness().openChat();
     const store = parentWithChildren();
-    const link = new FeedLink(chat, store, ROOT);
-    await link.snapshot();
+    const link = await FeedLink.showing(chat, store, ROOT);
     const { page } = chat;
     await page.locator('#sc-prompt-input').fill('Also update the changelog');
     await page.locator('#sc-prompt-input').press('Enter');
@@ -168,8 +165,7 @@ describe('chat webview', () => {
     const chat = await harness().openChat();
     const store = parentWithChildren();
     withPendingPermission(store, ROOT);
-    const link = new FeedLink(chat, store, ROOT);
-    await link.snapshot();
+    const link = await FeedLink.showing(chat, store, ROOT);
     const { page } = chat;
     const permission = page.locator('subchats-permission');
     await permission.getByRole('button', { name: 'Always allow' }).waitFor();
@@ -192,8 +188,7 @@ describe('chat webview', () => {
     const chat = await harness().openChat();
     const store = parentWithChildren();
     withPendingPermission(store, CHILD_A);
-    const link = new FeedLink(chat, store, CHILD_A);
-    await link.snapshot();
+    const link = await FeedLink.showing(chat, store, CHILD_A);
     await chat.page.locator('subchats-permission').getByRole('button', { name: 'Dismiss' }).click();
     assert.deepEqual(await chat.waitForPosted((m) => m.type === 'answerPermission'), {
       type: 'answerPermission',
@@ -215,8 +210,7 @@ describe('chat webview', () => {
         { type: 'resource_link', name: 'notes.md', uri: 'file:///repo/notes.md' },
       ],
     });
-    const link = new FeedLink(chat, store, ROOT);
-    await link.snapshot();
+    const link = await FeedLink.showing(chat, store, ROOT);
     const { page } = chat;
     await page.getByText('Screenshot attached').waitFor();
     assert.equal(await page.locator('img.sc-image').count(), 1);
@@ -231,8 +225,7 @@ describe('chat webview', () => {
 describe('themes', () => {
   test('high contrast: cards and entries draw their borders with the contrast colour', async () => {
     const chat = await harness().openChat({ path: '/chat-high-contrast.html' });
-    const link = new FeedLink(chat, parentWithChildren(), ROOT);
-    await link.snapshot();
+    const link = await FeedLink.showing(chat, parentWithChildren(), ROOT);
     const card = chat.page.locator('subchats-child-card .sc-card').first();
     await card.waitFor();
     assert.equal(await card.evaluate((el) => getComputedStyle(el).borderTopColor), 'rgb(111, 195, 223)');

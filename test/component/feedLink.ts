@@ -19,6 +19,13 @@ export class FeedLink {
     this.feed = new ChatFeed(store, rootSessionId, (message) => this.pending.push(message), { timers: manualTimers });
   }
 
+  /** A link whose snapshot the page already shows. */
+  static async showing(chat: ChatPage, store: FakeStore, rootSessionId: string): Promise<FeedLink> {
+    const link = new FeedLink(chat, store, rootSessionId);
+    await link.snapshot();
+    return link;
+  }
+
   /** Sends a snapshot (what the host does on `ready`). */
   async snapshot(): Promise<void> {
     this.feed.sendSnapshot();

@@ -74,8 +74,7 @@ function hostileStore(): FakeStore {
 test('hostile content in every field renders as inert text and never executes', async () => {
   const chat = await harness().openChat({ height: 3000 });
   const store = hostileStore();
-  const link = new FeedLink(chat, store, 'root');
-  await link.snapshot();
+  const link = await FeedLink.showing(chat, store, 'root');
   const { page } = chat;
   await page.locator('subchats-permission').waitFor();
 

@@ -15,8 +15,7 @@ describe('streaming', () => {
     const chat = await harness().openChat();
     const store = parentWithChildren();
     store.addEntry<MessageEntry>(ROOT, message('live', 'agent', ''));
-    const link = new FeedLink(chat, store, ROOT);
-    await link.snapshot();
+    const link = await FeedLink.showing(chat, store, ROOT);
     const { page } = chat;
     await page.locator('[data-entry-id="m2"] subchats-message').waitFor();
     // Watch every other message for DOM mutations while the last one streams.
@@ -45,8 +44,7 @@ describe('streaming', () => {
   test('a gap in revisions makes the webview ask for a resync, and the snapshot repairs it', async () => {
     const chat = await harness().openChat();
     const store = parentWithChildren();
-    const link = new FeedLink(chat, store, ROOT);
-    await link.snapshot();
+    const link = await FeedLink.showing(chat, store, ROOT);
     const { page } = chat;
     await page.getByText('Please fix the failing tests').waitFor();
     // Lose one delta (as a hidden webview would), then deliver the next.
@@ -80,8 +78,7 @@ describe('streaming', () => {
   test('a delta that does not fit the entries (wrong index) also triggers a resync', async () => {
     const chat = await harness().openChat();
     const store = parentWithChildren();
-    const link = new FeedLink(chat, store, ROOT);
-    await link.snapshot();
+    const link = await FeedLink.showing(chat, store, ROOT);
     const rev = link.feed.revision!;
     const bogus: DeltaMessage = {
       type: 'delta',
@@ -97,8 +94,7 @@ describe('streaming', () => {
   test('child cards follow their sessions live: state, activity, tool calls, new children', async () => {
     const chat = await harness().openChat();
     const store = parentWithChildren();
-    const link = new FeedLink(chat, store, ROOT);
-    await link.snapshot();
+    const link = await FeedLink.showing(chat, store, ROOT);
     const { page } = chat;
     const cardB = page.locator(`subchats-child-card[data-session-id="${CHILD_B}"]`);
     await cardB.waitFor();
