@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import type { SessionRecord } from '../store/model';
+import { isObject } from '../store/wireMessage';
 import { displayTitle } from '../store/replayReport';
 import { stateLabel } from '../views/sessionTreeModel';
 
@@ -10,16 +11,12 @@ export interface SessionTarget {
   readonly session: SessionRecord;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 /** Accepts a tree node, `{ runtimeId|connectionId, sessionId }`, or a bare session id. */
 export function targetFromArgument(service: SubchatsService, arg: unknown): SessionTarget | undefined {
   let runtimeId: string | undefined;
   let sessionId: string | undefined;
   if (typeof arg === 'string') sessionId = arg;
-  else if (isRecord(arg)) {
+  else if (isObject(arg)) {
     runtimeId = typeof arg['runtimeId'] === 'string' ? arg['runtimeId'] : typeof arg['connectionId'] === 'string' ? arg['connectionId'] : undefined;
     sessionId = typeof arg['sessionId'] === 'string' ? arg['sessionId'] : undefined;
   }
@@ -34,7 +31,7 @@ export function targetFromArgument(service: SubchatsService, arg: unknown): Sess
 
 export function runtimeFromArgument(service: SubchatsService, arg: unknown): AgentRuntime | undefined {
   if (typeof arg === 'string') return service.get(arg);
-  if (isRecord(arg)) {
+  if (isObject(arg)) {
     const id = typeof arg['runtimeId'] === 'string' ? arg['runtimeId'] : typeof arg['connectionId'] === 'string' ? arg['connectionId'] : undefined;
     return id ? service.get(id) : undefined;
   }

@@ -8,6 +8,7 @@ import type { PromptDelegation } from '../acp/delegation';
 import { ActionRefusedError, NotAdvertisedError } from '../acp/errors';
 import { MemoryTranscript, type TranscriptRecorder } from '../acp/transcript';
 import type { HistoryConnectionMeta, SessionHistory } from '../history/sessionHistory';
+import { reattachMethod } from '../store/agentCapabilities';
 import type { StoreChange } from '../store/model';
 import { replayText, toReplaySnapshot, displayTitle, type ReplaySession } from '../store/replayReport';
 import { SessionStore } from '../store/sessionStore';
@@ -245,10 +246,10 @@ export class SubchatsService {
   /** Attaches a live connection to a stored root session: session/load (replays history) or session/resume. */
   async attach(runtime: AgentRuntime, sessionId: string, cwd: string): Promise<void> {
     const connection = this.liveConnection(runtime);
-    if (connection.agentCapabilities['loadSession'] === true) await connection.loadSession(sessionId, cwd);
-    else if (isObjectLike((connection.agentCapabilities['sessionCapabilities'] as Record<string, unknown> | undefined)?.['resume'])) {
-      await connection.resumeSession(sessionId, cwd);
-    } else throw new NotAdvertisedError(runtime.agent.name, 'session/load', 'the agent supports neither session/load nor session/resume');
+    const method = reattachMethod(connection.agentCapabilities);
+    if (method === 'session/load') await connection.loadSession(sessionId, cwd);
+    else if (method === 'session/resume') await connection.resumeSession(sessionId, cwd);
+    else throw new NotAdvertisedError(runtime.agent.name, 'session/load', 'the agent supports neither session/load nor session/resume');
   }
 
   /** Adds a connection restored from history: its sessions show their last state, live ones as disconnected. */
@@ -336,8 +337,4 @@ export class SubchatsService {
     this.counter++;
     return `c${this.now().toString(36)}${this.counter}`;
   }
-}
-
-function isObjectLike(value: unknown): boolean {
-  return typeof value === 'object' && value !== null;
 }

@@ -57,7 +57,7 @@ export class VscodeClientHost implements ClientHost {
       if (requestId && this.chats.isSessionVisible(this.runtime.id, request.sessionId)) return;
       const options = request.options ?? [];
       const labels = options.map((o) => o.name);
-      void vscode.window.showWarningMessage(this.describePermission(request), { detail: this.runtime.agent.name }, ...labels).then((picked) => {
+      void vscode.window.showWarningMessage(this.describePermission(request, context?.requestId), { detail: this.runtime.agent.name }, ...labels).then((picked) => {
         const option = options.find((o) => o.name === picked);
         if (picked === undefined) return; // dismissed: the request stays pending and can be answered in the chat
         finish(option ? option.optionId : null);
@@ -123,11 +123,11 @@ export class VscodeClientHost implements ClientHost {
     return { action: 'accept', content } as CreateElicitationResponse;
   }
 
-  private describePermission(request: RequestPermissionRequest): string {
+  private describePermission(request: RequestPermissionRequest, requestId: string | number | undefined): string {
     const store = this.runtime.store;
     const toolCall = request.toolCall as { toolCallId?: string; title?: string | null };
     // The store has already attributed the request (a child on the parent's session id included).
-    const asking = [...store.listSessions()].reverse().find((s) => s.entries.some((e) => e.kind === 'permission' && e.outcome === 'pending' && e.toolCallId === toolCall.toolCallId)) ?? store.getSession(request.sessionId);
+    const asking = (requestId !== undefined ? store.sessionOfAgentRequest(requestId) : undefined) ?? store.getSession(request.sessionId);
     const who = asking ? displayTitle(asking) : request.sessionId;
     const parent = asking?.parentId ? store.getSession(asking.parentId) : undefined;
     const title = toolCall.title ?? (toolCall.toolCallId && asking?.toolCalls[toolCall.toolCallId]?.title) ?? 'a tool call';

@@ -1,4 +1,5 @@
 // Work-state rules: reading reported states, deriving virtual children's state, and what a client may do.
+import { isAdvertised } from './agentCapabilities';
 import type { SessionActions, SessionRecord, SessionStateInfo } from './model';
 import { asString, isObject } from './wireMessage';
 
@@ -90,7 +91,7 @@ export function actionsOf(session: SessionRecord, connected: boolean): SessionAc
   }
   const cancelCapability = session.capabilities?.['cancel'];
   // The final design uses an object; the September draft used `cancel: true`.
-  const canCancel = (isObject(cancelCapability) || cancelCapability === true) && !session.controlsStale;
+  const canCancel = isAdvertised(cancelCapability) && !session.controlsStale;
   return {
     cancel: canCancel
       ? allowed

@@ -32,6 +32,7 @@ import {
   remoteChildSessionId,
   type SubagentSpawn,
 } from './subagentDialects';
+import { reattachMethod } from './agentCapabilities';
 import { newSessionRecord } from './sessionRecord';
 import { actionsOf, isToolCallOpen, readReportedState, sameState, stateFromToolStatus, UNCONFIRMED } from './sessionState';
 import { asString, classifyMessage, directionOfMethod, isObject, parseTranscriptLine, type JsonObject } from './wireMessage';
@@ -81,7 +82,6 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   private readonly sessions = new Map<string, SessionRecord>();
   private readonly indexes = new Map<string, SessionIndex>();
   private readonly rootIds: string[] = [];
-  private readonly explicitRoots = new Set<string>();
   private readonly loading = new Set<string>();
   private readonly pending = new Map<string, PendingRequest>();
   /** (wire session id, toolCallId) → the session that owns the tool call (a virtual child may own it). */
@@ -132,8 +132,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
 
   /** Whether the agent can reattach to a root session later (session/load or session/resume). */
   get canReconnect(): boolean {
-    const sessionCapabilities = isObject(this.agentCapabilities['sessionCapabilities']) ? this.agentCapabilities['sessionCapabilities'] : {};
-    return this.agentCapabilities['loadSession'] === true || isObject(sessionCapabilities['resume']);
+    return reattachMethod(this.agentCapabilities) !== undefined;
   }
 
   getSession(sessionId: string): SessionRecord | undefined {
@@ -169,6 +168,12 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       seen.add(session.id);
     }
     return null;
+  }
+
+  /** The session an agent's open request (by JSON-RPC id) was attributed to, after dialect routing. */
+  sessionOfAgentRequest(requestId: string | number): SessionRecord | undefined {
+    const sessionId = this.pending.get(pendingKey('agent->client', requestId))?.sessionId;
+    return sessionId ? this.sessions.get(sessionId) : undefined;
   }
 
   rootOf(sessionId: string): SessionRecord | undefined {
@@ -708,7 +713,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       const spawn = detectSubagentToolCall({ ...update, rawInput: record.rawInput, title: record.title, kind: record.kind });
       if (spawn) this.spawnFromToolCall(session, record, spawn);
     }
-    this.syncChildWithToolCall(session, record, update);
+    this.syncChildWithToolCall(record, update);
   }
 
   private spawnFromToolCall(session: SessionRecord, record: ToolCallRecord, spawn: SubagentSpawn): void {
@@ -725,7 +730,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   }
 
   /** Keeps a child reconstructed from a tool call in step with that call (title, state, remote id). */
-  private syncChildWithToolCall(session: SessionRecord, record: ToolCallRecord, update: JsonObject): void {
+  private syncChildWithToolCall(record: ToolCallRecord, update: JsonObject): void {
     const child = record.childSessionId ? this.sessions.get(record.childSessionId) : undefined;
     if (!child) return;
     const remote = remoteChildSessionId(update);
@@ -749,7 +754,6 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     }
     if (child.state.state === 'requires_action' && isToolCallOpen(record.status)) return;
     this.setState(child, stateFromToolStatus(record.status));
-    void session;
   }
 
   private ensureVirtualChild(parentId: string, toolCallId: string, link: SessionLink, subagentType?: string): SessionRecord {
@@ -843,7 +847,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       if (parentToolCallId && !existing.parentToolCallId) existing.parentToolCallId = parentToolCallId;
       return existing;
     }
-    if (existing.parentId !== null || this.explicitRoots.has(childId)) {
+    if (existing.parentId !== null || existing.openedByClient) {
       this.diagnose('reparent', `session ${childId} already belongs to ${existing.parentId ?? 'the client as a root'}; not moved under ${parentId}`);
       return undefined;
     }
@@ -1044,12 +1048,9 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const session = this.ensureSession(sessionId);
     // A session the client created or attached to is idle until a prompt runs (ACP: new sessions are idle).
     if (!known) this.setState(session, { state: 'idle' });
-    if (session.parentId === null) {
-      this.explicitRoots.add(sessionId);
-      if (!session.openedByClient) {
-        session.openedByClient = true;
-        this.touch(session);
-      }
+    if (session.parentId === null && !session.openedByClient) {
+      session.openedByClient = true;
+      this.touch(session);
     }
     if (cwd && !session.cwd) session.cwd = cwd;
     return session;

@@ -2,6 +2,7 @@
 // serializer, fed by a ChatFeed, and answering the webview's requests after re-checking them against the store.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { displayTitle } from '../store/replayReport';
 import { isInsideOrEqual } from '../acp/workspacePaths';
 import type { ChatPanelState, HostToWebviewMessage, WebviewToHostMessage } from '../protocol/webviewMessages';
 import type { SessionRecord } from '../store/model';
@@ -33,9 +34,10 @@ export interface ChatPanelOptions {
   readonly log?: (text: string) => void;
 }
 
-function sessionTitle(session: SessionRecord | undefined, fallback: string): string {
-  const name = [session?.title, session?.description, session?.subagentType].find((v) => typeof v === 'string' && v.trim() !== '');
-  return name ?? `Session ${fallback.slice(0, 8)}`;
+/** Tab and message title: the session's display title, or a short id (tabs are narrow). */
+function sessionTitle(session: SessionRecord | undefined, sessionId: string): string {
+  const short = `Session ${sessionId.slice(0, 8)}`;
+  return session ? displayTitle(session, short) : short;
 }
 
 function isSameOrDescendant(store: SessionStoreReader, sessionId: string, ancestorId: string): boolean {

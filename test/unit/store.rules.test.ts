@@ -147,6 +147,7 @@ test('permission from a child: requires_action while pending, outcome recorded',
   w.update('P', { sessionUpdate: 'tool_call', toolCallId: 'write', title: 'Write f', kind: 'edit', _meta: { parentToolCallId: 'a' } });
   const id = w.agentRequest('session/request_permission', { sessionId: 'P', toolCall: { toolCallId: 'write' }, options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }] });
   const child = w.session('P#a');
+  assert.equal(w.store.sessionOfAgentRequest(id)?.id, 'P#a', 'the open request is attributed to the child');
   assert.equal(child.state.state, 'requires_action');
   w.clientResult(id, { outcome: { outcome: 'selected', optionId: 'ok' } });
   const entry = child.entries.find((e) => e.kind === 'permission');
