@@ -1,5 +1,9 @@
-// The session store's data model. Plain JSON-serializable records (no classes, no Maps),
-// so the same shapes travel to the webview and into persisted history unchanged.
+// The session store's data model. Plain JSON-serializable records (no classes, no Maps); the transcript
+// shapes they hold are shared with the webview (src/protocol/transcript.ts).
+
+import type { Entry, PlanEntry, SessionStateInfo, StateHistoryItem, TerminalRecord, ToolCallRecord } from '../protocol/transcript';
+
+export type * from '../protocol/transcript';
 
 export type Direction = 'client->agent' | 'agent->client';
 
@@ -19,179 +23,12 @@ export type SessionLink =
 /** What kind of record: a real session on the wire, or one the client reconstructed. */
 export type SessionOrigin = 'root' | 'announced' | 'virtual';
 
-/**
- * The session's work state. `state` is exactly what the agent reported (custom strings kept), or one of the
- * client-side values: `unconfirmed` (never reported or cleared) and `disconnected` (the agent went away).
- */
-export interface SessionStateInfo {
-  readonly state: string;
-  readonly stopReason?: string;
-  readonly error?: { readonly code?: number; readonly message?: string };
-  readonly usage?: Readonly<Record<string, unknown>>;
-  /** For `disconnected`: the last state the agent reported before the connection ended. */
-  readonly lastKnown?: SessionStateInfo;
-}
-
-export interface StateHistoryItem {
-  readonly state: string;
-  readonly stopReason?: string;
-  readonly at: number;
-}
-
-export interface ContentBlock {
-  readonly type: string;
-  readonly text?: string;
-  readonly [key: string]: unknown;
-}
-
-export type ToolCallContent =
-  | { readonly type: 'content'; readonly content: ContentBlock }
-  | { readonly type: 'diff'; readonly path: string; readonly oldText?: string | null; readonly newText: string }
-  | { readonly type: 'terminal'; readonly terminalId: string }
-  | { readonly type: 'session'; readonly sessionId: string }
-  | { readonly type: string; readonly [key: string]: unknown };
-
-export interface ToolCallLocation {
-  readonly path: string;
-  readonly line?: number | null;
-}
-
-export interface ToolCallRecord {
-  readonly toolCallId: string;
-  title: string;
-  kind: string;
-  status: string;
-  name?: string;
-  content: ToolCallContent[];
-  locations: ToolCallLocation[];
-  rawInput?: unknown;
-  rawOutput?: unknown;
-  /** The session this tool call spawned, when it is a subagent call. */
-  childSessionId?: string;
-  /** Latest one-line progress text a dialect reports for a subagent call (qwen `subagentProgress`). */
-  progress?: string;
-  meta?: Record<string, unknown>;
-}
-
-export interface TerminalRecord {
-  readonly terminalId: string;
-  command: string;
-  args: string[];
-  output: string;
-  truncated: boolean;
-  exitStatus: { exitCode?: number | null; signal?: string | null } | null;
-}
-
-export interface PlanEntry {
-  readonly content: string;
-  readonly priority?: string;
-  readonly status?: string;
-}
-
-export interface PermissionOption {
-  readonly optionId: string;
-  readonly name: string;
-  readonly kind: string;
-}
-
-/** One visible item of a session's transcript. `rev` is the store revision of its last change. */
-export type Entry =
-  | MessageEntry
-  | ToolCallEntry
-  | PlanEntryItem
-  | SessionMessageEntry
-  | ChildEntry
-  | PermissionEntry
-  | NoticeEntry
-  | ElicitationEntry;
-
-interface EntryBase {
-  readonly id: string;
-  rev: number;
-  readonly at: number;
-}
-
-export interface MessageEntry extends EntryBase {
-  readonly kind: 'message';
-  readonly role: 'user' | 'agent' | 'thought';
-  readonly messageId?: string;
-  /** Concatenated text of the message's text blocks. */
-  text: string;
-  /** Non-text blocks (images, resources, links), in arrival order. */
-  attachments: ContentBlock[];
-}
-
-export interface ToolCallEntry extends EntryBase {
-  readonly kind: 'toolCall';
-  readonly toolCallId: string;
-}
-
-export interface PlanEntryItem extends EntryBase {
-  readonly kind: 'plan';
-  entries: PlanEntry[];
-}
-
-/** `session_message`: a message between sessions, shown in the transcript it was sent on. */
-export interface SessionMessageEntry extends EntryBase {
-  readonly kind: 'sessionMessage';
-  readonly messageId: string;
-  /** Outgoing when this session is the sender, incoming when it is the recipient. */
-  direction: 'incoming' | 'outgoing' | 'unknown';
-  senderSessionId?: string;
-  recipientSessionId?: string;
-  senderMessageId?: string;
-  recipientMessageId?: string;
-  text: string;
-  attachments: ContentBlock[];
-}
-
-/** Where a child was spawned in its parent's transcript (the child card). */
-export interface ChildEntry extends EntryBase {
-  readonly kind: 'child';
-  readonly childSessionId: string;
-}
-
-export interface PermissionEntry extends EntryBase {
-  readonly kind: 'permission';
-  /** JSON-RPC id of the agent's request, as a string. */
-  readonly requestId: string;
-  readonly toolCallId?: string;
-  readonly title: string;
-  readonly options: PermissionOption[];
-  /** `pending` until answered; then `selected` (with optionId) or `cancelled`. */
-  outcome: 'pending' | 'selected' | 'cancelled' | 'failed';
-  optionId?: string;
-}
-
-export interface NoticeEntry extends EntryBase {
-  readonly kind: 'notice';
-  readonly severity: string;
-  readonly title: string;
-  readonly description?: string;
-}
-
-export interface ElicitationEntry extends EntryBase {
-  readonly kind: 'elicitation';
-  readonly requestId: string;
-  readonly message: string;
-  readonly mode: string;
-  outcome: 'pending' | 'accept' | 'decline' | 'cancel' | 'failed';
-}
-
-export interface ActionPermission {
-  readonly allowed: boolean;
-  /** Why not, in words for the user. */
-  readonly reason?: string;
-}
-
-export interface SessionActions {
-  readonly cancel: ActionPermission;
-  readonly prompt: ActionPermission;
-  readonly close: ActionPermission;
-}
-
 export interface SessionRecord {
   readonly id: string;
+  /** What every view shows as the session's name; never an id (see sessionLabel.ts). */
+  label: string;
+  /** 1-based order of appearance on the connection ("Session N" when nothing better is known). */
+  readonly ordinal: number;
   parentId: string | null;
   parentToolCallId: string | null;
   link: SessionLink;
@@ -217,6 +54,10 @@ export interface SessionRecord {
   availableCommands: unknown;
   /** A child session id some agents report only at completion (opencode `rawOutput.metadata.sessionId`). */
   remoteSessionId: string | null;
+  /** When the client last sent session/cancel for it; cleared by the next state change. */
+  cancelRequestedAt: number | null;
+  /** A child whose launch call completed while it keeps working in the background (until its end is reported). */
+  background: boolean;
   /** Non-null while a session/prompt request on this session awaits its response. */
   activePromptId: string | null;
   /** True once any traffic arrived for this session (used to flag traffic before an announcement). */

@@ -1,18 +1,19 @@
 // A fresh session record with every field at its "nothing known yet" value.
 import type { SessionRecord } from './model';
 
-export type SessionRecordInit = Pick<SessionRecord, 'id' | 'parentId' | 'parentToolCallId' | 'link' | 'origin' | 'state'>;
+export type SessionRecordInit = Pick<SessionRecord, 'id' | 'ordinal' | 'parentId' | 'parentToolCallId' | 'link' | 'origin' | 'state'>;
 
 export function newSessionRecord(init: SessionRecordInit, at: number, rev: number): SessionRecord {
   return {
     ...init,
+    label: `Session ${init.ordinal}`,
     title: null,
     description: null,
     subagentType: null,
     cwd: null,
     additionalDirectories: null,
     capabilities: null,
-    stateHistory: [{ state: init.state.state, at }],
+    stateHistory: [{ state: init.state.state, at, source: 'client' }],
     childIds: [],
     entries: [],
     // Keyed by agent-chosen ids: no prototype, so an id like "__proto__" is just a key.
@@ -25,6 +26,8 @@ export function newSessionRecord(init: SessionRecordInit, at: number, rev: numbe
     configOptions: null,
     availableCommands: null,
     remoteSessionId: null,
+    cancelRequestedAt: null,
+    background: false,
     activePromptId: null,
     hadTraffic: false,
     awaitingUser: 0,

@@ -19,6 +19,7 @@ import type {
   SessionMessageEntry,
   SessionRecord,
   SessionStateInfo,
+  StateSource,
   StoreChange,
   ToolCallEntry,
   ToolCallRecord,
@@ -1060,7 +1061,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     id: string,
     init: Pick<SessionRecord, 'parentId' | 'parentToolCallId' | 'link' | 'origin' | 'state'>,
   ): SessionRecord {
-    const session = newSessionRecord({ id, ...init }, this.at, this.rev);
+    const session = newSessionRecord({ id, ordinal: this.sessions.size + 1, ...init }, this.at, this.rev);
     this.sessions.set(id, session);
     this.indexes.set(id, { messages: new Map(), sessionMessages: new Map(), toolEntries: new Map() });
     if (init.parentId === null) this.rootIds.push(id);
@@ -1082,10 +1083,10 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     return index;
   }
 
-  private setState(session: SessionRecord, state: SessionStateInfo): void {
+  private setState(session: SessionRecord, state: SessionStateInfo, source: StateSource = 'agent'): void {
     if (sameState(session.state, state)) return;
     session.state = state;
-    session.stateHistory.push({ state: state.state, ...(state.stopReason ? { stopReason: state.stopReason } : {}), at: this.at });
+    session.stateHistory.push({ state: state.state, ...(state.stopReason ? { stopReason: state.stopReason } : {}), at: this.at, source });
     if (session.stateHistory.length > this.maxStateHistory) session.stateHistory.splice(0, session.stateHistory.length - this.maxStateHistory);
     this.touch(session);
   }

@@ -64,7 +64,7 @@ export class FakeStore implements SessionStoreReader {
     const now = this.tick();
     const session: SessionRecord = {
       ...newSessionRecord(
-        { id, parentId: null, parentToolCallId: null, link: fields.parentId ? 'subagent_update' : 'root', origin: fields.parentId ? 'announced' : 'root', state: { state: 'running' } },
+        { id, ordinal: this.sessions.size + 1, parentId: null, parentToolCallId: null, link: fields.parentId ? 'subagent_update' : 'root', origin: fields.parentId ? 'announced' : 'root', state: { state: 'running' } },
         now,
         rev,
       ),
@@ -143,7 +143,7 @@ export class FakeStore implements SessionStoreReader {
   setState(sessionId: string, state: SessionRecord['state']): void {
     const session = this.mustGet(sessionId);
     session.state = state;
-    session.stateHistory.push({ state: state.state, at: this.tick() });
+    session.stateHistory.push({ state: state.state, at: this.tick(), source: 'agent' });
     session.rev = ++this.revision;
     this.emit([{ sessionId, kind: 'session' }]);
   }

@@ -1,0 +1,186 @@
+// Transcript shapes shared by the session store, the chat webview and history: plain JSON-serializable
+// records. This module depends on nothing, so both sides of the webview boundary can use it.
+
+/**
+ * The session's work state. `state` is exactly what the agent reported (custom strings kept), or one of the
+ * client-side values: `unconfirmed` (never reported or cleared) and `disconnected` (the agent went away).
+ */
+export interface SessionStateInfo {
+  readonly state: string;
+  readonly stopReason?: string;
+  readonly error?: { readonly code?: number; readonly message?: string };
+  readonly usage?: Readonly<Record<string, unknown>>;
+  /** For `disconnected`: the last state the agent reported before the connection ended. */
+  readonly lastKnown?: SessionStateInfo;
+}
+
+/**
+ * Who said so: `agent` = the agent reported this state (subagent_update, state_update, a prompt response);
+ * `tool-call` = the child follows its parent's tool call; `turn` = it ended with its parent's prompt turn;
+ * `client` = the client's own knowledge (a new session is idle, a sent prompt runs, the connection went away).
+ */
+export type StateSource = 'agent' | 'tool-call' | 'turn' | 'client';
+
+export interface StateHistoryItem {
+  readonly state: string;
+  readonly stopReason?: string;
+  readonly at: number;
+  readonly source: StateSource;
+}
+
+export interface ContentBlock {
+  readonly type: string;
+  readonly text?: string;
+  readonly [key: string]: unknown;
+}
+
+export type ToolCallContent =
+  | { readonly type: 'content'; readonly content: ContentBlock }
+  | { readonly type: 'diff'; readonly path: string; readonly oldText?: string | null; readonly newText: string }
+  | { readonly type: 'terminal'; readonly terminalId: string }
+  | { readonly type: 'session'; readonly sessionId: string }
+  | { readonly type: string; readonly [key: string]: unknown };
+
+export interface ToolCallLocation {
+  readonly path: string;
+  readonly line?: number | null;
+}
+
+export interface ToolCallRecord {
+  readonly toolCallId: string;
+  title: string;
+  kind: string;
+  status: string;
+  name?: string;
+  content: ToolCallContent[];
+  locations: ToolCallLocation[];
+  rawInput?: unknown;
+  rawOutput?: unknown;
+  /** The session this tool call spawned, when it is a subagent call. */
+  childSessionId?: string;
+  /** Latest one-line progress text a dialect reports for a running subagent call (qwen `subagentProgress`). */
+  progress?: string;
+  /**
+   * The prompt turn ended while this call was still open and the agent never reported its end: it is shown as
+   * stopped with that turn, without claiming a result. Cleared when the agent reports a status again.
+   */
+  stoppedByTurn?: { readonly stopReason: string; readonly at: number };
+  meta?: Record<string, unknown>;
+}
+
+export interface TerminalRecord {
+  readonly terminalId: string;
+  command: string;
+  args: string[];
+  output: string;
+  truncated: boolean;
+  exitStatus: { exitCode?: number | null; signal?: string | null } | null;
+}
+
+export interface PlanEntry {
+  readonly content: string;
+  readonly priority?: string;
+  readonly status?: string;
+}
+
+export interface PermissionOption {
+  readonly optionId: string;
+  readonly name: string;
+  readonly kind: string;
+}
+
+/** One visible item of a session's transcript. `rev` is the store revision of its last change. */
+export type Entry =
+  | MessageEntry
+  | ToolCallEntry
+  | PlanEntryItem
+  | SessionMessageEntry
+  | ChildEntry
+  | PermissionEntry
+  | NoticeEntry
+  | ElicitationEntry;
+
+interface EntryBase {
+  readonly id: string;
+  rev: number;
+  readonly at: number;
+}
+
+export interface MessageEntry extends EntryBase {
+  readonly kind: 'message';
+  readonly role: 'user' | 'agent' | 'thought';
+  readonly messageId?: string;
+  /** Concatenated text of the message's text blocks. */
+  text: string;
+  /** Non-text blocks (images, resources, links), in arrival order. */
+  attachments: ContentBlock[];
+}
+
+export interface ToolCallEntry extends EntryBase {
+  readonly kind: 'toolCall';
+  readonly toolCallId: string;
+}
+
+export interface PlanEntryItem extends EntryBase {
+  readonly kind: 'plan';
+  entries: PlanEntry[];
+}
+
+/** `session_message`: a message between sessions, shown in the transcript it was sent on. */
+export interface SessionMessageEntry extends EntryBase {
+  readonly kind: 'sessionMessage';
+  readonly messageId: string;
+  /** Outgoing when this session is the sender, incoming when it is the recipient. */
+  direction: 'incoming' | 'outgoing' | 'unknown';
+  senderSessionId?: string;
+  recipientSessionId?: string;
+  senderMessageId?: string;
+  recipientMessageId?: string;
+  text: string;
+  attachments: ContentBlock[];
+}
+
+/** Where a child was spawned in its parent's transcript (the child card). */
+export interface ChildEntry extends EntryBase {
+  readonly kind: 'child';
+  readonly childSessionId: string;
+}
+
+export interface PermissionEntry extends EntryBase {
+  readonly kind: 'permission';
+  /** JSON-RPC id of the agent's request, as a string. */
+  readonly requestId: string;
+  readonly toolCallId?: string;
+  readonly title: string;
+  readonly options: PermissionOption[];
+  /** `pending` until answered; then `selected` (with optionId) or `cancelled`. */
+  outcome: 'pending' | 'selected' | 'cancelled' | 'failed';
+  optionId?: string;
+}
+
+export interface NoticeEntry extends EntryBase {
+  readonly kind: 'notice';
+  readonly severity: string;
+  readonly title: string;
+  readonly description?: string;
+}
+
+export interface ElicitationEntry extends EntryBase {
+  readonly kind: 'elicitation';
+  readonly requestId: string;
+  readonly message: string;
+  readonly mode: string;
+  outcome: 'pending' | 'accept' | 'decline' | 'cancel' | 'failed';
+}
+
+export interface ActionPermission {
+  readonly allowed: boolean;
+  /** Why not, in words for the user. */
+  readonly reason?: string;
+}
+
+export interface SessionActions {
+  readonly cancel: ActionPermission;
+  readonly prompt: ActionPermission;
+  readonly close: ActionPermission;
+}
