@@ -7,6 +7,8 @@ export interface ReplayToolCall {
   readonly title: string;
   readonly kind: string;
   readonly status: string;
+  /** Still open when its prompt turn ended with this stop reason; the agent never reported its end. */
+  readonly stoppedWithTurn?: string;
 }
 
 export interface ReplaySession {
@@ -14,6 +16,8 @@ export interface ReplaySession {
   readonly parentId: string | null;
   readonly parentToolCallId: string | null;
   readonly link: string;
+  /** What the tree and the chat show as the session's name (never an id). */
+  readonly label: string;
   readonly title: string | null;
   readonly state: string;
   readonly stopReason: string | null;
@@ -45,13 +49,14 @@ function toReplaySession(store: SessionStore, session: SessionRecord): ReplaySes
     parentId: session.parentId,
     parentToolCallId: session.parentToolCallId,
     link: session.link,
+    label: session.label,
     title: session.title,
     state: session.state.state,
     stopReason: session.state.stopReason ?? null,
     canCancel: store.actionsFor(session.id).cancel.allowed,
     toolCalls: session.toolCallOrder.map((id) => {
       const call = session.toolCalls[id]!;
-      return { id, title: call.title, kind: call.kind, status: call.status };
+      return { id, title: call.title, kind: call.kind, status: call.status, ...(call.stoppedByTurn ? { stoppedWithTurn: call.stoppedByTurn.stopReason } : {}) };
     }),
     text: session.entries.map((e) => (e.kind === 'message' && e.role === 'agent' ? e.text : '')).join(''),
     origin: session.origin,
@@ -72,7 +77,7 @@ export function formatReplayText(snapshot: ReplaySnapshot): string {
   for (const s of snapshot.sessions) {
     const indent = '  '.repeat(s.depth);
     const state = s.stopReason ? `${s.state}/${s.stopReason}` : s.state;
-    const label = displayTitle({ title: s.title, description: s.description, subagentType: s.subagentType, id: s.id });
+    const label = s.label;
     const counts = `${s.toolCalls.length} tool call${s.toolCalls.length === 1 ? '' : 's'}, ${s.text.length} chars`;
     const how = s.parentId ? ` via ${s.link}` : '';
     lines.push(`${indent}${s.parentId ? '└─ ' : ''}${label} [${state}]${s.canCancel ? ' (cancellable)' : ''} (${counts})${how}`);

@@ -1,6 +1,5 @@
-// Work-state rules: reading reported states, deriving virtual children's state, and what a client may do.
-import { isAdvertised } from './agentCapabilities';
-import type { SessionActions, SessionRecord, SessionStateInfo } from './model';
+// Work-state rules: reading reported states and deriving the state of children that follow a tool call.
+import type { SessionStateInfo } from './model';
 import { asString, isObject } from './wireMessage';
 
 export const UNCONFIRMED: SessionStateInfo = { state: 'unconfirmed' };
@@ -63,44 +62,4 @@ export function isToolCallOpen(status: string): boolean {
 
 export function sameState(a: SessionStateInfo, b: SessionStateInfo): boolean {
   return a.state === b.state && a.stopReason === b.stopReason && a.error?.message === b.error?.message;
-}
-
-const allowed = { allowed: true } as const;
-const denied = (reason: string) => ({ allowed: false, reason }) as const;
-
-/** What a client may do to a session, with the reason in words when it may not. */
-export function actionsOf(session: SessionRecord, connected: boolean): SessionActions {
-  if (!connected) {
-    const reason = 'The agent is not connected. Restart the agent or reconnect the session first.';
-    return { cancel: denied(reason), prompt: denied(reason), close: denied(reason) };
-  }
-  if (session.origin === 'root' && session.openedByClient) return { cancel: allowed, prompt: allowed, close: allowed };
-  if (session.origin === 'root') {
-    const reason = 'Subchats did not open this session (it appeared in the agent\'s traffic without an announcement, so it may be a subagent); it is read-only.';
-    return { cancel: denied(reason), prompt: denied(reason), close: denied(reason) };
-  }
-  const childReason =
-    'ACP does not let a client send prompts to a subagent. Message the parent session instead and ask it to relay.';
-  const closeReason = 'Subagents cannot be closed on their own; close the parent session to free them.';
-  if (session.origin === 'virtual') {
-    return {
-      cancel: denied('This subagent is only visible through its parent\'s tool call; the agent offers no way to cancel it alone. Cancel the parent session instead.'),
-      prompt: denied(childReason),
-      close: denied(closeReason),
-    };
-  }
-  const cancelCapability = session.capabilities?.['cancel'];
-  // The final design uses an object; the September draft used `cancel: true`.
-  const canCancel = isAdvertised(cancelCapability) && !session.controlsStale;
-  return {
-    cancel: canCancel
-      ? allowed
-      : denied(
-          session.controlsStale
-            ? 'This subagent was restored from history; the agent has not confirmed that it can be cancelled now.'
-            : 'This subagent does not accept cancel (the agent did not grant capabilities.cancel). Cancel the parent session instead.',
-        ),
-    prompt: denied(childReason),
-    close: denied(closeReason),
-  };
 }

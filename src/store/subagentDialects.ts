@@ -95,3 +95,27 @@ export function remoteChildSessionId(update: JsonObject): string | undefined {
   const metadata = isObject(rawOutput?.['metadata']) ? rawOutput['metadata'] : undefined;
   return asString(metadata?.['sessionId']);
 }
+
+// What agents say when a subagent launch returns at once while the subagent keeps working.
+const BACKGROUND_TEXT = [
+  /\bbackground agent launched\b/i, // qwen-code
+  /\blaunched (?:successfully )?in(?: the)? background\b/i,
+  /\bstarted in background\b/i, // GitHub Copilot CLI: "Agent started in background with agent_id: …"
+  /<task\b[^>]*\bstate="running"/, // opencode: <task id="ses_…" state="running">
+];
+
+/** A completed subagent call whose result says the subagent runs on in the background. */
+export function isBackgroundLaunch(record: { readonly rawInput?: unknown; readonly rawOutput?: unknown; readonly content: readonly unknown[]; readonly meta?: Record<string, unknown> }): boolean {
+  const output = isObject(record.rawOutput) ? record.rawOutput : undefined;
+  const metadata = isObject(output?.['metadata']) ? output['metadata'] : undefined;
+  if (metadata?.['background'] === true) return true;
+  const claude = isObject(record.meta?.['claudeCode']) ? record.meta['claudeCode'] : undefined;
+  const response = isObject(claude?.['toolResponse']) ? claude['toolResponse'] : undefined;
+  if (response?.['status'] === 'async_launched') return true;
+  const texts: string[] = [];
+  for (const item of record.content) {
+    if (isObject(item) && isObject(item['content']) && typeof item['content']['text'] === 'string') texts.push(item['content']['text']);
+  }
+  if (typeof output?.['output'] === 'string') texts.push(output['output']);
+  return texts.some((text) => BACKGROUND_TEXT.some((pattern) => pattern.test(text.slice(0, 2000))));
+}

@@ -50,7 +50,8 @@ test('text mode prints an indented tree, then diagnostics with line numbers', ()
   );
   const { code, out } = run([file]);
   assert.equal(code, 0);
-  assert.match(out, /^P \[unconfirmed\]/m);
+  assert.match(out, /^Session 1 \[unconfirmed\]/m, 'a session without a title is named, never shown by its id');
+  assert.match(out, /^  id: P$/m);
   assert.match(out, /^  └─ Kid \[running\].*via subagent_update/m);
   assert.match(out, /^    └─ Grandkid \[unconfirmed\]/m);
   assert.match(out, /line 2: \[malformed-line\]/);

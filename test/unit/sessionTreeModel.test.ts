@@ -17,6 +17,8 @@ function offers(contextValue: string, flag: string): boolean {
 
 test('gating: a root offers cancel and prompt; a child with cancel offers cancel only; without it, nothing', () => {
   const w = new Wire().newSession('R');
+  assert.ok(!offers(itemFor(w, 'R').contextValue, 'canCancel'), 'an idle root has nothing to cancel');
+  w.prompt('R', 'go');
   w.update('R', announce('A', { title: 'Explorer', capabilities: { cancel: {} }, state: { state: 'running' } }));
   w.update('R', announce('B', { title: 'Reviewer', capabilities: {}, state: { state: 'running' } }));
   const root = itemFor(w, 'R');

@@ -15,66 +15,69 @@ interface Expected {
   readonly textEmpty?: boolean;
 }
 
-/** Expected root + children for each trace (children in order of first appearance). */
+/**
+ * Expected root + children for each trace (children in order of first appearance). Every trace ends with all
+ * sessions idle, so nothing offers cancel any more (cancel is offered only while a session works).
+ */
 const EXPECTED: Record<string, { root: Expected; children: Expected[] }> = {
   'claude2-single.jsonl': {
-    root: { link: 'root', title: 'Fake session', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: [], textIncludes: "I'll delegate this" },
-    children: [{ link: 'subagent_update', title: 'Read notes file', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['read'], textIncludes: 'Subagent A finished' }],
+    root: { link: 'root', title: 'Fake session', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: [], textIncludes: "I'll delegate this" },
+    children: [{ link: 'subagent_update', title: 'Read notes file', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'], textIncludes: 'Subagent A finished' }],
   },
   'claude2-parallel.jsonl': {
-    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: [] },
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: [] },
     children: [
-      { link: 'subagent_update', title: 'Read notes file', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['read'] },
-      { link: 'subagent_update', title: 'Glob text files', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['read'] },
+      { link: 'subagent_update', title: 'Read notes file', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'] },
+      { link: 'subagent_update', title: 'Glob text files', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'] },
     ],
   },
   'claude2-cancel-child.jsonl': {
-    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: [] },
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: [] },
     children: [
-      { link: 'subagent_update', title: 'Hanging subagent X', state: 'idle', stopReason: 'cancelled', canCancel: true, toolKinds: ['read'] },
-      { link: 'subagent_update', title: 'Slow subagent K', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['read'] },
+      { link: 'subagent_update', title: 'Hanging subagent X', state: 'idle', stopReason: 'cancelled', canCancel: false, toolKinds: ['read'] },
+      { link: 'subagent_update', title: 'Slow subagent K', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'] },
     ],
   },
   'claude2-permission.jsonl': {
-    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: [] },
-    children: [{ link: 'subagent_update', title: 'Write a file', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['edit'] }],
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: [] },
+    children: [{ link: 'subagent_update', title: 'Write a file', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['edit'] }],
   },
   'claude2-single-nocap.jsonl': {
-    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['think'] },
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['think'] },
     children: [{ link: 'claude-meta', title: 'Read notes file', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'], textEmpty: true }],
   },
   'claude-single.jsonl': {
-    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['think'], textIncludes: 'Main agent done' },
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['think'], textIncludes: 'Main agent done' },
     children: [{ link: 'claude-meta', title: 'Read notes file', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'], textEmpty: true }],
   },
   'claude-permission.jsonl': {
-    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['think'] },
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['think'] },
     children: [{ link: 'claude-meta', title: 'Write a file', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['edit'] }],
   },
   'qwen-single.jsonl': {
-    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['other'], textIncludes: 'Parent final answer' },
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['other'], textIncludes: 'Parent final answer' },
     children: [{ link: 'qwen-meta', title: 'Subtask A', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read', 'edit', 'execute'], textIncludes: 'Subagent A report' }],
   },
   'qwen-cancel.jsonl': {
-    root: { link: 'root', state: 'idle', stopReason: 'cancelled', canCancel: true, toolKinds: ['other'] },
+    root: { link: 'root', state: 'idle', stopReason: 'cancelled', canCancel: false, toolKinds: ['other'] },
     // The agent reported the Agent call failed after the cancel: that is its report, not an inference.
     children: [{ link: 'qwen-meta', title: 'Subtask A', state: 'idle', stopReason: 'error', canCancel: false, toolKinds: ['read'] }],
   },
   'codex-single.jsonl': {
-    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['other'] },
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['other'] },
     children: [{ link: 'subagent_update', title: null, state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'], textIncludes: 'Subagent A result' }],
   },
   'codex-cancel.jsonl': {
-    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['other', 'other'] },
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['other', 'other'] },
     // idle/cancelled, then cancel:null, then the agent said `unknown`: the last report wins.
     children: [{ link: 'subagent_update', title: null, state: 'unknown', stopReason: null, canCancel: false, toolKinds: ['read'] }],
   },
   'codex-permission.jsonl': {
-    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['other'] },
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['other'] },
     children: [{ link: 'subagent_update', title: null, state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['execute'] }],
   },
   'codex-legacy.jsonl': {
-    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: true, toolKinds: ['other', 'other'] },
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['other', 'other'] },
     children: [{ link: 'opaque-tool', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: [] }],
   },
 };

@@ -1,0 +1,88 @@
+// Updates that set one of a session's details: plan, title (session info), usage, modes, config options,
+// commands, the subagent catalog, notices; and the same facts from session setup and settings responses.
+import type { PlanEntry, SessionRecord } from '../model';
+import type { StoreParts } from '../storeParts';
+import { asString, isObject, type JsonObject } from '../wireMessage';
+
+export function applyPlan({ core }: StoreParts, session: SessionRecord, raw: unknown[]): void {
+  const entries: PlanEntry[] = raw.filter(isObject).map((e) => ({
+    content: asString(e['content']) ?? '',
+    ...(typeof e['priority'] === 'string' ? { priority: e['priority'] } : {}),
+    ...(typeof e['status'] === 'string' ? { status: e['status'] } : {}),
+  }));
+  session.plan = entries;
+  const index = core.indexOf(session);
+  if (index.plan) {
+    index.plan.entries = entries;
+    core.touchEntry(session, index.plan);
+  } else {
+    index.plan = { kind: 'plan', id: `plan:${session.id}`, rev: core.rev, at: core.at, entries };
+    core.addEntry(session, index.plan);
+  }
+  core.touch(session);
+}
+
+export function applySessionInfo({ core, tree }: StoreParts, session: SessionRecord, update: JsonObject): void {
+  if ('title' in update) session.title = asString(update['title']) ?? null;
+  const meta = isObject(update['_meta']) ? update['_meta'] : undefined;
+  const parentId = asString(update['parentSessionId']) ?? asString(meta?.['parentSessionId']);
+  if (parentId && session.parentId === null && core.sessions.has(parentId)) {
+    tree.adoptChild(parentId, session.id, 'session-info', asString(update['parentToolCallId']) ?? asString(meta?.['parentToolCallId']));
+  }
+  core.touch(session);
+}
+
+export function applyUsage({ core }: StoreParts, session: SessionRecord, update: JsonObject): void {
+  session.usage = { used: update['used'], size: update['size'], ...(update['cost'] !== undefined ? { cost: update['cost'] } : {}) };
+  core.touch(session);
+}
+
+export function applyCurrentMode({ core }: StoreParts, session: SessionRecord, modeId: unknown): void {
+  session.currentModeId = asString(modeId) ?? session.currentModeId;
+  core.touch(session);
+}
+
+export function applyConfigOptions({ core }: StoreParts, session: SessionRecord, configOptions: unknown): void {
+  if (!Array.isArray(configOptions)) return;
+  session.configOptions = configOptions;
+  core.touch(session);
+}
+
+export function applyAvailableCommands({ core }: StoreParts, session: SessionRecord, commands: unknown): void {
+  session.availableCommands = commands;
+  core.touch(session);
+}
+
+export function applySubagentCatalog({ core }: StoreParts, session: SessionRecord, catalog: unknown): void {
+  session.availableSubagents = Array.isArray(catalog) ? catalog : [];
+  core.touch(session);
+}
+
+/** What session/new, session/load and session/resume answer: modes, config options, the subagent catalog. */
+export function applySessionSetup(parts: StoreParts, session: SessionRecord, body: JsonObject): void {
+  if (body['modes'] !== undefined) {
+    session.modes = body['modes'];
+    const modes = isObject(body['modes']) ? body['modes'] : undefined;
+    session.currentModeId = asString(modes?.['currentModeId']) ?? session.currentModeId;
+  }
+  if (body['configOptions'] !== undefined) session.configOptions = body['configOptions'];
+  if (Array.isArray(body['availableSubagents'])) session.availableSubagents = body['availableSubagents'];
+  parts.core.touch(session);
+}
+
+export function addNotice({ core }: StoreParts, session: SessionRecord, severity: string, title: string, description?: string): void {
+  core.addEntry(session, {
+    kind: 'notice',
+    id: core.nextEntryId('notice'),
+    rev: core.rev,
+    at: core.at,
+    severity,
+    title,
+    ...(description !== undefined ? { description } : {}),
+  });
+}
+
+export function applyCompaction(parts: StoreParts, session: SessionRecord, update: JsonObject): void {
+  if (update['status'] === 'completed') addNotice(parts, session, 'info', 'Context compacted');
+  else if (update['status'] === 'failed') addNotice(parts, session, 'warning', 'Context compaction failed');
+}

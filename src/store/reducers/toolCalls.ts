@@ -1,0 +1,152 @@
+// Tool calls (`tool_call` creates or upserts, `tool_call_update` patches), and the subagents some dialects
+// show only through a tool call: detecting the launch, creating the child, keeping it in step with the call.
+import type { SessionLink, SessionRecord, ToolCallEntry, ToolCallRecord } from '../model';
+import { isToolCallOpen, stateFromToolStatus } from '../sessionState';
+import { subagentTitle, TOOL_LINKS } from '../sessionTree';
+import type { StoreParts } from '../storeParts';
+import { detectSubagentToolCall, isBackgroundLaunch, isProgressCopy, remoteChildSessionId, type SubagentSpawn } from '../subagentDialects';
+import { asString, isObject, type JsonObject } from '../wireMessage';
+import { addUserPrompt } from './messages';
+
+export function applyToolCall(parts: StoreParts, wire: SessionRecord, session: SessionRecord, update: JsonObject, kind: 'tool_call' | 'tool_call_update'): void {
+  const { core, tree } = parts;
+  const toolCallId = asString(update['toolCallId']);
+  if (!toolCallId) {
+    core.diagnose('invalid-message', `${kind} without a toolCallId`);
+    return;
+  }
+  let record = session.toolCalls[toolCallId];
+  if (!record) {
+    if (kind === 'tool_call_update') core.diagnose('unknown-tool-call', `tool_call_update for unknown tool call ${toolCallId} (created)`);
+    record = { toolCallId, title: '', kind: 'other', status: 'pending', content: [], locations: [] };
+    session.toolCalls[toolCallId] = record;
+    session.toolCallOrder.push(toolCallId);
+    const entry: ToolCallEntry = { kind: 'toolCall', id: `tool:${toolCallId}`, rev: core.rev, at: core.at, toolCallId };
+    core.indexOf(session).toolEntries.set(toolCallId, entry);
+    core.addEntry(session, entry);
+    tree.registerToolCall(wire.id, session.id, toolCallId);
+  }
+  patchToolCall(record, update);
+  const entry = core.indexOf(session).toolEntries.get(toolCallId);
+  if (entry) core.touchEntry(session, entry);
+
+  let spawned = false;
+  if (!record.childSessionId) {
+    const spawn = detectSubagentToolCall({ ...update, rawInput: record.rawInput, title: record.title, kind: record.kind });
+    if (spawn) spawnFromToolCall(parts, session, record, spawn);
+    spawned = record.childSessionId !== undefined;
+  }
+  syncChildWithToolCall(parts, record, update, spawned);
+}
+
+/** Applies the fields an update carries; `content`/`locations` replace, omitted fields keep. */
+function patchToolCall(record: ToolCallRecord, update: JsonObject): void {
+  if (typeof update['title'] === 'string') record.title = update['title'];
+  if (typeof update['kind'] === 'string') record.kind = update['kind'];
+  if (typeof update['status'] === 'string') {
+    record.status = update['status'];
+    // The agent spoke about this call again: it is no longer only "stopped with the turn".
+    delete record.stoppedByTurn;
+  }
+  if (typeof update['name'] === 'string') record.name = update['name'];
+  if (isProgressCopy(update)) {
+    record.progress = textOfToolContent(update['content']) ?? record.progress;
+  } else {
+    if (Array.isArray(update['content'])) record.content = update['content'].filter(isObject) as unknown as ToolCallRecord['content'];
+    if (Array.isArray(update['locations'])) record.locations = update['locations'].filter(isObject) as unknown as ToolCallRecord['locations'];
+  }
+  // Progress text describes a running call only.
+  if (!isToolCallOpen(record.status)) delete record.progress;
+  if ('rawInput' in update && !(isObject(update['rawInput']) && Object.keys(update['rawInput']).length === 0 && record.rawInput)) {
+    record.rawInput = update['rawInput'];
+  }
+  if ('rawOutput' in update) record.rawOutput = update['rawOutput'];
+  if (isObject(update['_meta'])) record.meta = { ...record.meta, ...update['_meta'] };
+}
+
+function spawnFromToolCall(parts: StoreParts, session: SessionRecord, record: ToolCallRecord, spawn: SubagentSpawn): void {
+  if (spawn.childSessionId) {
+    const child = parts.tree.adoptChild(session.id, spawn.childSessionId, spawn.link, record.toolCallId);
+    if (child) {
+      record.childSessionId = child.id;
+      if (spawn.subagentType && !child.subagentType) child.subagentType = spawn.subagentType;
+      if (child.title === null) child.title = subagentTitle(record);
+      parts.core.touch(child);
+    }
+    return;
+  }
+  ensureVirtualChild(parts, session.id, record.toolCallId, spawn.link, spawn.subagentType);
+}
+
+/** A child reconstructed from its parent's tool call, with the task's prompt as its first message. */
+export function ensureVirtualChild(parts: StoreParts, parentId: string, toolCallId: string, link: SessionLink, subagentType?: string): SessionRecord {
+  const existed = parts.core.sessions.has(parts.tree.currentId(`${parentId}#${toolCallId}`));
+  const child = parts.tree.ensureVirtualChild(parentId, toolCallId, link, subagentType);
+  if (existed) return child;
+  const record = parts.core.session(parentId)?.toolCalls[toolCallId];
+  const prompt = record && isObject(record.rawInput) ? asString(record.rawInput['prompt']) : undefined;
+  if (prompt) {
+    child.description = firstLine(prompt);
+    addUserPrompt(parts, child, [{ type: 'text', text: prompt }]);
+  }
+  return child;
+}
+
+/** Keeps a child reconstructed from a tool call in step with that call (title, state, remote id, background). */
+function syncChildWithToolCall(parts: StoreParts, record: ToolCallRecord, update: JsonObject, spawned: boolean): void {
+  const { core } = parts;
+  const child = record.childSessionId ? core.session(record.childSessionId) : undefined;
+  if (!child) return;
+  const remote = remoteChildSessionId(update);
+  if (remote && child.remoteSessionId !== remote) {
+    child.remoteSessionId = remote;
+    core.touch(child);
+  }
+  // Children known only through a tool call (virtual, or a real id named by zed/draft/AgentPool metadata that
+  // never report a state of their own) follow that call's status: it is the agent's only report on them.
+  const followsToolCall = child.origin === 'virtual' || (TOOL_LINKS.has(child.link) && !child.stateReported);
+  if (!followsToolCall) return;
+  if (child.origin === 'virtual') {
+    const title = subagentTitle(record);
+    if (title && title !== child.title) {
+      child.title = title;
+      core.touch(child);
+    }
+  }
+  // Only a status report moves the child: a later update without one (metadata, progress) keeps what the
+  // child was last told, e.g. "cancelled with the turn".
+  if (!spawned && !('status' in update)) return;
+  if (child.state.state === 'requires_action' && isToolCallOpen(record.status)) return;
+  if (record.status === 'completed' && isBackgroundLaunch(record)) {
+    // The launch returned while the child goes on working: running until its end is reported.
+    markBackground(parts, child);
+    return;
+  }
+  if (child.background) {
+    child.background = false;
+    core.touch(child);
+  }
+  core.setState(child, stateFromToolStatus(record.status), 'tool-call');
+}
+
+/** A child still working after its launch call completed. */
+export function markBackground(parts: StoreParts, child: SessionRecord): void {
+  if (!child.background) {
+    child.background = true;
+    parts.core.touch(child);
+  }
+  parts.core.setState(child, { state: 'running' }, 'tool-call');
+}
+
+function firstLine(text: string, max = 120): string {
+  const line = text.trim().split('\n', 1)[0] ?? '';
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+}
+
+function textOfToolContent(raw: unknown): string | undefined {
+  if (!Array.isArray(raw)) return undefined;
+  for (const item of raw) {
+    if (isObject(item) && isObject(item['content']) && typeof item['content']['text'] === 'string') return item['content']['text'];
+  }
+  return undefined;
+}

@@ -1,0 +1,85 @@
+// Prompt turns: a prompt runs the session, its response (or error) ends the turn. When a turn ends, work it
+// left open ends with it: tool calls the agent never closed show as stopped with that turn, and children seen
+// only through such a call end with that turn's stop reason — once, not again on a later turn.
+import type { SessionRecord, SessionStateInfo } from '../model';
+import { isToolCallOpen } from '../sessionState';
+import type { StoreParts } from '../storeParts';
+import { addUserPrompt } from './messages';
+
+/** Sessions whose turns the client drives (it sends their prompts): roots it opened, full-session children, virtual children. */
+export function drivesTurns(session: SessionRecord): boolean {
+  return session.openedByClient || session.origin !== 'announced';
+}
+
+export function startPrompt(parts: StoreParts, session: SessionRecord, promptKey: string, blocks: unknown[]): void {
+  addUserPrompt(parts, session, blocks);
+  session.activePromptId = promptKey;
+  if (drivesTurns(session)) parts.core.setState(session, { state: 'running' }, 'client');
+}
+
+/** The prompt's response (or its error) ends the turn. */
+export function endPrompt(parts: StoreParts, session: SessionRecord, promptKey: string, stopReason: string, errorMessage?: string): void {
+  if (session.activePromptId === promptKey) session.activePromptId = null;
+  if (drivesTurns(session)) {
+    parts.core.setState(session, { state: 'idle', stopReason, ...(errorMessage ? { error: { message: errorMessage } } : {}) }, 'agent');
+  }
+  endOpenWork(parts, session, stopReason);
+}
+
+/** A state the agent reported for the session itself; an idle report ends its turn's open work. */
+export function applyReportedState(parts: StoreParts, session: SessionRecord, state: SessionStateInfo): void {
+  session.stateReported = true;
+  if (session.background && state.state !== 'running') session.background = false;
+  parts.core.setState(session, state, 'agent');
+  if (state.state === 'idle') endOpenWork(parts, session, state.stopReason ?? 'idle');
+}
+
+/** The client sent session/cancel: the session and its working descendants show "cancelling" until they report. */
+export function noteCancelRequested(parts: StoreParts, sessionId: string): void {
+  for (const session of parts.tree.preOrder([sessionId])) {
+    if (session.id !== sessionId && !isWorking(session)) continue;
+    session.cancelRequestedAt = parts.core.at;
+    parts.core.touch(session);
+  }
+}
+
+/** The client set requires_action itself (sessions whose turns it drives): it ends when nothing waits any more. */
+export function leaveRequiresAction(parts: StoreParts, session: SessionRecord): void {
+  if (drivesTurns(session) && session.state.state === 'requires_action' && session.awaitingUser === 0) {
+    parts.core.setState(session, { state: 'running' }, 'client');
+  }
+}
+
+export function isWorking(session: SessionRecord): boolean {
+  return session.state.state === 'running' || session.state.state === 'requires_action';
+}
+
+/** Work the ended turn left open on this session and on the children that live on its wire (virtual ones). */
+function endOpenWork(parts: StoreParts, session: SessionRecord, stopReason: string): void {
+  stopOpenCalls(parts, session, stopReason);
+  for (const childId of session.childIds) {
+    const child = parts.core.session(childId);
+    // A background child outlives the turn that launched it; announced children report their own end.
+    if (!child || child.origin !== 'virtual' || child.background) continue;
+    const call = child.parentToolCallId ? session.toolCalls[child.parentToolCallId] : undefined;
+    const callOpen = !call || isToolCallOpen(call.status);
+    // Only a child still working ends with this turn; one an earlier turn ended keeps that turn's reason.
+    if (callOpen && isWorking(child)) parts.core.setState(child, { state: 'idle', stopReason }, 'turn');
+    endOpenWork(parts, child, stopReason);
+  }
+}
+
+function stopOpenCalls(parts: StoreParts, session: SessionRecord, stopReason: string): void {
+  const { core } = parts;
+  const index = core.indexOf(session);
+  for (const toolCallId of session.toolCallOrder) {
+    const call = session.toolCalls[toolCallId];
+    if (!call || !isToolCallOpen(call.status) || call.stoppedByTurn) continue;
+    const child = call.childSessionId ? core.session(call.childSessionId) : undefined;
+    if (child?.background) continue;
+    call.stoppedByTurn = { stopReason, at: core.at };
+    delete call.progress;
+    const entry = index.toolEntries.get(toolCallId);
+    if (entry) core.touchEntry(session, entry);
+  }
+}

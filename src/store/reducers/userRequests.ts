@@ -1,0 +1,149 @@
+// Requests the agent sends the client: permission and elicitation entries (pending until answered) and the
+// client-side terminals whose output the client read.
+import type { ElicitationEntry, PermissionEntry, PermissionOption, SessionRecord } from '../model';
+import type { PendingRequest } from '../requestLedger';
+import type { StoreParts } from '../storeParts';
+import { resolveRequestOwner } from '../updateOwner';
+import { asString, isObject, type JsonObject } from '../wireMessage';
+import { applyToolCall, ensureVirtualChild } from './toolCalls';
+import { drivesTurns, leaveRequiresAction } from './turns';
+
+export function openPermission(parts: StoreParts, wire: SessionRecord, request: PendingRequest, id: string | number, params: JsonObject): void {
+  const { core, tree } = parts;
+  const toolCall = isObject(params['toolCall']) ? params['toolCall'] : {};
+  const owner = resolveRequestOwner(wire, toolCall, tree);
+  if (owner.kind === 'virtual' && owner.unknownParentCall) {
+    core.diagnose('unknown-tool-call', `permission request names parent tool call ${owner.toolCallId}, which was never announced on ${wire.id}`);
+  }
+  const target = owner.kind === 'session' ? (core.session(owner.sessionId) ?? wire) : ensureVirtualChild(parts, owner.parentId, owner.toolCallId, owner.link, owner.subagentType);
+  const toolCallId = asString(toolCall['toolCallId']);
+  if (toolCallId && target.toolCalls[toolCallId]) applyToolCall(parts, wire, target, toolCall, 'tool_call_update');
+  const entry: PermissionEntry = {
+    kind: 'permission',
+    id: core.nextEntryId('perm'),
+    rev: core.rev,
+    at: core.at,
+    requestId: String(id),
+    ...(toolCallId ? { toolCallId } : {}),
+    title: asString(toolCall['title']) ?? (toolCallId ? target.toolCalls[toolCallId]?.title : undefined) ?? 'Permission requested',
+    options: readOptions(params['options']),
+    outcome: 'pending',
+  };
+  trackUserRequest(parts, target, request, entry);
+  if (drivesTurns(target)) core.setState(target, { state: 'requires_action' }, 'client');
+}
+
+export function openElicitation(parts: StoreParts, wire: SessionRecord, request: PendingRequest, id: string | number, params: JsonObject): void {
+  const entry: ElicitationEntry = {
+    kind: 'elicitation',
+    id: parts.core.nextEntryId('elicit'),
+    rev: parts.core.rev,
+    at: parts.core.at,
+    requestId: String(id),
+    message: asString(params['message']) ?? '',
+    mode: asString(params['mode']) ?? 'form',
+    outcome: 'pending',
+  };
+  trackUserRequest(parts, wire, request, entry);
+}
+
+/** The client answered a request of the agent's. */
+export function applyClientResult(parts: StoreParts, request: PendingRequest, body: JsonObject): void {
+  const { core } = parts;
+  const session = request.sessionId ? core.session(request.sessionId) : undefined;
+  if (!session) return;
+  const entry = request.entry;
+  if (entry && entry.outcome === 'pending') settleUserRequest(parts, session);
+  if (entry?.kind === 'permission') {
+    const outcome = isObject(body['outcome']) ? body['outcome'] : {};
+    if (outcome['outcome'] === 'selected') {
+      entry.outcome = 'selected';
+      const optionId = asString(outcome['optionId']);
+      if (optionId) entry.optionId = optionId;
+    } else entry.outcome = 'cancelled';
+    core.touchEntry(session, entry);
+    leaveRequiresAction(parts, session);
+    return;
+  }
+  if (entry?.kind === 'elicitation') {
+    const action = asString(body['action']);
+    entry.outcome = action === 'accept' || action === 'decline' ? action : 'cancel';
+    core.touchEntry(session, entry);
+    return;
+  }
+  applyTerminalResult(parts, session, request, body);
+}
+
+/** The client answered an agent request with an error: a pending question in the chat failed. */
+export function failUserRequest(parts: StoreParts, request: PendingRequest): void {
+  if (!request.entry || request.entry.outcome !== 'pending') return;
+  request.entry.outcome = 'failed';
+  const session = request.sessionId ? parts.core.session(request.sessionId) : undefined;
+  if (!session) return;
+  settleUserRequest(parts, session);
+  parts.core.touchEntry(session, request.entry);
+  leaveRequiresAction(parts, session);
+}
+
+/** The connection went away: questions still pending can no longer be answered. */
+export function failAllUserRequests(parts: StoreParts, session: SessionRecord): void {
+  if (session.awaitingUser === 0) return;
+  for (const entry of session.entries) {
+    if ((entry.kind === 'permission' || entry.kind === 'elicitation') && entry.outcome === 'pending') {
+      entry.outcome = 'failed';
+      parts.core.touchEntry(session, entry);
+    }
+  }
+  session.awaitingUser = 0;
+}
+
+/** A permission or elicitation now waits for the user in this session's transcript. */
+function trackUserRequest(parts: StoreParts, session: SessionRecord, request: PendingRequest, entry: PermissionEntry | ElicitationEntry): void {
+  parts.core.addEntry(session, entry);
+  request.sessionId = session.id;
+  request.entry = entry;
+  session.awaitingUser++;
+  parts.core.touch(session);
+}
+
+function settleUserRequest(parts: StoreParts, session: SessionRecord): void {
+  if (session.awaitingUser > 0) {
+    session.awaitingUser--;
+    parts.core.touch(session);
+  }
+}
+
+function applyTerminalResult(parts: StoreParts, session: SessionRecord, request: PendingRequest, body: JsonObject): void {
+  const terminalId = asString(body['terminalId']) ?? asString(request.params['terminalId']);
+  if (!terminalId) return;
+  if (request.method === 'terminal/create') {
+    session.terminals[terminalId] = {
+      terminalId,
+      command: asString(request.params['command']) ?? '',
+      args: Array.isArray(request.params['args']) ? request.params['args'].filter((a): a is string => typeof a === 'string') : [],
+      output: '',
+      truncated: false,
+      exitStatus: null,
+    };
+  } else {
+    const terminal = session.terminals[terminalId];
+    if (!terminal) return;
+    if (request.method === 'terminal/output') {
+      if (typeof body['output'] === 'string') terminal.output = body['output'];
+      terminal.truncated = body['truncated'] === true;
+      if (isObject(body['exitStatus'])) terminal.exitStatus = body['exitStatus'];
+    } else if (request.method === 'terminal/wait_for_exit') {
+      terminal.exitStatus = body;
+    } else return;
+  }
+  parts.core.touch(session);
+}
+
+function readOptions(raw: unknown): PermissionOption[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.filter(isObject).map((o) => ({
+    optionId: asString(o['optionId']) ?? '',
+    name: asString(o['name']) ?? asString(o['optionId']) ?? '',
+    kind: asString(o['kind']) ?? 'allow_once',
+  }));
+}

@@ -1,0 +1,50 @@
+// What a client may do to a session right now, with the reason in words when it may not.
+import { isAdvertised } from './agentCapabilities';
+import type { SessionActions, SessionRecord } from './model';
+
+const allowed = { allowed: true } as const;
+const denied = (reason: string) => ({ allowed: false, reason }) as const;
+
+const CHILD_PROMPT_REASON = 'ACP does not let a client send prompts to a subagent. Message the parent session instead and ask it to relay.';
+const CHILD_CLOSE_REASON = 'Subagents cannot be closed on their own; close the parent session to free them.';
+
+/** Working now: a cancel can change something. */
+function isWorking(session: SessionRecord): boolean {
+  return session.activePromptId !== null || session.state.state === 'running' || session.state.state === 'requires_action';
+}
+
+function nothingToCancel(session: SessionRecord): string {
+  return `Nothing to cancel: "${session.label}" is not working right now.`;
+}
+
+export function actionsOf(session: SessionRecord, connected: boolean): SessionActions {
+  if (!connected) {
+    const reason = 'The agent is not connected. Restart the agent or reconnect the session first.';
+    return { cancel: denied(reason), prompt: denied(reason), close: denied(reason) };
+  }
+  // Roots the client opened, and children the agent treats as full sessions (the client loaded them).
+  if (session.openedByClient) {
+    return { cancel: isWorking(session) ? allowed : denied(nothingToCancel(session)), prompt: allowed, close: allowed };
+  }
+  if (session.origin === 'root') {
+    const reason = 'Subchats did not open this session (it appeared in the agent\'s traffic without an announcement, so it may be a subagent); it is read-only.';
+    return { cancel: denied(reason), prompt: denied(reason), close: denied(reason) };
+  }
+  if (session.origin === 'virtual') {
+    return {
+      cancel: denied('This subagent is only visible through its parent\'s tool call; the agent offers no way to cancel it alone. Cancel the parent session instead.'),
+      prompt: denied(CHILD_PROMPT_REASON),
+      close: denied(CHILD_CLOSE_REASON),
+    };
+  }
+  return { cancel: childCancel(session), prompt: denied(CHILD_PROMPT_REASON), close: denied(CHILD_CLOSE_REASON) };
+}
+
+function childCancel(session: SessionRecord) {
+  if (session.controlsStale) return denied('This subagent was restored from history; the agent has not confirmed that it can be cancelled now.');
+  // The final design grants a capability by an object; the September draft used `cancel: true`.
+  if (!isAdvertised(session.capabilities?.['cancel'])) {
+    return denied('This subagent does not accept cancel (the agent did not grant capabilities.cancel). Cancel the parent session instead.');
+  }
+  return isWorking(session) ? allowed : denied(nothingToCancel(session));
+}

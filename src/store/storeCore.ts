@@ -1,0 +1,150 @@
+// The store's mutable core: the session records, the clock of the message being applied (revision, line,
+// time), change notifications and diagnostics. Every reducer changes records only through these methods,
+// so revisions, `updatedAt`, state history and labels stay consistent.
+import type { Diagnostic, DiagnosticCode, Entry, MessageEntry, PlanEntryItem, SessionMessageEntry, SessionRecord, SessionStateInfo, StateSource, StoreChange, ToolCallEntry } from './model';
+import { sessionLabel } from './sessionLabel';
+import { sameState } from './sessionState';
+
+/** Per-session lookups that are not part of the record (so records stay plain JSON). */
+export interface SessionIndex {
+  readonly messages: Map<string, MessageEntry>;
+  readonly sessionMessages: Map<string, SessionMessageEntry>;
+  readonly toolEntries: Map<string, ToolCallEntry>;
+  plan?: PlanEntryItem;
+  last?: Entry;
+  /** A root's first prompt names it until the agent gives it a title. */
+  firstUserMessage?: MessageEntry;
+}
+
+export interface StoreCoreOptions {
+  readonly now: () => number;
+  readonly maxDiagnostics: number;
+  readonly maxStateHistory: number;
+}
+
+export class StoreCore {
+  readonly sessions = new Map<string, SessionRecord>();
+  private readonly indexes = new Map<string, SessionIndex>();
+  private readonly listeners = new Set<(changes: readonly StoreChange[]) => void>();
+  private readonly diagnosticList: Diagnostic[] = [];
+  private changes: StoreChange[] = [];
+  private entryCounter = 0;
+  rev = 0;
+  sequence = 0;
+  line = 0;
+  at = 0;
+
+  constructor(readonly options: StoreCoreOptions) {}
+
+  get diagnostics(): readonly Diagnostic[] {
+    return this.diagnosticList;
+  }
+
+  /** Starts applying one message: a new revision, its line and its time. */
+  begin(line: number | undefined, at: number | undefined): void {
+    this.rev++;
+    this.sequence++;
+    this.line = line ?? this.sequence;
+    this.at = at ?? this.options.now();
+  }
+
+  session(id: string): SessionRecord | undefined {
+    return this.sessions.get(id);
+  }
+
+  indexOf(session: SessionRecord): SessionIndex {
+    let index = this.indexes.get(session.id);
+    if (!index) {
+      index = { messages: new Map(), sessionMessages: new Map(), toolEntries: new Map() };
+      this.indexes.set(session.id, index);
+    }
+    return index;
+  }
+
+  /** Entry ids are unique per store (a revision can add several entries, even to one session). */
+  nextEntryId(prefix: string): string {
+    return `${prefix}:${++this.entryCounter}`;
+  }
+
+  setState(session: SessionRecord, state: SessionStateInfo, source: StateSource): void {
+    if (sameState(session.state, state)) return;
+    session.state = state;
+    session.cancelRequestedAt = null;
+    session.stateHistory.push({ state: state.state, ...(state.stopReason ? { stopReason: state.stopReason } : {}), at: this.at, source });
+    const max = this.options.maxStateHistory;
+    if (session.stateHistory.length > max) session.stateHistory.splice(0, session.stateHistory.length - max);
+    this.touch(session);
+  }
+
+  addEntry(session: SessionRecord, entry: Entry): void {
+    session.entries.push(entry);
+    this.indexOf(session).last = entry;
+    this.touchEntry(session, entry);
+  }
+
+  touch(session: SessionRecord): void {
+    session.rev = this.rev;
+    session.updatedAt = this.at;
+    this.relabel(session);
+    this.changed({ sessionId: session.id, kind: 'session' });
+  }
+
+  touchEntry(session: SessionRecord, entry: Entry): void {
+    entry.rev = this.rev;
+    session.rev = this.rev;
+    session.updatedAt = this.at;
+    this.changed({ sessionId: session.id, kind: 'entry', entryId: entry.id });
+  }
+
+  touchEntryById(sessionId: string | undefined, entry: Entry): void {
+    const session = sessionId ? this.sessions.get(sessionId) : undefined;
+    if (session) this.touchEntry(session, entry);
+  }
+
+  /** Recomputes the label; a label change also changes the children's (they may name their parent's call). */
+  relabel(session: SessionRecord): void {
+    const label = sessionLabel(session, this.parentToolCallOf(session), session.parentId === null ? this.firstPrompt(session) : undefined);
+    if (label !== session.label) session.label = label;
+  }
+
+  changed(change: StoreChange): void {
+    if (this.listeners.size > 0) this.changes.push(change);
+  }
+
+  onDidChange(listener: (changes: readonly StoreChange[]) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  flush(): void {
+    if (this.changes.length === 0) return;
+    const changes = this.changes;
+    this.changes = [];
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(changes);
+      } catch {
+        // A failing view must not break the store or the other views.
+      }
+    }
+  }
+
+  diagnose(code: DiagnosticCode, message: string): void {
+    const max = this.options.maxDiagnostics;
+    if (this.diagnosticList.length > max) return;
+    if (this.diagnosticList.length === max) {
+      this.diagnosticList.push({ code: 'limit', message: `more than ${max} diagnostics; the rest are not kept`, line: this.line });
+      return;
+    }
+    this.diagnosticList.push({ code, message, line: this.line });
+  }
+
+  private parentToolCallOf(session: SessionRecord) {
+    if (!session.parentId || !session.parentToolCallId) return undefined;
+    return this.sessions.get(session.parentId)?.toolCalls[session.parentToolCallId];
+  }
+
+  private firstPrompt(session: SessionRecord): string | undefined {
+    return this.indexes.get(session.id)?.firstUserMessage?.text;
+  }
+}

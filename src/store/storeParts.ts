@@ -1,0 +1,12 @@
+// The parts every reducer works with: records and their clock, the tree, and the open requests.
+import type { RequestLedger } from './requestLedger';
+import type { SessionTree } from './sessionTree';
+import type { StoreCore } from './storeCore';
+
+export interface StoreParts {
+  readonly core: StoreCore;
+  readonly tree: SessionTree;
+  readonly ledger: RequestLedger;
+  /** Roots whose history `session/load` is replaying (replayed child controls are stale). */
+  readonly replaying: Set<string>;
+}
