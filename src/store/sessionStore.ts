@@ -24,7 +24,7 @@ import {
 } from './reducers/sessionDetails';
 import { applySessionMessage } from './reducers/sessionMessages';
 import { applyStateUpdate, applySubagentUpdate } from './reducers/subagents';
-import { applyToolCall, ensureVirtualChild, markBackground } from './reducers/toolCalls';
+import { applyToolCall, endBackgroundTask, ensureVirtualChild, markBackground } from './reducers/toolCalls';
 import { endPrompt, noteCancelRequested, startPrompt } from './reducers/turns';
 import { applyClientResult, failAllUserRequests, failUserRequest, openElicitation, openPermission } from './reducers/userRequests';
 import { actionsOf } from './sessionActions';
@@ -32,7 +32,7 @@ import { SessionTree, subagentTitle } from './sessionTree';
 import { StoreCore } from './storeCore';
 import type { Disposable, SessionStoreReader, SessionStoreWriter } from './storeApi';
 import type { StoreParts } from './storeParts';
-import { agentPoolParentOf } from './subagentDialects';
+import { agentPoolParentOf, backgroundTaskReport } from './subagentDialects';
 import { resolveUpdateOwner } from './updateOwner';
 import { asString, classifyMessage, directionOfMethod, isObject, parseTranscriptLine, type JsonObject } from './wireMessage';
 
@@ -109,7 +109,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   constructor(options: SessionStoreOptions = {}) {
     this.core = new StoreCore({ now: options.now ?? Date.now, maxDiagnostics: options.maxDiagnostics ?? 1000, maxStateHistory: options.maxStateHistory ?? 50 });
     this.tree = new SessionTree(this.core);
-    this.parts = { core: this.core, tree: this.tree, ledger: this.ledger, replaying: new Set() };
+    this.parts = { core: this.core, tree: this.tree, ledger: this.ledger, replaying: new Set(), backgroundTasks: new Map() };
   }
 
   // ---- reader -------------------------------------------------------------------------------------------
@@ -398,6 +398,8 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const reducer = Object.hasOwn(UPDATE_REDUCERS, kind) ? UPDATE_REDUCERS[kind] : undefined;
     if (reducer) {
       reducer(this.parts, target, update, wire);
+      const background = backgroundTaskReport(update);
+      if (background) endBackgroundTask(this.parts, background.taskId, background.status);
       return;
     }
     if (!this.reportedUnknownUpdates.has(kind)) {

@@ -12,6 +12,8 @@ export interface SessionIndex {
   readonly toolEntries: Map<string, ToolCallEntry>;
   plan?: PlanEntryItem;
   last?: Entry;
+  /** The last message was marked to stand on its own: the next chunk starts a new one. */
+  lastDiscrete?: boolean;
   /** A root's first prompt names it until the agent gives it a title. */
   firstUserMessage?: MessageEntry;
 }

@@ -9,4 +9,6 @@ export interface StoreParts {
   readonly ledger: RequestLedger;
   /** Roots whose history `session/load` is replaying (replayed child controls are stale). */
   readonly replaying: Set<string>;
+  /** Background subagents by the id their agent reports them under (qwen agentId, opencode jobId) → session id. */
+  readonly backgroundTasks: Map<string, string>;
 }

@@ -108,7 +108,8 @@ const BACKGROUND_TEXT = [
 export function isBackgroundLaunch(record: { readonly rawInput?: unknown; readonly rawOutput?: unknown; readonly content: readonly unknown[]; readonly meta?: Record<string, unknown> }): boolean {
   const output = isObject(record.rawOutput) ? record.rawOutput : undefined;
   const metadata = isObject(output?.['metadata']) ? output['metadata'] : undefined;
-  if (metadata?.['background'] === true) return true;
+  if (metadata?.['background'] === true) return true; // opencode
+  if (output?.['status'] === 'background' || output?.['executionMode'] === 'background') return true; // qwen-code
   const claude = isObject(record.meta?.['claudeCode']) ? record.meta['claudeCode'] : undefined;
   const response = isObject(claude?.['toolResponse']) ? claude['toolResponse'] : undefined;
   if (response?.['status'] === 'async_launched') return true;
@@ -118,4 +119,71 @@ export function isBackgroundLaunch(record: { readonly rawInput?: unknown; readon
   }
   if (typeof output?.['output'] === 'string') texts.push(output['output']);
   return texts.some((text) => BACKGROUND_TEXT.some((pattern) => pattern.test(text.slice(0, 2000))));
+}
+
+/** The id an agent gives a background subagent at launch, to report on it later. */
+export function backgroundTaskId(record: { readonly rawOutput?: unknown; readonly content: readonly unknown[] }): string | undefined {
+  const output = isObject(record.rawOutput) ? record.rawOutput : undefined;
+  const metadata = isObject(output?.['metadata']) ? output['metadata'] : undefined;
+  const jobId = asString(metadata?.['jobId']);
+  if (jobId) return jobId;
+  for (const item of record.content) {
+    const text = isObject(item) && isObject(item['content']) ? asString(item['content']['text']) : undefined;
+    const match = text ? /\b(?:agentId|agent_id|task_id):\s*([\w.:-]+)/.exec(text.slice(0, 2000)) : null;
+    if (match) return match[1];
+  }
+  return undefined;
+}
+
+/** qwen-code reports a background subagent's end as a notification message with `_meta.backgroundTask`. */
+export function backgroundTaskReport(update: JsonObject): { readonly taskId: string; readonly status: string } | undefined {
+  const task = isObject(metaOf(update)?.['backgroundTask']) ? (metaOf(update)!['backgroundTask'] as JsonObject) : undefined;
+  const taskId = asString(task?.['taskId']);
+  const status = asString(task?.['status']);
+  return taskId && status ? { taskId, status } : undefined;
+}
+
+/** qwen-code marks messages that stand on their own (background notifications) so they are not merged. */
+export function isDiscreteMessage(update: JsonObject): boolean {
+  return metaOf(update)?.['qwenDiscreteMessage'] === true;
+}
+
+/** Codex (no subagent capability): collab tool calls report each child thread's state in `agentsStates`. */
+export interface ReportedThreadState {
+  readonly threadId: string;
+  readonly state: { readonly state: string; readonly stopReason?: string };
+  readonly message?: string;
+}
+
+const CODEX_THREAD_STATES: Readonly<Record<string, { state: string; stopReason?: string }>> = Object.assign(Object.create(null) as object, {
+  pendingInit: { state: 'running' },
+  running: { state: 'running' },
+  inProgress: { state: 'running' },
+  completed: { state: 'idle', stopReason: 'end_turn' },
+  errored: { state: 'idle', stopReason: 'error' },
+  interrupted: { state: 'idle', stopReason: 'cancelled' },
+  shutdown: { state: 'idle', stopReason: 'cancelled' },
+  notFound: { state: 'unknown' },
+});
+
+export function codexThreadStates(record: { readonly rawInput?: unknown; readonly rawOutput?: unknown }): ReportedThreadState[] {
+  const states: ReportedThreadState[] = [];
+  for (const raw of [record.rawInput, record.rawOutput]) {
+    const agents = isObject(raw) && isObject(raw['agentsStates']) ? raw['agentsStates'] : undefined;
+    for (const [threadId, report] of Object.entries(agents ?? {})) {
+      const status = isObject(report) ? asString(report['status']) : undefined;
+      const state = status ? (CODEX_THREAD_STATES[status] ?? { state: status }) : undefined;
+      if (!state) continue;
+      const message = isObject(report) ? asString(report['message']) : undefined;
+      states.push({ threadId, state, ...(message ? { message } : {}) });
+    }
+  }
+  return states;
+}
+
+/** The child threads a Codex `spawnAgent` call started. */
+export function codexSpawnedThreads(record: { readonly rawInput?: unknown; readonly rawOutput?: unknown }): string[] {
+  const input = isObject(record.rawInput) ? record.rawInput : undefined;
+  const ids = Array.isArray(input?.['receiverThreadIds']) ? input['receiverThreadIds'].filter((id): id is string => typeof id === 'string') : [];
+  return ids.length > 0 ? ids : codexThreadStates(record).map((s) => s.threadId);
 }

@@ -2,6 +2,7 @@
 // prompts the client sends.
 import type { ContentBlock, MessageEntry, SessionRecord } from '../model';
 import type { StoreParts } from '../storeParts';
+import { isDiscreteMessage } from '../subagentDialects';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 
 export function appendChunk({ core }: StoreParts, session: SessionRecord, role: MessageEntry['role'], update: JsonObject): void {
@@ -12,12 +13,13 @@ export function appendChunk({ core }: StoreParts, session: SessionRecord, role: 
   const index = core.indexOf(session);
   let entry: MessageEntry | undefined;
   if (messageId) entry = index.messages.get(`${role}\0${messageId}`);
-  else if (index.last?.kind === 'message' && index.last.role === role) entry = index.last;
+  else if (index.last?.kind === 'message' && index.last.role === role && !isDiscreteMessage(update) && !index.lastDiscrete) entry = index.last;
   if (!entry) {
     if (text === '' && !attachment) return;
     entry = { kind: 'message', id: core.nextEntryId('msg'), rev: core.rev, at: core.at, role, text: '', attachments: [], ...(messageId ? { messageId } : {}) };
     if (messageId) index.messages.set(`${role}\0${messageId}`, entry);
     core.addEntry(session, entry);
+    index.lastDiscrete = isDiscreteMessage(update);
   }
   entry.text += text;
   if (attachment) entry.attachments.push(attachment);

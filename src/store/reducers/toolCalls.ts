@@ -1,12 +1,12 @@
 // Tool calls (`tool_call` creates or upserts, `tool_call_update` patches), and the subagents some dialects
 // show only through a tool call: detecting the launch, creating the child, keeping it in step with the call.
-import type { SessionLink, SessionRecord, ToolCallEntry, ToolCallRecord } from '../model';
+import type { SessionLink, SessionRecord, SessionStateInfo, ToolCallEntry, ToolCallRecord } from '../model';
 import { isToolCallOpen, stateFromToolStatus } from '../sessionState';
 import { subagentTitle, TOOL_LINKS } from '../sessionTree';
 import type { StoreParts } from '../storeParts';
-import { detectSubagentToolCall, isBackgroundLaunch, isProgressCopy, remoteChildSessionId, type SubagentSpawn } from '../subagentDialects';
+import { backgroundTaskId, codexSpawnedThreads, codexThreadStates, detectSubagentToolCall, isBackgroundLaunch, isProgressCopy, remoteChildSessionId, type SubagentSpawn } from '../subagentDialects';
 import { asString, isObject, type JsonObject } from '../wireMessage';
-import { addUserPrompt } from './messages';
+import { addUserPrompt, appendChunk } from './messages';
 
 export function applyToolCall(parts: StoreParts, wire: SessionRecord, session: SessionRecord, update: JsonObject, kind: 'tool_call' | 'tool_call_update'): void {
   const { core, tree } = parts;
@@ -37,6 +37,31 @@ export function applyToolCall(parts: StoreParts, wire: SessionRecord, session: S
     spawned = record.childSessionId !== undefined;
   }
   syncChildWithToolCall(parts, record, update, spawned);
+  applyThreadStates(parts, session, record);
+}
+
+/**
+ * Codex without the subagent capability: its collab calls (spawnAgent, wait, …) report each child thread's
+ * state and final message; that report, not the spawn call's own status, is the child's state.
+ */
+function applyThreadStates(parts: StoreParts, session: SessionRecord, record: ToolCallRecord): void {
+  const { core, tree } = parts;
+  const spawned = record.childSessionId ? core.session(record.childSessionId) : undefined;
+  if (spawned?.origin === 'virtual' && spawned.remoteSessionId === null) {
+    const threadId = codexSpawnedThreads(record)[0];
+    if (threadId) {
+      spawned.remoteSessionId = threadId;
+      core.touch(spawned);
+    }
+  }
+  for (const report of codexThreadStates(record)) {
+    const child = tree.sessionByRemoteId(report.threadId);
+    if (!child || child.origin !== 'virtual' || !tree.isAncestor(session.id, child.id)) continue;
+    core.setState(child, report.state, 'agent');
+    if (report.message && !child.entries.some((e) => e.kind === 'message' && e.role === 'agent')) {
+      appendChunk(parts, child, 'agent', { content: { type: 'text', text: report.message } });
+    }
+  }
 }
 
 /** Applies the fields an update carries; `content`/`locations` replace, omitted fields keep. */
@@ -114,11 +139,14 @@ function syncChildWithToolCall(parts: StoreParts, record: ToolCallRecord, update
     }
   }
   // Only a status report moves the child: a later update without one (metadata, progress) keeps what the
-  // child was last told, e.g. "cancelled with the turn".
+  // child was last told, e.g. "cancelled with the turn". Codex reports its threads' states itself.
   if (!spawned && !('status' in update)) return;
+  if (codexThreadStates(record).length > 0) return;
   if (child.state.state === 'requires_action' && isToolCallOpen(record.status)) return;
   if (record.status === 'completed' && isBackgroundLaunch(record)) {
     // The launch returned while the child goes on working: running until its end is reported.
+    const taskId = backgroundTaskId(record);
+    if (taskId) parts.backgroundTasks.set(taskId, child.id);
     markBackground(parts, child);
     return;
   }
@@ -126,7 +154,14 @@ function syncChildWithToolCall(parts: StoreParts, record: ToolCallRecord, update
     child.background = false;
     core.touch(child);
   }
-  core.setState(child, stateFromToolStatus(record.status), 'tool-call');
+  core.setState(child, withToolError(stateFromToolStatus(record.status), record), 'tool-call');
+}
+
+/** A failed launch call's error text (opencode `rawOutput.error`) is the child's error. */
+function withToolError(state: SessionStateInfo, record: ToolCallRecord): SessionStateInfo {
+  const output = isObject(record.rawOutput) ? record.rawOutput : undefined;
+  const message = asString(output?.['error']);
+  return state.stopReason === 'error' && message ? { ...state, error: { message } } : state;
 }
 
 /** A child still working after its launch call completed. */
@@ -150,3 +185,20 @@ function textOfToolContent(raw: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** A background subagent's end, reported by the agent (qwen's background notification). */
+export function endBackgroundTask(parts: StoreParts, taskId: string, status: string): void {
+  const child = parts.core.session(parts.tree.currentId(parts.backgroundTasks.get(taskId) ?? ''));
+  if (!child?.background) return;
+  const state = BACKGROUND_END_STATES[status];
+  if (!state) return;
+  child.background = false;
+  parts.backgroundTasks.delete(taskId);
+  parts.core.setState(child, state, 'agent');
+}
+
+const BACKGROUND_END_STATES: Readonly<Record<string, { state: string; stopReason: string }>> = Object.assign(Object.create(null) as object, {
+  completed: { state: 'idle', stopReason: 'end_turn' },
+  failed: { state: 'idle', stopReason: 'error' },
+  cancelled: { state: 'idle', stopReason: 'cancelled' },
+});

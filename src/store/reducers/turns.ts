@@ -61,10 +61,8 @@ function endOpenWork(parts: StoreParts, session: SessionRecord, stopReason: stri
     const child = parts.core.session(childId);
     // A background child outlives the turn that launched it; announced children report their own end.
     if (!child || child.origin !== 'virtual' || child.background) continue;
-    const call = child.parentToolCallId ? session.toolCalls[child.parentToolCallId] : undefined;
-    const callOpen = !call || isToolCallOpen(call.status);
     // Only a child still working ends with this turn; one an earlier turn ended keeps that turn's reason.
-    if (callOpen && isWorking(child)) parts.core.setState(child, { state: 'idle', stopReason }, 'turn');
+    if (isWorking(child)) parts.core.setState(child, { state: 'idle', stopReason }, 'turn');
     endOpenWork(parts, child, stopReason);
   }
 }
