@@ -1,4 +1,4 @@
-// ESLint flat config: a small, focused rule set. Typed rules (floating promises, type-only imports)
+// ESLint flat config: a small, focused rule set. Typed rules (floating and misused promises, type-only imports)
 // everywhere, and no-restricted-imports to hold the module boundaries:
 //
 //   src/protocol      shapes shared by host and webview; imports nothing outside itself
@@ -67,6 +67,7 @@ export default defineConfig(
         // node:test runs these itself; their promises are never meant to be awaited at the call site.
         allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'it', 'describe', 'suite'] }],
       }],
+      '@typescript-eslint/no-misused-promises': 'error',
       // Mixed imports mark their type-only names inline (`import { a, type B }`), as the code already does.
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },

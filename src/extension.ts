@@ -109,7 +109,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
   context.subscriptions.push(tree, view);
 
   chats = new ChatPanelManager(context, service, broker, {
-    reveal: (runtimeId, sessionId) => tree.reveal(runtimeId, sessionId),
+    // A session that left the tree in the meantime has nothing to reveal.
+    reveal: (runtimeId, sessionId) => void tree.reveal(runtimeId, sessionId).then(undefined, () => undefined),
     log: (text) => log.info(text),
   });
   context.subscriptions.push(chats);
