@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# Stands in for the `code` executable that @vscode/test-electron and @vscode/test-cli launch: desktop
-# VS Code cannot be downloaded here, so the extension tests run in code-server's real extension host.
+# Stands in for the `code` executable that @vscode/test-electron launches (`npm run test:electron`, see
+# scripts/run-test-electron.mjs): desktop VS Code cannot be downloaded here, so the extension tests run in
+# code-server's real extension host.
 #   runTests({ vscodeExecutablePath: 'scripts/code-shim.sh', extensionDevelopmentPath, extensionTestsPath })
-#   .vscode-test.mjs: useInstallation: { fromPath: 'scripts/code-shim.sh' }
 # Desktop-only flags (--no-sandbox, --disable-updates, ...) are accepted and ignored.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test layer: type checks, unit (Node), component (Chromium), extension host and end-to-end
-# (real VS Code via code-server). Prints one summary line "N passed, N failed" and fails on any failure.
+# Runs every test layer: type checks, lint (module boundaries, floating promises), unit (Node), component
+# (Chromium), extension host and end-to-end (real VS Code via code-server). Prints one summary line
+# "N passed, N failed" and fails on any failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,6 +41,7 @@ stage() {
 }
 
 stage typecheck npm run --silent typecheck
+stage lint npm run --silent lint
 stage build node scripts/build.mjs
 stage unit node --import tsx --test --test-reporter=spec test/unit/*.test.ts
 stage component node --import tsx --test --test-concurrency=1 --test-reporter=spec test/component/*.test.ts

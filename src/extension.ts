@@ -1,6 +1,7 @@
 // Entry point: activation builds the services, wires them together and registers the UI.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { version as VERSION } from '../package.json';
 import type { AgentConfig } from './acp/agentProcess';
 import { registerCommands } from './commands/registerCommands';
 import { SessionHistory } from './history/sessionHistory';
@@ -47,8 +48,6 @@ export interface PendingPermission {
   readonly title: string;
   readonly options: readonly { readonly optionId: string; readonly name: string; readonly kind: string }[];
 }
-
-const VERSION = '0.1.0';
 
 export async function activate(context: vscode.ExtensionContext): Promise<SubchatsApi> {
   const log = vscode.window.createOutputChannel('Subchats', { log: true });
@@ -110,7 +109,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
   context.subscriptions.push(tree, view);
 
   chats = new ChatPanelManager(context, service, broker, {
-    reveal: (runtimeId, sessionId) => tree.reveal(runtimeId, sessionId),
+    // A session that left the tree in the meantime has nothing to reveal.
+    reveal: (runtimeId, sessionId) => void tree.reveal(runtimeId, sessionId).then(undefined, () => undefined),
     log: (text) => log.info(text),
   });
   context.subscriptions.push(chats);

@@ -28,6 +28,7 @@ import {
   type MessageConnection,
   type RequestMessage,
 } from 'vscode-jsonrpc/node';
+import { version } from '../../package.json';
 import type { SessionActions } from '../store/model';
 import { AgentProcess, type AgentConfig } from './agentProcess';
 import { buildClientCapabilities, PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './capabilities';
@@ -250,7 +251,7 @@ export class AgentConnection {
     const params = {
       protocolVersion: PROTOCOL_VERSION,
       clientCapabilities: buildClientCapabilities(this.options.host),
-      clientInfo: this.options.clientInfo ?? { name: 'subchats', title: 'Subchats', version: '0.1.0' },
+      clientInfo: this.options.clientInfo ?? { name: 'subchats', title: 'Subchats', version },
     };
     let response: InitializeResponse;
     try {

@@ -1,6 +1,6 @@
 // One running (sub)agent of a scripted turn: paced emission of updates, tool calls, client requests,
 // and spawning children. Once its scope is cancelled it emits nothing more of its own script.
-import { CancelScope, Cancelled, sleep } from './cancelScope';
+import { type CancelScope, Cancelled, sleep } from './cancelScope';
 import type { Channel, ChildLink, ChildOutcome, ChildSpec, SendUpdate, StampInfo, Update } from './channel';
 import { textBlock, textContent } from './channel';
 import type { Dialect } from './dialects';

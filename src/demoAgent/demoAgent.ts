@@ -1,6 +1,7 @@
 // The demo agent's ACP methods: connection setup, sessions, prompts and cancellation.
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
+import { version } from '../../package.json';
 import type { ClientFeatures, RunContext } from './actor';
 import { Actor } from './actor';
 import { CancelScope } from './cancelScope';
@@ -15,7 +16,8 @@ import type { DemoOptions, DialectName } from './options';
 import type { TurnSettings } from './script';
 import { SUBAGENT_CATALOG, demoTurn, longTurn, parseDelegation, quickTurn } from './script';
 
-export const DEMO_AGENT_VERSION = '0.1.0';
+/** The demo agent ships with the extension and shares its version. */
+export const DEMO_AGENT_VERSION = version;
 
 export interface AgentEnvironment {
   readonly options: DemoOptions;

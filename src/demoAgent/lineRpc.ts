@@ -50,7 +50,7 @@ export class LineRpc {
     const lines = createInterface({ input, crlfDelay: Infinity });
     lines.on('line', (line) => this.receive(line));
     this.closed = new Promise((resolve) => lines.once('close', () => resolve()));
-    this.closed.then(() => this.failPending('connection closed'));
+    void this.closed.then(() => this.failPending('connection closed'));
   }
 
   onRequest(method: string, handler: RequestHandler): void {

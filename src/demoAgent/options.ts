@@ -1,4 +1,5 @@
 // Command-line options of the demo agent.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 export const DIALECTS = ['acp', 'claude', 'qwen', 'zed', 'kind-subagent', 'air'] as const;
 export type DialectName = (typeof DIALECTS)[number];
@@ -36,44 +37,65 @@ Special prompts (anywhere in the prompt text):
 
 export class UsageError extends Error {}
 
+/** The flags `subchats demo-agent` takes; anything else is refused (parseArgs strict mode). */
+const FLAGS = {
+  pace: { type: 'string' },
+  'child-duration': { type: 'string' },
+  dialect: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+
+const ALLOWED = Object.keys(FLAGS).map((name) => `--${name}`).join(', ');
+
 export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): DemoOptions {
-  let pace = env.SUBCHATS_DEMO_PACE !== undefined ? parseMs('SUBCHATS_DEMO_PACE', env.SUBCHATS_DEMO_PACE) : 150;
-  let childDuration = 0;
+  const { values } = parseFlags(argv);
+  const pace = values.pace !== undefined ? parseMs('--pace', values.pace)
+    : env.SUBCHATS_DEMO_PACE !== undefined ? parseMs('SUBCHATS_DEMO_PACE', env.SUBCHATS_DEMO_PACE)
+      : 150;
+  const childDuration = values['child-duration'] !== undefined ? parseMs('--child-duration', values['child-duration']) : 0;
   let dialect: DialectName = 'acp';
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inlineValue] = splitFlag(argv[i] ?? '');
-    const value = (): string => {
-      const next = inlineValue ?? argv[++i];
-      if (next === undefined) throw new UsageError(`${flag} needs a value`);
-      return next;
-    };
-    switch (flag) {
-      case '--pace':
-        pace = parseMs(flag, value());
-        break;
-      case '--child-duration':
-        childDuration = parseMs(flag, value());
-        break;
-      case '--dialect': {
-        const name = value();
-        if (!(DIALECTS as readonly string[]).includes(name)) throw new UsageError(`unknown dialect: ${name}`);
-        dialect = name as DialectName;
-        break;
-      }
-      default:
-        throw new UsageError(`unknown option: ${flag}`);
-    }
+  if (values.dialect !== undefined) {
+    if (!isDialect(values.dialect)) throw new UsageError(`unknown dialect: ${values.dialect} (one of ${DIALECTS.join(', ')})`);
+    dialect = values.dialect;
   }
   return { pace, childDuration, dialect };
 }
 
-function splitFlag(arg: string): [string, string | undefined] {
-  const eq = arg.indexOf('=');
-  return eq > 0 ? [arg.slice(0, eq), arg.slice(eq + 1)] : [arg, undefined];
+function parseFlags(argv: readonly string[]) {
+  try {
+    return parseArgs({ args: [...argv], options: FLAGS, strict: true, allowPositionals: false });
+  } catch (error) {
+    throw new UsageError(describeParseError(error));
+  }
+}
+
+/** parseArgs' own messages suggest `--` and positionals; name the flag and what is allowed instead. */
+function describeParseError(error: unknown): string {
+  const code = (error as { code?: unknown }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  const quoted = /'([^']+)'/.exec(message)?.[1];
+  switch (code) {
+    case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
+      return `unknown option: ${quoted ?? message} (allowed: ${ALLOWED})`;
+    case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
+      return `unexpected argument: ${quoted ?? message} (the demo agent takes only options: ${ALLOWED})`;
+    case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
+      const flag = /--[\w-]+/.exec(quoted ?? '')?.[0];
+      if (flag === undefined) return message;
+      return /does not take an argument/.test(message) ? `${flag} takes no value`
+        : `${flag} needs a value (write ${flag}=<value> for one that starts with "-")`;
+    }
+    default:
+      throw error;
+  }
+}
+
+function isDialect(name: string): name is DialectName {
+  return (DIALECTS as readonly string[]).includes(name);
 }
 
 function parseMs(name: string, text: string): number {
   const value = Number(text);
-  if (!Number.isFinite(value) || value < 0) throw new UsageError(`${name} must be a number of milliseconds`);
+  if (text.trim() === '' || !Number.isFinite(value) || value < 0) throw new UsageError(`${name} must be a number of milliseconds`);
   return value;
 }

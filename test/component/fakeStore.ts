@@ -33,8 +33,20 @@ export class FakeStore implements SessionStoreReader {
     return this.sessions.get(sessionId);
   }
 
+  /** Tree pre-order like SessionStore.listSessions: parents before children, siblings in order of first appearance. */
   listSessions(): SessionRecord[] {
-    return [...this.sessions.values()];
+    const out: SessionRecord[] = [];
+    const seen = new Set<string>();
+    const visit = (session: SessionRecord | undefined): void => {
+      if (!session || seen.has(session.id)) return;
+      seen.add(session.id);
+      out.push(session);
+      for (const childId of session.childIds) visit(this.sessions.get(childId));
+    };
+    for (const session of this.sessions.values()) {
+      if (!session.parentId || !this.sessions.has(session.parentId)) visit(session);
+    }
+    return out;
   }
 
   actionsFor(sessionId: string): SessionActions {

@@ -427,6 +427,27 @@ describe('demo agent options', () => {
     assert.throws(() => parseOptions(['--pace', '-1'], {}), UsageError);
     assert.throws(() => parseOptions(['--pace'], {}), UsageError);
   });
+
+  test('the last of a repeated flag wins; --pace=<value> takes a value that --pace <value> would not', () => {
+    assert.equal(parseOptions(['--pace', '5', '--pace', '7'], {}).pace, 7);
+    assert.equal(parseOptions(['--child-duration=0'], {}).childDuration, 0);
+    assert.throws(() => parseOptions(['--pace='], {}), /--pace must be a number of milliseconds/);
+    assert.throws(() => parseOptions(['--pace=-1'], {}), /--pace must be a number of milliseconds/);
+    assert.throws(() => parseOptions(['--pace', '-1'], {}), /--pace needs a value \(write --pace=<value>/);
+  });
+
+  test('unknown flags and arguments name themselves and the flags allowed', () => {
+    const allowed = '--pace, --child-duration, --dialect, --help';
+    assert.throws(() => parseOptions(['--pase', '3'], {}), (error: unknown) => {
+      assert.ok(error instanceof UsageError);
+      assert.equal(error.message, `unknown option: --pase (allowed: ${allowed})`);
+      return true;
+    });
+    assert.throws(() => parseOptions(['-p'], {}), { message: `unknown option: -p (allowed: ${allowed})` });
+    assert.throws(() => parseOptions(['fast'], {}), { message: `unexpected argument: fast (the demo agent takes only options: ${allowed})` });
+    assert.throws(() => parseOptions(['--help=yes'], {}), { message: '--help takes no value' });
+    assert.throws(() => parseOptions(['--dialect', 'gemini'], {}), /unknown dialect: gemini \(one of acp, claude, qwen, zed, kind-subagent, air\)/);
+  });
 });
 
 describe('demo agent over real stdio', () => {
