@@ -1,4 +1,5 @@
 // The webview's only connection to the extension host. Components never post directly; they call actions.
+import { parseHostMessage } from '../src/protocol/messageGuards';
 import type { HostToWebviewMessage, WebviewToHostMessage } from '../src/protocol/webviewMessages';
 
 interface VsCodeApi {
@@ -23,16 +24,10 @@ export function connectToHost(): HostChannel {
     post: (message) => api.postMessage(message),
     onMessage: (listener) =>
       window.addEventListener('message', (event: MessageEvent<unknown>) => {
-        const data = event.data;
-        if (isHostMessage(data)) listener(data);
+        const message = parseHostMessage(event.data);
+        if (message) listener(message);
       }),
     getState: () => api.getState(),
     setState: (state) => api.setState(state),
   };
-}
-
-function isHostMessage(data: unknown): data is HostToWebviewMessage {
-  if (typeof data !== 'object' || data === null) return false;
-  const type = (data as { type?: unknown }).type;
-  return type === 'snapshot' || type === 'delta';
 }

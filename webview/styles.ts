@@ -159,8 +159,8 @@ export const chatStyles = css`
   .sc-state[data-state='requires_action'] {
     color: var(--vscode-notificationsWarningIcon-foreground, var(--vscode-editorWarning-foreground));
   }
-  .sc-state[data-state='disconnected'] {
-    color: var(--vscode-errorForeground);
+  .sc-state-explanation {
+    font-size: 0.92em;
   }
   subchats-outline {
     display: block;

@@ -4,7 +4,7 @@ import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import type { SessionRecord } from '../store/model';
 import { isObject } from '../store/wireMessage';
 import { displayTitle } from '../store/replayReport';
-import { stateLabel } from '../views/sessionTreeModel';
+import { stateLabel } from '../presentation';
 
 export interface SessionTarget {
   readonly runtime: AgentRuntime;

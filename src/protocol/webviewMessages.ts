@@ -1,13 +1,56 @@
-// Messages between the extension host and the chat webview. Shared by both sides; the webview imports it
-// type-only. The host is the source of truth: it sends a full snapshot, then revisioned deltas.
-import type { Entry, SessionActions, SessionRecord, TerminalRecord, ToolCallRecord } from '../store/model';
+// Messages between the extension host and the chat webview. Shared by both sides; depends only on the
+// transcript shapes (./transcript). The host is the source of truth: it sends a full snapshot, then revisioned
+// deltas. Every message type has a guard in ./messageGuards (the table will not compile without one).
+import type { Entry, SessionActions, StateHistoryItem, TerminalRecord, ToolCallRecord } from './transcript';
 
-export const WEBVIEW_PROTOCOL_VERSION = 1;
+/** Version 2: explicit session headers (label, bounded state history) and versioned deltas. */
+export const WEBVIEW_PROTOCOL_VERSION = 2;
 
-/** A session's fields without its transcript and terminals, plus what the user may do to it now. */
-export type ChatSessionHeader = Omit<SessionRecord, 'entries' | 'toolCalls' | 'terminals'> & {
+/** How many of the latest state changes a header carries (enough for the state line's explanation). */
+export const HEADER_STATE_HISTORY = 6;
+
+/** What the webview shows when host and webview speak different protocol versions. */
+export const PROTOCOL_MISMATCH_REASON = 'Subchats was updated; reopen this chat.';
+
+/** A session's state as the webview gets it: what was reported, without the agent's usage blob. */
+export interface ChatSessionState {
+  readonly state: string;
+  readonly stopReason?: string;
+  readonly error?: { readonly code?: number; readonly message?: string };
+  /** For `disconnected`: the last state reported before the connection ended. */
+  readonly lastKnown?: ChatSessionState;
+}
+
+/** Context usage numbers, when the agent reported them (`usage_update`). */
+export interface ChatUsage {
+  readonly used?: number;
+  readonly size?: number;
+  readonly cost?: { readonly amount: number; readonly currency?: string };
+}
+
+/** The session fields the webview reads: no transcript, no internal bookkeeping, no raw agent blobs. */
+export interface ChatSessionHeader {
+  readonly id: string;
+  readonly parentId: string | null;
+  /** The one name every view shows (computed by the store; never an id). */
+  readonly label: string;
+  readonly state: ChatSessionState;
+  /** The latest state changes (at most HEADER_STATE_HISTORY), oldest first. */
+  readonly stateHistory: readonly StateHistoryItem[];
+  readonly childIds: readonly string[];
   readonly actions: SessionActions;
-};
+  /** Permission and elicitation requests waiting for the user. */
+  readonly awaitingUser: number;
+  /** A session/prompt request on this session awaits its response. */
+  readonly promptRunning: boolean;
+  readonly usage: ChatUsage | null;
+  /** When the client sent session/cancel, while no state change has come since. */
+  readonly cancelRequestedAt: number | null;
+  /** A child still working in the background after its launch call completed. */
+  readonly background: boolean;
+  readonly createdAt: number;
+  readonly updatedAt: number;
+}
 
 /** Everything the webview needs to render one session's chat. */
 export interface ChatSessionData {
@@ -19,9 +62,7 @@ export interface ChatSessionData {
 /** One step of the breadcrumb above the panel's root session (its ancestors, outermost first). */
 export interface ChatAncestor {
   readonly id: string;
-  readonly title: string | null;
-  readonly description: string | null;
-  readonly subagentType: string | null;
+  readonly label: string;
   readonly state: string;
 }
 
@@ -58,6 +99,7 @@ export interface SnapshotMessage {
 
 export interface DeltaMessage {
   readonly type: 'delta';
+  readonly protocolVersion: number;
   readonly fromRev: number;
   readonly toRev: number;
   readonly sessions: readonly ChatSessionDelta[];
@@ -89,6 +131,7 @@ export type WebviewToHostMessage =
   | { readonly type: 'copy'; readonly text: string };
 
 export type WebviewToHostType = WebviewToHostMessage['type'];
+export type HostToWebviewType = HostToWebviewMessage['type'];
 
 /** The state VS Code keeps for a panel across reloads (WebviewPanelSerializer). */
 export interface ChatPanelState {

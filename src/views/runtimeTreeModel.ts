@@ -1,6 +1,7 @@
 // Pure mapping of an agent connection to its tree item (the top level of the session tree).
 import type { AgentRuntime } from '../host/subchatsService';
-import { formatElapsed, inlineCode, type TreeItemModel } from './sessionTreeModel';
+import { formatDuration } from '../presentation';
+import { inlineCode, type TreeItemModel } from './sessionTreeModel';
 
 const STATUS: Record<AgentRuntime['status'], { icon: string; color?: string; label: string }> = {
   starting: { icon: 'loading~spin', label: 'starting' },
@@ -27,7 +28,7 @@ export function runtimeTreeItem(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'st
   return {
     id: `runtime|${runtime.id}`,
     label: runtime.agent.name,
-    description: `${status.label} · ${roots} session${roots === 1 ? '' : 's'}${runtime.status === 'history' ? ` · ${formatElapsed(now - runtime.startedAt)} ago` : ''}`,
+    description: `${status.label} · ${roots} session${roots === 1 ? '' : 's'}${runtime.status === 'history' ? ` · ${formatDuration(now - runtime.startedAt)} ago` : ''}`,
     tooltip: tooltip.join('  \n'),
     icon: status.icon,
     ...(status.color ? { iconColor: status.color } : {}),

@@ -1,8 +1,8 @@
 // Pure mapping from the session store to tree item descriptions (no vscode import, so it is unit-tested in Node).
 import type { AgentRuntime } from '../host/subchatsService';
-import type { SessionActions, SessionRecord, SessionStateInfo } from '../store/model';
+import type { SessionActions, SessionRecord } from '../store/model';
 import { isReconnectable } from '../host/reconnect';
-import { displayTitle } from '../store/replayReport';
+import { elapsedMs, formatDuration, isWorking, presentState, stateExplanation, type PresentedState } from '../presentation';
 
 export interface TreeItemModel {
   readonly id: string;
@@ -41,58 +41,15 @@ export function parseSessionNodeId(id: string): { connectionId: string; sessionI
   return match ? { connectionId: match[1]!, sessionId: match[2]! } : undefined;
 }
 
-const STOP_REASON_ICONS: Record<string, { icon: string; color?: string }> = {
-  end_turn: { icon: 'pass', color: 'testing.iconPassed' },
-  cancelled: { icon: 'circle-slash', color: 'disabledForeground' },
-  error: { icon: 'error', color: 'errorForeground' },
-  refusal: { icon: 'error', color: 'errorForeground' },
-  max_tokens: { icon: 'warning', color: 'editorWarning.foreground' },
-  max_turn_requests: { icon: 'warning', color: 'editorWarning.foreground' },
-};
-
-export function stateIcon(state: SessionStateInfo): { icon: string; color?: string } {
-  switch (state.state) {
-    case 'running':
-      return { icon: 'loading~spin' };
-    case 'requires_action':
-      return { icon: 'bell-dot', color: 'notificationsWarningIcon.foreground' };
-    case 'idle':
-      if (!state.stopReason) return { icon: 'circle-large-outline' };
-      return (Object.hasOwn(STOP_REASON_ICONS, state.stopReason) ? STOP_REASON_ICONS[state.stopReason] : undefined) ?? { icon: 'pass-filled' };
-    case 'disconnected':
-      return { icon: 'debug-disconnect', color: 'disabledForeground' };
-    case 'unknown':
-    case 'unconfirmed':
-      return { icon: 'question' };
-    default:
-      return { icon: 'circle-large-outline' };
-  }
-}
-
-export function stateLabel(state: SessionStateInfo): string {
-  const base = state.state === 'requires_action' ? 'needs you' : state.state;
-  if (state.state === 'idle' && state.stopReason) return `idle (${state.stopReason.replace(/_/g, ' ')})`;
-  if (state.state === 'disconnected' && state.lastKnown) return `disconnected (last: ${stateLabel(state.lastKnown)})`;
-  return base;
-}
-
-export function formatElapsed(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ${seconds % 60}s`;
-  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
-}
-
-function isLiveState(state: SessionStateInfo): boolean {
-  return state.state === 'running' || state.state === 'requires_action';
+/** A presented state as a tree icon: codicon id with `~spin` when it animates. */
+export function treeIcon(presented: Pick<PresentedState, 'icon' | 'spin'>): string {
+  return presented.spin ? `${presented.icon}~spin` : presented.icon;
 }
 
 export function sessionTreeItem(session: SessionRecord, ctx: SessionTreeContext): TreeItemModel {
-  const icon = stateIcon(session.state);
-  const end = isLiveState(session.state) && ctx.live ? ctx.now : session.updatedAt;
+  const presented = presentState(session.state, session);
   const tools = session.toolCallOrder.length;
-  const parts = [stateLabel(session.state), formatElapsed(end - session.createdAt)];
+  const parts = [presented.label, formatDuration(elapsedMs(session, ctx.now, ctx.live))];
   if (tools > 0) parts.push(`${tools} tool${tools === 1 ? '' : 's'}`);
   if (session.childIds.length > 0) parts.push(`${session.childIds.length} sub`);
   const flags = [
@@ -105,22 +62,22 @@ export function sessionTreeItem(session: SessionRecord, ctx: SessionTreeContext)
     session.childIds.length > 0 ? 'hasChildren' : 'leaf',
     ctx.live ? 'live' : 'history',
     // Working right now: the inline stop button only shows then.
-    ...(ctx.live && isLiveState(session.state) ? ['busy'] : []),
+    ...(ctx.live && isWorking(session.state) ? ['busy'] : []),
     ...(ctx.reconnectable ? ['reconnectable'] : []),
   ];
   return {
     id: sessionNodeId(ctx.connectionId, session.id),
-    label: displayTitle(session),
+    label: session.label,
     description: parts.join(' · '),
-    tooltip: sessionTooltip(session, ctx),
-    icon: icon.icon,
-    ...(icon.color ? { iconColor: icon.color } : {}),
+    tooltip: sessionTooltip(session, presented, ctx),
+    icon: treeIcon(presented),
+    ...(presented.color ? { iconColor: presented.color } : {}),
     contextValue: flags.join(' '),
     // A live session may still spawn children: VS Code only honours the expanded state the first time it
     // sees an id, so such items start expanded (an expanded item without children shows no twistie).
     // A live root counts even while idle: it is first seen before its first prompt starts a turn.
-    collapsible: session.childIds.length > 0 || (ctx.live && (isLiveState(session.state) || session.parentId === null)),
-    expanded: session.parentId === null || (ctx.live && isLiveState(session.state)) || session.childIds.length > 0,
+    collapsible: session.childIds.length > 0 || (ctx.live && (isWorking(session.state) || session.parentId === null)),
+    expanded: session.parentId === null || (ctx.live && isWorking(session.state)) || session.childIds.length > 0,
   };
 }
 
@@ -132,7 +89,7 @@ export function sessionItemOf(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'live
   for (let p = session.parentId; p; ) {
     const parent = runtime.store.getSession(p);
     if (!parent) break;
-    ancestry.unshift(displayTitle(parent));
+    ancestry.unshift(parent.label);
     p = parent.parentId;
   }
   return sessionTreeItem(session, {
@@ -146,9 +103,9 @@ export function sessionItemOf(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'live
   });
 }
 
-function sessionTooltip(session: SessionRecord, ctx: SessionTreeContext): string {
+function sessionTooltip(session: SessionRecord, presented: PresentedState, ctx: SessionTreeContext): string {
   const lines = [
-    `**${escapeMarkdown(displayTitle(session))}**`,
+    `**${escapeMarkdown(session.label)}**`,
     '',
     `Agent: ${escapeMarkdown(ctx.agentName)}`,
     `Session: ${inlineCode(session.id)}`,
@@ -158,9 +115,10 @@ function sessionTooltip(session: SessionRecord, ctx: SessionTreeContext): string
   if (session.subagentType) lines.push(`Subagent type: ${escapeMarkdown(session.subagentType)}`);
   lines.push(`Linked by: ${session.link}${session.parentToolCallId ? ` (tool call ${inlineCode(session.parentToolCallId)})` : ''}`);
   if (session.cwd) lines.push(`Working directory: ${inlineCode(session.cwd)}`);
-  lines.push(`State: ${stateLabel(session.state)}`);
-  const history = session.stateHistory.slice(-6).map((h) => (h.stopReason ? `${h.state} (${h.stopReason})` : h.state));
-  if (history.length > 1) lines.push(`State history: ${history.join(' → ')}`);
+  lines.push(`State: ${escapeMarkdown(presented.label)}`);
+  const explanation = stateExplanation(session.stateHistory, { cancelRequestedAt: session.cancelRequestedAt });
+  if (explanation) lines.push(`_${escapeMarkdown(explanation)}_`);
+  if (session.state.error?.message) lines.push(`Error: ${escapeMarkdown(session.state.error.message.replace(/[\r\n]+/g, ' '))}`);
   if (session.usage) {
     const used = session.usage['used'];
     const size = session.usage['size'];

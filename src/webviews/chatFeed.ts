@@ -1,14 +1,17 @@
 // Feeds one chat panel: a full snapshot of a session and its descendants, then batched revisioned deltas.
 // Pure (no 'vscode'): the panel glue passes `post` and tells the feed when the webview is ready or hidden.
-import type { Entry, SessionRecord, ToolCallRecord } from '../store/model';
+import type { Entry, SessionRecord, SessionStateInfo, ToolCallRecord } from '../store/model';
 import type { Disposable, SessionStoreReader } from '../store/storeApi';
 import {
+  HEADER_STATE_HISTORY,
   WEBVIEW_PROTOCOL_VERSION,
   type ChatAncestor,
   type ChatSessionData,
   type ChatSessionDelta,
   type ChatSessionHeader,
+  type ChatSessionState,
   type ChatTerminalOutput,
+  type ChatUsage,
   type DeltaMessage,
   type HostToWebviewMessage,
   type SnapshotMessage,
@@ -50,9 +53,53 @@ export function subtreeSessions(store: SessionStoreReader, rootSessionId: string
   return result;
 }
 
+/** The reported state without the agent's usage blob; `lastKnown` one level deep. */
+function chatState(state: SessionStateInfo, depth = 0): ChatSessionState {
+  const error = state.error ? { ...(typeof state.error.code === 'number' ? { code: state.error.code } : {}), ...(typeof state.error.message === 'string' ? { message: state.error.message } : {}) } : undefined;
+  return {
+    state: state.state,
+    ...(state.stopReason !== undefined ? { stopReason: state.stopReason } : {}),
+    ...(error ? { error } : {}),
+    ...(state.lastKnown && depth === 0 ? { lastKnown: chatState(state.lastKnown, depth + 1) } : {}),
+  };
+}
+
+/** The numbers of a usage report the chat shows; anything else the agent put there stays on the host. */
+function chatUsage(usage: Readonly<Record<string, unknown>> | null): ChatUsage | null {
+  if (!usage) return null;
+  const num = (value: unknown): number | undefined => (typeof value === 'number' && Number.isFinite(value) ? value : undefined);
+  const used = num(usage['used']);
+  const size = num(usage['size']);
+  const rawCost = usage['cost'];
+  const cost = typeof rawCost === 'object' && rawCost !== null ? (rawCost as Record<string, unknown>) : undefined;
+  const amount = num(cost?.['amount']);
+  const currency = typeof cost?.['currency'] === 'string' ? cost['currency'] : undefined;
+  if (used === undefined && size === undefined && amount === undefined) return null;
+  return {
+    ...(used !== undefined ? { used } : {}),
+    ...(size !== undefined ? { size } : {}),
+    ...(amount !== undefined ? { cost: { amount, ...(currency !== undefined ? { currency } : {}) } } : {}),
+  };
+}
+
+/** What the webview reads of a session (see ChatSessionHeader): built field by field, never spread. */
 export function sessionHeader(store: SessionStoreReader, session: SessionRecord): ChatSessionHeader {
-  const { entries: _entries, toolCalls: _toolCalls, terminals: _terminals, ...fields } = session;
-  return { ...fields, actions: store.actionsFor(session.id) };
+  return {
+    id: session.id,
+    parentId: session.parentId,
+    label: session.label,
+    state: chatState(session.state),
+    stateHistory: session.stateHistory.slice(-HEADER_STATE_HISTORY),
+    childIds: [...session.childIds],
+    actions: store.actionsFor(session.id),
+    awaitingUser: session.awaitingUser,
+    promptRunning: session.activePromptId !== null,
+    usage: chatUsage(session.usage),
+    cancelRequestedAt: session.cancelRequestedAt ?? null,
+    background: session.background === true,
+    createdAt: session.createdAt,
+    updatedAt: session.updatedAt,
+  };
 }
 
 export function sessionData(store: SessionStoreReader, session: SessionRecord): ChatSessionData {
@@ -67,13 +114,7 @@ export function ancestorsOf(store: SessionStoreReader, sessionId: string): ChatA
     seen.add(parentId);
     const parent = store.getSession(parentId);
     if (!parent) break;
-    chain.unshift({
-      id: parent.id,
-      title: parent.title,
-      description: parent.description,
-      subagentType: parent.subagentType,
-      state: parent.state.state,
-    });
+    chain.unshift({ id: parent.id, label: parent.label, state: parent.state.state });
     parentId = parent.parentId;
   }
   return chain;
@@ -104,6 +145,11 @@ export function buildSnapshot(store: SessionStoreReader, rootSessionId: string):
     terminals: terminalsOf(sessions),
     ...(sessions.length === 0 ? { unavailableReason: 'This session is not known to the agent connection.' } : {}),
   };
+}
+
+/** A snapshot that shows only why the chat cannot be shown (no connection, another protocol version). */
+export function unavailableSnapshot(rootSessionId: string, reason: string): SnapshotMessage {
+  return { type: 'snapshot', protocolVersion: WEBVIEW_PROTOCOL_VERSION, rootSessionId, rev: 0, sessions: [], ancestors: [], terminals: [], unavailableReason: reason };
 }
 
 /** Entry id -> index, extended as entries are appended and rebuilt when the list changed otherwise. */
@@ -270,6 +316,7 @@ export class ChatFeed implements Disposable {
     }
     return {
       type: 'delta',
+      protocolVersion: WEBVIEW_PROTOCOL_VERSION,
       fromRev,
       toRev: Math.max(this.store.revision, fromRev + 1),
       sessions: deltas,

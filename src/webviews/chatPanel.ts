@@ -2,14 +2,20 @@
 // serializer, fed by a ChatFeed, and answering the webview's requests after re-checking them against the store.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { displayTitle } from '../store/replayReport';
 import { isInsideOrEqual } from '../acp/workspacePaths';
-import type { ChatPanelState, HostToWebviewMessage, WebviewToHostMessage } from '../protocol/webviewMessages';
+import { parseWebviewMessage } from '../protocol/messageGuards';
+import {
+  PROTOCOL_MISMATCH_REASON,
+  WEBVIEW_PROTOCOL_VERSION,
+  type ChatPanelState,
+  type HostToWebviewMessage,
+  type WebviewToHostMessage,
+} from '../protocol/webviewMessages';
 import type { SessionRecord } from '../store/model';
 import type { SessionStoreReader } from '../store/storeApi';
-import { ChatFeed, buildSnapshot } from './chatFeed';
+import { ChatFeed, unavailableSnapshot } from './chatFeed';
 import { buildChatHtml, createNonce } from './chatHtml';
-import { isExternalLink, parseWebviewMessage } from './webviewMessageGuard';
+import { isExternalLink } from './webviewMessageGuard';
 
 export const CHAT_VIEW_TYPE = 'subchats.chat';
 const DIFF_SCHEME = 'subchats-diff';
@@ -34,10 +40,9 @@ export interface ChatPanelOptions {
   readonly log?: (text: string) => void;
 }
 
-/** Tab and message title: the session's display title, or a short id (tabs are narrow). */
-function sessionTitle(session: SessionRecord | undefined, sessionId: string): string {
-  const short = `Session ${sessionId.slice(0, 8)}`;
-  return session ? displayTitle(session, short) : short;
+/** Tab and message title: the session's label (never its id). */
+function sessionTitle(session: SessionRecord | undefined): string {
+  return session?.label ?? 'Subchats';
 }
 
 function isSameOrDescendant(store: SessionStoreReader, sessionId: string, ancestorId: string): boolean {
@@ -152,6 +157,8 @@ export class ChatPanelManager implements vscode.Disposable {
 class ChatPanelController implements vscode.Disposable {
   private feed: ChatFeed | undefined;
   private store: SessionStoreReader | undefined;
+  /** The webview speaks another protocol version (an old page after an update): it gets nothing until it reloads. */
+  private incompatible = false;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -208,18 +215,23 @@ class ChatPanelController implements vscode.Disposable {
   }
 
   private sendSnapshot(): void {
+    if (this.incompatible) return;
     if (this.feed) {
       this.feed.sendSnapshot();
       return;
     }
+    this.postUnavailable('The agent connection for this chat is not available. Reconnect or reopen the session.');
+  }
+
+  private postUnavailable(reason: string): void {
     void this.panel.webview.postMessage({
-      ...buildSnapshot(emptyStore, this.sessionId),
-      unavailableReason: 'The agent connection for this chat is not available. Reconnect or reopen the session.',
+      ...unavailableSnapshot(this.sessionId, reason),
       panelState: { connectionId: this.connectionId, sessionId: this.sessionId },
     } satisfies HostToWebviewMessage);
   }
 
   private post(message: HostToWebviewMessage): void {
+    if (this.incompatible) return;
     const withState =
       message.type === 'snapshot' ? { ...message, panelState: { connectionId: this.connectionId, sessionId: this.sessionId } } : message;
     void this.panel.webview.postMessage(withState);
@@ -227,7 +239,7 @@ class ChatPanelController implements vscode.Disposable {
   }
 
   private updateTitle(): void {
-    const title = sessionTitle(this.store?.getSession(this.sessionId), this.sessionId);
+    const title = sessionTitle(this.store?.getSession(this.sessionId));
     if (this.panel.title !== title) this.panel.title = title;
   }
 
@@ -241,6 +253,17 @@ class ChatPanelController implements vscode.Disposable {
   private async handle(message: WebviewToHostMessage): Promise<void> {
     switch (message.type) {
       case 'ready':
+        if (message.protocolVersion !== WEBVIEW_PROTOCOL_VERSION) {
+          this.manager.options.log?.(
+            `Chat panel: the webview speaks protocol ${message.protocolVersion}, this extension ${WEBVIEW_PROTOCOL_VERSION}; asked it to reopen`,
+          );
+          this.incompatible = true;
+          this.postUnavailable(PROTOCOL_MISMATCH_REASON);
+          return;
+        }
+        this.incompatible = false;
+        this.sendSnapshot();
+        return;
       case 'resync':
         this.sendSnapshot();
         return;
@@ -296,7 +319,7 @@ class ChatPanelController implements vscode.Disposable {
     const session = this.sessionInPanel(sessionId);
     const verdict = session && this.store ? this.store.actionsFor(sessionId)[action] : { allowed: false, reason: 'The session is not part of this chat.' };
     if (!verdict.allowed) {
-      void vscode.window.showWarningMessage(`Subchats: cannot ${action} "${sessionTitle(session, sessionId)}". ${verdict.reason ?? ''}`);
+      void vscode.window.showWarningMessage(`Subchats: cannot ${action} "${session?.label ?? 'this session'}". ${verdict.reason ?? ''}`);
       return;
     }
     await run();
@@ -328,17 +351,3 @@ class ChatPanelController implements vscode.Disposable {
 function toDisposable(value: { dispose(): void }): vscode.Disposable {
   return value instanceof vscode.Disposable ? value : new vscode.Disposable(() => value.dispose());
 }
-
-/** Stands in for a connection that is not there (yet): the webview shows why instead of loading forever. */
-const emptyStore: SessionStoreReader = {
-  revision: 0,
-  diagnostics: [],
-  getSession: () => undefined,
-  listSessions: () => [],
-  actionsFor: () => {
-    const no = { allowed: false, reason: 'Not connected.' };
-    return { cancel: no, prompt: no, close: no };
-  },
-  onDidChange: () => ({ dispose: () => undefined }),
-  effectiveCwd: () => null,
-};

@@ -80,7 +80,7 @@ describe('ChatFeed', () => {
     assert.equal(root.entryCount, count);
     assert.equal(root.toolCalls?.[0]?.status, 'failed');
     assert.equal(delta.sessions.find((s) => s.sessionId === CHILD_B)?.header?.state.state, 'idle');
-    assert.equal(delta.sessions.find((s) => s.sessionId === 'sess_new')?.full?.header.title, 'New');
+    assert.equal(delta.sessions.find((s) => s.sessionId === 'sess_new')?.full?.header.label, 'New');
   });
 
   test('changed actions and terminal output are sent even without an entry change', () => {
@@ -125,7 +125,7 @@ describe('ChatFeed', () => {
     store.addSession('later', { title: 'Later' });
     timers.advance(20);
     assert.equal(posts[1]?.type, 'snapshot');
-    assert.equal((posts[1] as SnapshotMessage).sessions[0]?.header.title, 'Later');
+    assert.equal((posts[1] as SnapshotMessage).sessions[0]?.header.label, 'Later');
   });
 
   test('dispose stops the feed', () => {

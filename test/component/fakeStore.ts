@@ -4,6 +4,7 @@ import type {
   Entry,
   SessionActions,
   SessionRecord,
+  StateSource,
   StoreChange,
   TerminalRecord,
   ToolCallRecord,
@@ -71,6 +72,7 @@ export class FakeStore implements SessionStoreReader {
     this.emit([{ sessionId, kind: 'session' }]);
   }
 
+  /** Label as the store computes it (title, description, subagent type, "Session N"), unless `fields.label` says. */
   addSession(id: string, fields: Partial<SessionRecord> = {}): SessionRecord {
     const rev = ++this.revision;
     const now = this.tick();
@@ -85,6 +87,8 @@ export class FakeStore implements SessionStoreReader {
       stateReported: true,
       ...fields,
     };
+    const named = [fields.title, fields.description, fields.subagentType].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+    if (fields.label === undefined && named !== undefined) session.label = named.trim();
     this.sessions.set(id, session);
     const changes: StoreChange[] = [{ sessionId: id, kind: 'tree' }];
     if (session.parentId) {
@@ -152,10 +156,12 @@ export class FakeStore implements SessionStoreReader {
     this.emit([{ sessionId, kind: 'session' }]);
   }
 
-  setState(sessionId: string, state: SessionRecord['state']): void {
+  /** A state change as the store records it: into the history (with who said so), clearing a cancel request. */
+  setState(sessionId: string, state: SessionRecord['state'], source: StateSource = 'agent'): void {
     const session = this.mustGet(sessionId);
     session.state = state;
-    session.stateHistory.push({ state: state.state, at: this.tick(), source: 'agent' });
+    session.cancelRequestedAt = null;
+    session.stateHistory.push({ state: state.state, ...(state.stopReason ? { stopReason: state.stopReason } : {}), at: this.tick(), source });
     session.rev = ++this.revision;
     this.emit([{ sessionId, kind: 'session' }]);
   }

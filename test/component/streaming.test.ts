@@ -2,7 +2,7 @@
 // child cards follow their child sessions.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { DeltaMessage } from '../../src/protocol/webviewMessages';
+import { WEBVIEW_PROTOCOL_VERSION, type DeltaMessage } from '../../src/protocol/webviewMessages';
 import type { ChildEntry, MessageEntry } from '../../src/store/model';
 import { FeedLink } from './feedLink';
 import { useHarness } from './harness';
@@ -82,6 +82,7 @@ describe('streaming', () => {
     const rev = link.feed.revision!;
     const bogus: DeltaMessage = {
       type: 'delta',
+      protocolVersion: WEBVIEW_PROTOCOL_VERSION,
       fromRev: rev,
       toRev: rev + 1,
       sessions: [{ sessionId: ROOT, entries: [{ index: 500, entry: { kind: 'message', id: 'x', role: 'agent', text: 'x', attachments: [], rev: rev + 1, at: 0 } }] }],
@@ -101,12 +102,13 @@ describe('streaming', () => {
 
     store.upsertToolCall(CHILD_B, { toolCallId: 'b-edit', title: 'Edit snapshot 1', kind: 'edit', status: 'in_progress' });
     await link.flush();
-    await cardB.locator('.sc-activity').getByText('Edit snapshot 1 (in progress)').waitFor();
+    await cardB.locator('.sc-activity').getByText('Edit snapshot 1 (running)').waitFor();
     assert.match((await cardB.locator('.sc-child-meta').textContent()) ?? '', /1 tool call\b/);
 
     store.setState(CHILD_B, { state: 'idle', stopReason: 'end_turn' });
     await link.flush();
-    await cardB.locator('.sc-state').getByText('Idle').waitFor();
+    // Done, as the tree says it (it showed "Idle" in the chat before the shared presentation).
+    await cardB.locator('.sc-state').getByText('Done').waitFor();
     assert.equal(await cardB.getAttribute('data-state'), 'idle');
 
     // A new child announced mid-stream arrives whole in a delta and gets its own card and outline item.

@@ -63,10 +63,10 @@ test('cancel one child from the session tree: only that branch stops, its siblin
   await scout.waitFor({ timeout: SLOW_MS });
   // Reviewer waits for its permission, so both siblings are live when the cancel goes out.
   await chat.locator('subchats-permission', { hasText: 'review.md' }).waitFor({ timeout: SLOW_MS });
-  await description(explorer).filter({ hasText: /^running/ }).waitFor();
+  await description(explorer).filter({ hasText: /^Running/ }).waitFor();
   const root = page.locator('.part.sidebar .monaco-list-row[role="treeitem"][aria-level="2"]');
   assert.equal(await root.count(), 1, 'one root session');
-  assert.match(await description(root).innerText(), /^running/);
+  assert.match(await description(root).innerText(), /^Running/);
 
   // Reviewer has capabilities {}: no cancel inline and none in its context menu; Explorer offers both.
   assert.equal(await inlineCancel(explorer).count(), 1, 'Explorer has an inline cancel button');
@@ -82,18 +82,18 @@ test('cancel one child from the session tree: only that branch stops, its siblin
   await screenshot(page, 'e2e-control-explorer-menu-with-cancel');
   await chooseContextMenuEntry(page, explorerMenu, 'Cancel Session');
   await explorer.locator('.codicon-circle-slash').waitFor({ timeout: SLOW_MS });
-  assert.match(await description(explorer).innerText(), /^idle \(cancelled\)/);
+  assert.match(await description(explorer).innerText(), /^Cancelled/);
   // The cancel reaches the Explorer's own subagent too, and nothing else.
-  await description(scout).filter({ hasText: /^idle \(cancelled\)/ }).waitFor({ timeout: SLOW_MS });
-  assert.match(await description(reviewer).innerText(), /^needs you/);
-  assert.match(await description(root).innerText(), /^running/);
+  await description(scout).filter({ hasText: /^Cancelled/ }).waitFor({ timeout: SLOW_MS });
+  assert.match(await description(reviewer).innerText(), /^Needs you/);
+  assert.match(await description(root).innerText(), /^Running/);
 
   // The sibling goes on: once allowed, it writes its review and finishes; then the parent ends its turn.
   await chat.locator('subchats-permission', { hasText: 'review.md' }).getByRole('button', { name: 'Allow', exact: true }).click();
   await reviewer.locator('.codicon-pass').waitFor({ timeout: SLOW_MS });
-  assert.match(await description(reviewer).innerText(), /^idle \(end turn\)/);
-  await description(root).filter({ hasText: /^idle \(end turn\)/ }).waitFor({ timeout: SLOW_MS });
-  assert.match(await description(explorer).innerText(), /^idle \(cancelled\)/, 'the cancelled child stays cancelled');
+  assert.match(await description(reviewer).innerText(), /^Done/);
+  await description(root).filter({ hasText: /^Done/ }).waitFor({ timeout: SLOW_MS });
+  assert.match(await description(explorer).innerText(), /^Cancelled/, 'the cancelled child stays cancelled');
   assert.ok(existsSync(join(workbench.workspace, 'subchats-demo/review.md')), 'the Reviewer wrote its review');
   await chat.getByText('Explorer: stopped (cancelled)').first().waitFor();
   await screenshot(page, 'e2e-control-cancel-one-child');
@@ -128,7 +128,7 @@ test('a child asks permission while no chat is open: answered from a VS Code not
 
   const reviewer = sidebarTreeRow(page, 'Reviewer');
   await reviewer.locator('.codicon-pass').waitFor({ timeout: SLOW_MS });
-  assert.match(await description(reviewer).innerText(), /^idle \(end turn\)/);
+  assert.match(await description(reviewer).innerText(), /^Done/);
   const review = join(workbench.workspace, 'subchats-demo/review.md');
   assert.ok(existsSync(review), 'the Reviewer wrote subchats-demo/review.md after the notification allowed it');
   assert.match(readFileSync(review, 'utf8'), /^# Review/);
@@ -176,7 +176,7 @@ test('the agent process is killed mid-answer: sessions show disconnected, the ch
   const deadAgent = agentRow('disconnected');
   await deadAgent.waitFor({ timeout: SLOW_MS });
   const root = page.locator('.part.sidebar .monaco-list-row[role="treeitem"][aria-level="2"]');
-  await description(root).filter({ hasText: /^disconnected \(last: running\)/ }).waitFor({ timeout: SLOW_MS });
+  await description(root).filter({ hasText: /^Disconnected \(last: Running\)/ }).waitFor({ timeout: SLOW_MS });
   await root.locator('.codicon-debug-disconnect').waitFor();
   await chat.locator('subchats-session-bar .sc-state[data-state="disconnected"]').waitFor({ timeout: SLOW_MS });
   // The prompt that was running fails visibly, naming what happened.
@@ -200,8 +200,8 @@ test('the agent process is killed mid-answer: sessions show disconnected, the ch
   const freshChat = await newDemoSession(page);
   await promptInChat(freshChat, '/quick');
   await freshChat.getByText('Quick answer from the').waitFor({ timeout: SLOW_MS });
-  await description(root).filter({ hasText: /^idle \(end turn\)/ }).waitFor({ timeout: SLOW_MS });
+  await description(root).filter({ hasText: /^Done/ }).waitFor({ timeout: SLOW_MS });
   assert.equal(await root.count(), 2, 'the old session (history) and the new one');
-  await description(root).filter({ hasText: /^disconnected/ }).waitFor();
+  await description(root).filter({ hasText: /^Disconnected/ }).waitFor();
   await screenshot(page, 'e2e-control-agent-restarted');
 });

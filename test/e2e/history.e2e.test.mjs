@@ -44,8 +44,15 @@ function expectedTree({ sessions }) {
     depth: depth(s),
     label: s.title || s.description || s.subagentType || s.id,
     // A transcript is read-only: finished sessions keep their state, anything else shows as disconnected.
-    state: s.state === 'idle' ? (s.stopReason ? `idle (${s.stopReason.replace(/_/g, ' ')})` : 'idle') : 'disconnected',
+    state: s.state === 'idle' ? idleLabel(s.stopReason) : 'Disconnected',
   }));
+}
+
+/** The tree's label of an idle state (src/presentation's presentState). */
+function idleLabel(stopReason) {
+  const known = { end_turn: 'Done', cancelled: 'Cancelled', error: 'Failed', refusal: 'Refused', max_tokens: 'Stopped: max tokens', max_turn_requests: 'Stopped: turn limit' };
+  if (!stopReason) return 'Idle';
+  return Object.hasOwn(known, stopReason) ? known[stopReason] : `Idle (${stopReason.replace(/_/g, ' ')})`;
 }
 
 /** Descendants of the connection row `label` whose description starts with `status`. */
@@ -153,7 +160,7 @@ test('after a reload a finished session comes back from workspace storage, with 
     },
     { timeoutMs: SLOW_MS },
   );
-  assert.match(live[0].facts, /^idle \(end turn\)/);
+  assert.match(live[0].facts, /^Done/);
 
   await reloadWindow(page);
   await waitForTree(page, (rows) => {
@@ -187,14 +194,14 @@ test('a run interrupted by a reload comes back disconnected with the text it had
   await promptInChat(chat, title);
   await chat.getByText(streamed).waitFor({ timeout: SLOW_MS });
   // Still running when the window reloads (the answer streams for 20 s at least).
-  await waitForTree(page, (rows) => assert.match(sessionSubtree(rows, title)[0].description, /^running/), { timeoutMs: SLOW_MS });
+  await waitForTree(page, (rows) => assert.match(sessionSubtree(rows, title)[0].description, /^Running/), { timeoutMs: SLOW_MS });
 
   await reloadWindow(page);
   await waitForTree(page, (rows) => {
     assert.deepEqual(connectionLabels(rows), [DEMO_AGENT, DEMO_AGENT, ...TRACES].sort());
     const interrupted = sessionSubtree(rows, title);
     assert.equal(interrupted.length, 1);
-    assert.match(interrupted[0].description, /^disconnected/);
+    assert.match(interrupted[0].description, /^Disconnected/);
     assert.equal(interrupted[0].icon, 'debug-disconnect');
     // The earlier finished connection is still there, unchanged.
     assert.deepEqual(sessionSubtree(rows, 'Show the subagents').map((row) => row.icon), ['pass', 'pass', 'pass', 'pass']);

@@ -1,14 +1,13 @@
 // Agent-supplied names that match inherited object properties are just unknown values.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { toolKindIcon, stateLabel as webviewStateLabel } from '../../webview/lib/format';
-import { stateIcon } from '../../src/views/sessionTreeModel';
+import { presentState, toolKindIcon } from '../../src/presentation';
 
 test('kinds, states and stop reasons named like Object.prototype members fall back to defaults', () => {
   for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
     assert.equal(typeof toolKindIcon(name), 'string');
     assert.equal(toolKindIcon(name), 'tools');
-    assert.equal(stateIcon({ state: 'idle', stopReason: name }).icon, 'pass-filled');
-    assert.equal(typeof webviewStateLabel({ state: { state: name } } as never), 'string');
+    assert.equal(presentState({ state: 'idle', stopReason: name }).icon, 'circle-large-outline');
+    assert.equal(presentState({ state: name }).label, name);
   }
 });

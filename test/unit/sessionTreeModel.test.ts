@@ -1,9 +1,10 @@
 // Tree mapping: labels, state icons, descriptions, and gating encoded in contextValue (what menus offer).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { inlineCode, parseSessionNodeId, sessionNodeId, sessionTreeItem, stateIcon } from '../../src/views/sessionTreeModel';
+import { inlineCode, parseSessionNodeId, sessionNodeId, sessionTreeItem } from '../../src/views/sessionTreeModel';
 import { isReconnectable } from '../../src/host/reconnect';
 import { runtimeTreeItem } from '../../src/views/runtimeTreeModel';
+import type { SessionStateInfo } from '../../src/store/model';
 import { announce, replayFixture, Wire } from './support/storeFixtures';
 
 function itemFor(w: Wire, id: string, live = true) {
@@ -42,26 +43,48 @@ test('virtual children never offer cancel and say why', () => {
   assert.match(item.tooltip, /Parent: root/);
 });
 
-test('labels fall back from title to description to subagent type; descriptions show state, time and counts', () => {
+test('the label is the store\'s; descriptions show state, time and counts', () => {
   const w = new Wire().newSession('R');
   w.update('R', announce('A', { description: 'Finds things', state: { state: 'running' } }));
+  w.session('A').label = 'Finds things';
   assert.equal(itemFor(w, 'A').label, 'Finds things');
-  w.update('R', announce('A', { description: null }));
-  w.session('A').subagentType = 'Explore';
-  assert.equal(itemFor(w, 'A').label, 'Explore');
+  w.session('A').label = 'Explore';
+  assert.equal(itemFor(w, 'A').label, 'Explore', 'whatever the store computed, never a name of its own');
   w.update('A', { sessionUpdate: 'tool_call', toolCallId: 't', title: 'grep' });
-  assert.equal(itemFor(w, 'A').description, 'running · 1m 0s · 1 tool');
+  assert.equal(itemFor(w, 'A').description, 'Running · 1m 0s · 1 tool');
 });
 
-test('state icons: spinning, attention, by stop reason, question, unplugged', () => {
-  assert.equal(stateIcon({ state: 'running' }).icon, 'loading~spin');
-  assert.equal(stateIcon({ state: 'requires_action' }).icon, 'bell-dot');
-  assert.equal(stateIcon({ state: 'idle', stopReason: 'end_turn' }).icon, 'pass');
-  assert.equal(stateIcon({ state: 'idle', stopReason: 'cancelled' }).icon, 'circle-slash');
-  assert.equal(stateIcon({ state: 'idle', stopReason: 'error' }).icon, 'error');
-  assert.equal(stateIcon({ state: 'unconfirmed' }).icon, 'question');
-  assert.equal(stateIcon({ state: 'unknown' }).icon, 'question');
-  assert.equal(stateIcon({ state: 'disconnected' }).icon, 'debug-disconnect');
+test('state icons and labels come from the shared presentation, with colours and spinning', () => {
+  const w = new Wire().newSession('R');
+  const cases: [SessionStateInfo, string, string | undefined, RegExp][] = [
+    [{ state: 'running' }, 'loading~spin', undefined, /^Running · /],
+    [{ state: 'requires_action' }, 'bell-dot', 'notificationsWarningIcon.foreground', /^Needs you · /],
+    [{ state: 'idle', stopReason: 'end_turn' }, 'pass', 'testing.iconPassed', /^Done · /],
+    [{ state: 'idle', stopReason: 'cancelled' }, 'circle-slash', 'disabledForeground', /^Cancelled · /],
+    [{ state: 'idle', stopReason: 'error' }, 'error', 'errorForeground', /^Failed · /],
+    [{ state: 'unconfirmed' }, 'question', undefined, /^Not reported · /],
+    [{ state: 'unknown' }, 'question', undefined, /^Unknown · /],
+    [{ state: 'disconnected', lastKnown: { state: 'running' } }, 'debug-disconnect', 'disabledForeground', /^Disconnected \(last: Running\) · /],
+  ];
+  for (const [state, icon, color, description] of cases) {
+    w.session('R').state = state;
+    const item = itemFor(w, 'R');
+    assert.equal(item.icon, icon, JSON.stringify(state));
+    assert.equal(item.iconColor, color, JSON.stringify(state));
+    assert.match(item.description, description);
+  }
+  w.session('R').state = { state: 'running' };
+  w.session('R').cancelRequestedAt = 61_000;
+  assert.match(itemFor(w, 'R').description, /^Cancelling… · /);
+});
+
+test('the tooltip says what was reported about the state and when', () => {
+  const w = new Wire().newSession('R');
+  w.update('R', announce('A', { title: 'Explorer', state: { state: 'running' } }));
+  w.update('R', announce('A', { state: { state: 'idle', stopReason: 'cancelled' } }));
+  const tooltip = itemFor(w, 'A').tooltip;
+  assert.match(tooltip, /State: Cancelled/);
+  assert.match(tooltip, /reported cancelled \d\d:\d\d:\d\d/, tooltip);
 });
 
 test('node ids are stable and round-trip session ids containing separators', () => {

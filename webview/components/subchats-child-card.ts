@@ -3,12 +3,13 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { requestHost } from '../events';
-import { elapsedMs, entrySummary, formatDuration, latestActivity, sessionName, stateIcon, stateLabel } from '../lib/format';
+import { elapsedMs, formatDuration, isWorking, presentState, stateExplanation } from '../../src/presentation';
+import { entrySummary, latestActivity } from '../lib/format';
 import type { ChatStore, SessionView } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
 import { SecondTicker } from '../state/ticker';
-import { SubchatsElement, codicon } from './base';
-import type { PermissionEntry } from '../../src/store/model';
+import { SubchatsElement, codicon, presentedIcon } from './base';
+import type { PermissionEntry } from '../../src/protocol/transcript';
 import './subchats-permission';
 import './subchats-transcript';
 
@@ -21,7 +22,10 @@ export class SubchatsChildCard extends SubchatsElement {
   constructor() {
     super();
     new StoreWatch(this, () => ({ store: this.store, topics: [this.sessionId] }));
-    new SecondTicker(this, () => this.store?.session(this.sessionId)?.header.state.state === 'running');
+    new SecondTicker(this, () => {
+      const state = this.store?.session(this.sessionId)?.header.state;
+      return state !== undefined && isWorking(state);
+    });
   }
 
   protected override willUpdate(_changed: PropertyValues<this>): void {
@@ -31,9 +35,10 @@ export class SubchatsChildCard extends SubchatsElement {
 
   protected override render(): TemplateResult {
     const view = this.store?.session(this.sessionId);
-    if (!view) return html`<div class="sc-entry sc-muted">${codicon('hubot')} Subagent ${this.sessionId} (not available)</div>`;
+    if (!view) return html`<div class="sc-entry sc-muted">${codicon('hubot')} Subagent (not available)</div>`;
     const { header } = view;
-    const name = sessionName(header);
+    const name = header.label;
+    const presented = presentState(header.state, header);
     const expanded = this.store?.isExpanded(this.sessionId) ?? false;
     // Counted from the tool calls, which deltas keep current (the header only changes with session fields).
     const toolCount = Object.keys(view.toolCalls).length;
@@ -51,11 +56,13 @@ export class SubchatsChildCard extends SubchatsElement {
           </button>
           ${codicon('hubot')}
           <strong class="sc-grow sc-ellipsis sc-card-title" title=${name}>${name}</strong>
-          <span class="sc-state" data-state=${header.state.state}>${codicon(stateIcon(header.state.state))} ${stateLabel(header)}</span>
+          <span class="sc-state" data-state=${header.state.state} title=${stateExplanation(header.stateHistory, { cancelRequestedAt: header.cancelRequestedAt }) || nothing}
+            >${presentedIcon(presented)} ${presented.label}</span
+          >
           ${this.renderControls(view, name)}
         </div>
         <div class="sc-child-meta">
-          <span title="Elapsed time">${codicon('watch')} ${formatDuration(elapsedMs(header, Date.now()))}</span>
+          <span title="Elapsed time">${codicon('watch')} ${formatDuration(elapsedMs(header, Date.now(), true))}</span>
           <span>${codicon('tools')} ${toolCount} tool call${toolCount === 1 ? '' : 's'}</span>
           ${header.childIds.length > 0
             ? html`<span>${codicon('type-hierarchy-sub')} ${header.childIds.length} subagent${header.childIds.length === 1 ? '' : 's'}</span>`

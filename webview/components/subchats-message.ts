@@ -1,7 +1,7 @@
 // A user or agent message (markdown), or a thought (collapsed until opened).
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { MessageEntry } from '../../src/store/model';
+import type { MessageEntry } from '../../src/protocol/transcript';
 import { renderAttachment } from './attachments';
 import { SubchatsElement, codicon } from './base';
 import './subchats-markdown';

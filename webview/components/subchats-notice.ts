@@ -1,8 +1,8 @@
 // A notice from the agent (info / warning / error) or a question it asked (elicitation).
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { ElicitationEntry, NoticeEntry } from '../../src/store/model';
-import { ownEntry } from '../lib/format';
+import type { ElicitationEntry, NoticeEntry } from '../../src/protocol/transcript';
+import { ownEntry } from '../../src/presentation';
 import { SubchatsElement, codicon } from './base';
 
 const SEVERITY_ICONS: Record<string, string> = { info: 'info', warning: 'warning', error: 'error' };

@@ -2,10 +2,10 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { revealSession } from '../events';
-import { sessionName, stateIcon, stateLabel } from '../lib/format';
+import { presentState } from '../../src/presentation';
 import { TREE_TOPIC, type ChatStore } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
-import { SubchatsElement, codicon } from './base';
+import { SubchatsElement, presentedIcon } from './base';
 
 export class SubchatsOutline extends SubchatsElement {
   @property({ attribute: false }) store: ChatStore | undefined;
@@ -28,11 +28,12 @@ export class SubchatsOutline extends SubchatsElement {
         if (!view || seen.has(id)) return nothing;
         seen.add(id);
         const { header } = view;
+        const presented = presentState(header.state, header);
         const children = header.childIds.filter((childId) => this.store?.session(childId));
         return html`<li role="treeitem" aria-level=${level} aria-expanded=${children.length > 0 ? 'true' : nothing}>
           <button type="button" class="sc-link sc-row" data-outline-session=${id} @click=${() => revealSession(this, id)}>
-            ${codicon(stateIcon(header.state.state), stateLabel(header))}
-            <span class="sc-ellipsis">${sessionName(header)}</span>
+            ${presentedIcon(presented, presented.label)}
+            <span class="sc-ellipsis">${header.label}</span>
           </button>
           ${children.length > 0 ? this.renderLevel(children, level + 1, seen) : nothing}
         </li>`;

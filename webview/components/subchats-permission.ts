@@ -1,9 +1,9 @@
 // A permission request: the agent's options as buttons while pending, then the answer.
 import { html, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { PermissionEntry, PermissionOption } from '../../src/store/model';
+import type { PermissionEntry, PermissionOption } from '../../src/protocol/transcript';
 import { requestHost } from '../events';
-import { ownEntry } from '../lib/format';
+import { ownEntry } from '../../src/presentation';
 import { SubchatsElement, codicon } from './base';
 
 const OPTION_ICONS: Record<string, string> = {

@@ -1,8 +1,8 @@
 // The agent's plan: entries with status and priority.
 import { html, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { PlanEntryItem } from '../../src/store/model';
-import { ownEntry } from '../lib/format';
+import type { PlanEntryItem } from '../../src/protocol/transcript';
+import { ownEntry } from '../../src/presentation';
 import { SubchatsElement, codicon } from './base';
 
 const STATUS_ICONS: Record<string, string> = {

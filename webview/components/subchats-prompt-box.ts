@@ -21,7 +21,7 @@ export class SubchatsPromptBox extends SubchatsElement {
     if (!header) return nothing;
     const { prompt, cancel } = header.actions;
     const reasonId = 'sc-prompt-reason';
-    const busy = header.activePromptId !== null || header.state.state === 'running';
+    const busy = header.promptRunning || header.state.state === 'running';
     return html`<form @submit=${this.onSubmit} aria-label="Prompt">
       <label class="sc-visually-hidden" for="sc-prompt-input">Message the agent</label>
       <textarea

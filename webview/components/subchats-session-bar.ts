@@ -2,10 +2,11 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { requestHost } from '../events';
-import { sessionName, stateIcon, stateLabel } from '../lib/format';
+import { presentState, stateExplanation } from '../../src/presentation';
+import type { ChatUsage } from '../../src/protocol/webviewMessages';
 import { ROOT_TOPIC, type ChatStore } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
-import { SubchatsElement, codicon } from './base';
+import { SubchatsElement, codicon, presentedIcon } from './base';
 
 export class SubchatsSessionBar extends SubchatsElement {
   @property({ attribute: false }) store: ChatStore | undefined;
@@ -19,21 +20,23 @@ export class SubchatsSessionBar extends SubchatsElement {
   protected override render(): TemplateResult | typeof nothing {
     const header = this.store?.session(this.sessionId)?.header;
     if (!this.store || !header) return nothing;
-    const busy = header.activePromptId !== null || header.state.state === 'running';
+    const busy = header.promptRunning || header.state.state === 'running';
+    const presented = presentState(header.state, header);
+    const explanation = stateExplanation(header.stateHistory, { cancelRequestedAt: header.cancelRequestedAt });
     return html`<div class="sc-row">
       <nav class="sc-grow" aria-label="Breadcrumb">
         <ol class="sc-breadcrumb">
           ${this.store.ancestors.map(
             (ancestor) => html`<li>
               <button type="button" class="sc-link" title="Open this session" @click=${() => requestHost(this, { type: 'openChat', sessionId: ancestor.id, where: 'tab' })}>
-                ${sessionName(ancestor)}
+                ${ancestor.label}
               </button>
             </li>`,
           )}
-          <li><span aria-current="page">${sessionName(header)}</span></li>
+          <li><span aria-current="page">${header.label}</span></li>
         </ol>
       </nav>
-      <span class="sc-state" data-state=${header.state.state} role="status">${codicon(stateIcon(header.state.state))} ${stateLabel(header)}</span>
+      <span class="sc-state" data-state=${header.state.state} role="status" title=${explanation || nothing}>${presentedIcon(presented)} ${presented.label}</span>
       ${usageText(header.usage) ? html`<span class="sc-muted" title="Context usage">${usageText(header.usage)}</span>` : nothing}
       ${header.actions.cancel.allowed && busy
         ? html`<button type="button" class="sc-icon-button" title="Cancel" aria-label="Cancel this session" @click=${() => requestHost(this, { type: 'cancel', sessionId: this.sessionId })}>
@@ -41,18 +44,16 @@ export class SubchatsSessionBar extends SubchatsElement {
           </button>`
         : nothing}
     </div>
+    ${explanation ? html`<div class="sc-muted sc-ellipsis sc-state-explanation">${explanation}</div>` : nothing}
     ${header.state.error?.message ? html`<div class="sc-muted" role="alert">${codicon('error')} ${header.state.error.message}</div>` : nothing}`;
   }
 }
 
-function usageText(usage: Readonly<Record<string, unknown>> | null): string {
+function usageText(usage: ChatUsage | null): string {
   if (!usage) return '';
   const parts: string[] = [];
-  if (typeof usage.used === 'number' && typeof usage.size === 'number') {
-    parts.push(`${usage.used.toLocaleString()} / ${usage.size.toLocaleString()} tokens`);
-  }
-  const cost = usage.cost as { amount?: unknown; currency?: unknown } | null | undefined;
-  if (cost && typeof cost.amount === 'number') parts.push(`${cost.amount.toFixed(2)} ${typeof cost.currency === 'string' ? cost.currency : ''}`.trim());
+  if (usage.used !== undefined && usage.size !== undefined) parts.push(`${usage.used.toLocaleString()} / ${usage.size.toLocaleString()} tokens`);
+  if (usage.cost) parts.push(`${usage.cost.amount.toFixed(2)} ${usage.cost.currency ?? ''}`.trim());
   return parts.join(' · ');
 }
 

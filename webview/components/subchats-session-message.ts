@@ -1,9 +1,8 @@
 // A message between sessions, shown on the side it was sent on, with links to the other session.
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
-import type { SessionMessageEntry } from '../../src/store/model';
+import type { SessionMessageEntry } from '../../src/protocol/transcript';
 import { requestHost, revealSession } from '../events';
-import { sessionName } from '../lib/format';
 import type { ChatStore } from '../state/chatStore';
 import { renderAttachment } from './attachments';
 import { SubchatsElement, codicon } from './base';
@@ -34,7 +33,7 @@ export class SubchatsSessionMessage extends SubchatsElement {
     const header = this.store?.session(sessionId)?.header;
     // Outside this panel's tree only the ancestors are known by name (the breadcrumb has them).
     const ancestor = this.store?.ancestors.find((a) => a.id === sessionId);
-    const name = header ? sessionName(header) : ancestor ? sessionName(ancestor) : `Session ${sessionId.slice(0, 8)}`;
+    const name = header?.label ?? ancestor?.label ?? 'another session';
     // Sessions in this panel are revealed in place; others open in their own tab.
     const go = header
       ? () => revealSession(this, sessionId)

@@ -2,12 +2,12 @@
 // A subagent tool call also hosts the child's card where it was spawned.
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { ToolCallContent, ToolCallRecord } from '../../src/store/model';
+import { presentToolStatus, stoppedWithTurn, toolKindIcon, toolProgress } from '../../src/presentation';
+import type { ToolCallContent, ToolCallRecord } from '../../src/protocol/transcript';
 import { requestHost, revealSession } from '../events';
-import { sessionName, toolKindIcon, toolStatusIcon } from '../lib/format';
 import type { ChatStore } from '../state/chatStore';
 import { renderAttachment } from './attachments';
-import { SubchatsElement, codicon } from './base';
+import { SubchatsElement, codicon, presentedIcon } from './base';
 import type { DiffContent } from './subchats-diff';
 import './subchats-diff';
 import './subchats-markdown';
@@ -28,7 +28,9 @@ export class SubchatsToolCall extends SubchatsElement {
     const call = this.toolCall;
     if (!call) return html`<div class="sc-entry sc-muted">${codicon('tools')} Unknown tool call</div>`;
     const title = call.title || call.name || 'Tool call';
-    const status = call.status.replace(/_/g, ' ');
+    const status = presentToolStatus(call);
+    const progress = toolProgress(call);
+    const stopped = stoppedWithTurn(call);
     const diffs = call.content.map((item, index) => ({ item, index })).filter(({ item }) => item.type === 'diff');
     const hasBody = call.content.some((item) => item.type !== 'diff') || call.rawInput !== undefined || call.rawOutput !== undefined;
     return html`<div class="sc-entry">
@@ -46,8 +48,14 @@ export class SubchatsToolCall extends SubchatsElement {
           </button>
           ${codicon(toolKindIcon(call.kind), call.kind)}
           <span class="sc-grow sc-ellipsis" title=${title}>${title}</span>
-          ${call.progress ? html`<span class="sc-muted sc-ellipsis">${call.progress}</span>` : nothing}
-          <span class="sc-status sc-state" data-status=${call.status}>${codicon(toolStatusIcon(call.status))} ${status}</span>
+          ${progress ? html`<span class="sc-muted sc-ellipsis sc-progress">${progress}</span>` : nothing}
+          <span
+            class="sc-status sc-state"
+            data-status=${call.status}
+            data-stopped=${stopped ? stopped.stopReason : nothing}
+            title=${stopped ? 'The turn ended while this call was open; the agent did not report its result.' : nothing}
+            >${presentedIcon(status)} ${status.label}</span
+          >
         </div>
         ${this.renderLocations(call)}
         ${diffs.length > 0
@@ -139,7 +147,7 @@ export class SubchatsToolCall extends SubchatsElement {
 
   private nameOf(sessionId: string): string {
     const header = this.store?.session(sessionId)?.header;
-    return header ? sessionName(header) : `Session ${sessionId}`;
+    return header?.label ?? 'A session outside this chat';
   }
 }
 

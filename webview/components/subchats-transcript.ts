@@ -4,7 +4,7 @@ import '@lit-labs/virtualizer';
 import type { LitVirtualizer } from '@lit-labs/virtualizer/LitVirtualizer.js';
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { Entry } from '../../src/store/model';
+import type { Entry } from '../../src/protocol/transcript';
 import { cardAnchors } from '../lib/format';
 import type { ChatStore, SessionView } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';

@@ -1,106 +1,8 @@
-// Plain-text helpers shared by components: names, states, icons, durations, one-line summaries.
-import type { Entry, ToolCallRecord } from '../../src/store/model';
-import type { ChatAncestor, ChatSessionHeader } from '../../src/protocol/webviewMessages';
+// Plain-text helpers shared by components: one-line summaries and where child cards go. States, tool
+// statuses, names and durations come from the shared presentation (src/presentation), as in the tree.
+import type { Entry, ToolCallRecord } from '../../src/protocol/transcript';
+import { presentToolStatus } from '../../src/presentation';
 import type { SessionView } from '../state/chatStore';
-
-/** Looks up an agent-supplied key in a constant table; inherited names like "constructor" are not entries. */
-export function ownEntry<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
-  return Object.hasOwn(table, key) ? table[key] : undefined;
-}
-
-type Named = Pick<ChatSessionHeader, 'id' | 'title' | 'description' | 'subagentType'> | ChatAncestor;
-
-/** Title, then description, then subagent type, then a short id. */
-export function sessionName(session: Named): string {
-  const pick = [session.title, session.description, session.subagentType].find(
-    (value): value is string => typeof value === 'string' && value.trim() !== '',
-  );
-  return pick?.trim() ?? `Session ${session.id.slice(0, 8)}`;
-}
-
-const STATE_LABELS: Record<string, string> = {
-  running: 'Running',
-  idle: 'Idle',
-  requires_action: 'Needs action',
-  unknown: 'Unknown',
-  unconfirmed: 'Not reported',
-  disconnected: 'Disconnected',
-};
-
-export function stateLabel(header: Pick<ChatSessionHeader, 'state'>): string {
-  const { state, stopReason } = header.state;
-  const label = ownEntry(STATE_LABELS, state) ?? state;
-  if (state === 'idle' && stopReason && stopReason !== 'end_turn') return `${label} (${stopReason.replace(/_/g, ' ')})`;
-  return label;
-}
-
-export function stateIcon(state: string): string {
-  switch (state) {
-    case 'running':
-      return 'loading codicon-modifier-spin';
-    case 'idle':
-      return 'pass';
-    case 'requires_action':
-      return 'bell-dot';
-    case 'disconnected':
-      return 'debug-disconnect';
-    case 'unknown':
-    case 'unconfirmed':
-      return 'question';
-    default:
-      return 'circle-outline';
-  }
-}
-
-const KIND_ICONS: Record<string, string> = {
-  read: 'file',
-  edit: 'edit',
-  delete: 'trash',
-  move: 'arrow-swap',
-  search: 'search',
-  execute: 'terminal',
-  think: 'lightbulb',
-  fetch: 'globe',
-  switch_mode: 'symbol-enum',
-  subagent: 'hubot',
-};
-
-export function toolKindIcon(kind: string): string {
-  return ownEntry(KIND_ICONS, kind) ?? 'tools';
-}
-
-export function toolStatusIcon(status: string): string {
-  switch (status) {
-    case 'pending':
-      return 'circle-outline';
-    case 'in_progress':
-      return 'loading codicon-modifier-spin';
-    case 'completed':
-      return 'check';
-    case 'failed':
-      return 'error';
-    case 'cancelled':
-      return 'circle-slash';
-    case 'paused':
-      return 'debug-pause';
-    default:
-      return 'circle-outline';
-  }
-}
-
-export function formatDuration(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  if (seconds < 60) return `${seconds}s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ${seconds % 60}s`;
-  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
-}
-
-/** Time the session has been working: until now while running, else until its last state change. */
-export function elapsedMs(header: ChatSessionHeader, now: number): number {
-  const end = header.state.state === 'running' ? now : (header.stateHistory.at(-1)?.at ?? header.updatedAt);
-  return Math.max(0, end - header.createdAt);
-}
 
 function firstLine(text: string, max = 160): string {
   const line = text.trim().split('\n').find((l) => l.trim() !== '') ?? '';
@@ -114,7 +16,7 @@ export function entrySummary(entry: Entry, toolCalls: Readonly<Record<string, To
       return `${entry.role === 'user' ? 'User' : entry.role === 'thought' ? 'Thinking' : 'Agent'}: ${firstLine(entry.text)}`;
     case 'toolCall': {
       const toolCall = toolCalls[entry.toolCallId];
-      return toolCall ? `${toolCall.title || toolCall.name || 'Tool call'} (${toolCall.status.replace(/_/g, ' ')})` : 'Tool call';
+      return toolCall ? `${toolCall.title || toolCall.name || 'Tool call'} (${presentToolStatus(toolCall).label})` : 'Tool call';
     }
     case 'plan':
       return `Plan: ${entry.entries.filter((e) => e.status === 'completed').length}/${entry.entries.length} done`;

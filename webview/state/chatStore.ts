@@ -1,15 +1,17 @@
 // The webview's mirror of the host's session subtree. Every change replaces the affected objects (never
 // mutates them), so components can compare by identity and only the changed ones re-render.
-import type {
-  ChatAncestor,
-  ChatSessionData,
-  ChatSessionDelta,
-  ChatSessionHeader,
-  ChatTerminalOutput,
-  DeltaMessage,
-  SnapshotMessage,
+import {
+  PROTOCOL_MISMATCH_REASON,
+  WEBVIEW_PROTOCOL_VERSION,
+  type ChatAncestor,
+  type ChatSessionData,
+  type ChatSessionDelta,
+  type ChatSessionHeader,
+  type ChatTerminalOutput,
+  type DeltaMessage,
+  type SnapshotMessage,
 } from '../../src/protocol/webviewMessages';
-import type { Entry, ToolCallRecord } from '../../src/store/model';
+import type { Entry, ToolCallRecord } from '../../src/protocol/transcript';
 
 export interface SessionView {
   readonly header: ChatSessionHeader;
@@ -17,7 +19,8 @@ export interface SessionView {
   readonly toolCalls: Readonly<Record<string, ToolCallRecord>>;
 }
 
-export type DeltaResult = 'applied' | 'stale' | 'gap' | 'mismatch';
+/** `incompatible`: the host speaks another protocol version; nothing more is applied. */
+export type DeltaResult = 'applied' | 'stale' | 'gap' | 'mismatch' | 'incompatible';
 
 /** Topics components can watch: a session id, or one of these. */
 export const TREE_TOPIC = '@tree';
@@ -33,6 +36,8 @@ export class ChatStore {
   rootSessionId: string | undefined;
   ancestors: readonly ChatAncestor[] = [];
   unavailableReason: string | undefined;
+  /** The host speaks another protocol version (the extension was updated under this page). */
+  incompatible = false;
   private sessions = new Map<string, SessionView>();
   private terminalOutputs = new Map<string, ChatTerminalOutput>();
   private readonly listeners = new Map<string, Set<Listener>>();
@@ -78,6 +83,11 @@ export class ChatStore {
   }
 
   applySnapshot(message: SnapshotMessage): void {
+    if (message.protocolVersion !== WEBVIEW_PROTOCOL_VERSION) {
+      this.becomeIncompatible(message.rootSessionId);
+      return;
+    }
+    this.incompatible = false;
     this.rev = message.rev;
     this.rootSessionId = message.rootSessionId;
     this.ancestors = message.ancestors;
@@ -89,6 +99,11 @@ export class ChatStore {
 
   /** Applies a delta when it continues from our revision; otherwise says why not (the caller resyncs). */
   applyDelta(message: DeltaMessage): DeltaResult {
+    if (this.incompatible) return 'incompatible';
+    if (message.protocolVersion !== WEBVIEW_PROTOCOL_VERSION) {
+      this.becomeIncompatible(this.rootSessionId ?? '');
+      return 'incompatible';
+    }
     if (this.rev === undefined) return 'gap';
     if (message.toRev <= this.rev) return 'stale';
     if (message.fromRev !== this.rev) return 'gap';
@@ -123,6 +138,18 @@ export class ChatStore {
     if (treeChanged) changed.add(TREE_TOPIC);
     this.emit([...changed]);
     return 'applied';
+  }
+
+  /** Drops what it shows and says why: a message of another protocol version cannot be read safely. */
+  private becomeIncompatible(rootSessionId: string): void {
+    this.incompatible = true;
+    this.rev = this.rev ?? 0;
+    this.rootSessionId = this.rootSessionId ?? rootSessionId;
+    this.ancestors = [];
+    this.unavailableReason = PROTOCOL_MISMATCH_REASON;
+    this.sessions = new Map();
+    this.terminalOutputs = new Map();
+    this.emit([...this.listeners.keys()]);
   }
 
   /** Calls `listener` after changes to `topic` (a session id or one of the *_TOPIC constants). */

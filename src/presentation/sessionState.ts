@@ -1,0 +1,91 @@
+// How a session's state looks, the same in the session tree and in the chat webview: one icon, colour and
+// label per state. Pure; depends only on src/protocol.
+import type { SessionStateInfo } from '../protocol/transcript';
+import { ownEntry, shorten } from './lookup';
+
+/** What a state looks like. `icon` is a codicon id without modifiers; `spin` animates it. */
+export interface PresentedState {
+  readonly icon: string;
+  readonly spin: boolean;
+  /** VS Code theme colour id (`testing.iconPassed`); the webview uses it as `var(--vscode-testing-iconPassed)`. */
+  readonly color?: string;
+  readonly label: string;
+}
+
+/** The parts of a state the presentation reads (the store's SessionStateInfo and the webview's header state fit). */
+export type PresentableState = Pick<SessionStateInfo, 'state' | 'stopReason'> & { readonly lastKnown?: PresentableState };
+
+/** What the client knows beyond the reported state. */
+export interface StateExtras {
+  /** A child still working in the background after its launch call completed. */
+  readonly background?: boolean;
+  /** The client sent session/cancel and no state change has come since. */
+  readonly cancelRequestedAt?: number | null;
+}
+
+const MAX_LABEL = 60;
+
+const RUNNING: PresentedState = { icon: 'loading', spin: true, label: 'Running' };
+const BACKGROUND: PresentedState = { icon: 'loading', spin: true, label: 'Running in background' };
+const CANCELLING: PresentedState = { icon: 'loading', spin: true, label: 'Cancelling…' };
+const NEEDS_YOU: PresentedState = { icon: 'bell-dot', spin: false, color: 'notificationsWarningIcon.foreground', label: 'Needs you' };
+const IDLE: PresentedState = { icon: 'circle-large-outline', spin: false, label: 'Idle' };
+const UNKNOWN: PresentedState = { icon: 'question', spin: false, label: 'Unknown' };
+const NOT_REPORTED: PresentedState = { icon: 'question', spin: false, label: 'Not reported' };
+
+/** Idle states by stop reason (ACP `StopReason`). */
+const STOPPED: Readonly<Record<string, PresentedState>> = {
+  end_turn: { icon: 'pass', spin: false, color: 'testing.iconPassed', label: 'Done' },
+  cancelled: { icon: 'circle-slash', spin: false, color: 'disabledForeground', label: 'Cancelled' },
+  error: { icon: 'error', spin: false, color: 'errorForeground', label: 'Failed' },
+  refusal: { icon: 'error', spin: false, color: 'errorForeground', label: 'Refused' },
+  max_tokens: { icon: 'warning', spin: false, color: 'editorWarning.foreground', label: 'Stopped: max tokens' },
+  max_turn_requests: { icon: 'warning', spin: false, color: 'editorWarning.foreground', label: 'Stopped: turn limit' },
+};
+
+/** Agent text in a label: one line, bounded. */
+export function oneLine(text: string): string {
+  return shorten(text.replace(/\s+/g, ' ').trim(), MAX_LABEL);
+}
+
+/** An agent's snake_case word (a stop reason) in a label: underscores as spaces. */
+export function words(text: string): string {
+  return oneLine(text.replace(/_/g, ' '));
+}
+
+/** The session is working: its elapsed time runs and it may still change. */
+export function isWorking(state: Pick<PresentableState, 'state'>): boolean {
+  return state.state === 'running' || state.state === 'requires_action';
+}
+
+export function presentState(state: PresentableState, extras: StateExtras = {}): PresentedState {
+  if (isWorking(state) && extras.cancelRequestedAt != null) return CANCELLING;
+  switch (state.state) {
+    case 'running':
+      return extras.background ? BACKGROUND : RUNNING;
+    case 'requires_action':
+      return NEEDS_YOU;
+    case 'idle': {
+      const reason = state.stopReason;
+      if (reason === undefined || reason.trim() === '') return IDLE;
+      return ownEntry(STOPPED, reason) ?? { ...IDLE, label: `Idle (${words(reason)})` };
+    }
+    case 'unknown':
+      return UNKNOWN;
+    case 'unconfirmed':
+      return NOT_REPORTED;
+    case 'disconnected': {
+      const last = state.lastKnown && state.lastKnown.state !== 'disconnected' ? presentState(state.lastKnown).label : undefined;
+      return { icon: 'debug-disconnect', spin: false, color: 'disabledForeground', label: last ? `Disconnected (last: ${last})` : 'Disconnected' };
+    }
+    default: {
+      const custom = oneLine(state.state);
+      return custom === '' ? UNKNOWN : { icon: 'circle-large-outline', spin: false, label: custom };
+    }
+  }
+}
+
+/** Just the label (quick picks and other one-line texts). */
+export function stateLabel(state: PresentableState, extras?: StateExtras): string {
+  return presentState(state, extras).label;
+}

@@ -1,0 +1,131 @@
+// Guards for every message between host and webview, one per message type. The tables are typed by the
+// message unions: a new message type does not compile until it has its guard.
+//
+// Host side: parseWebviewMessage checks what a webview posts before the host acts on it, so a compromised or
+// buggy webview gets nothing it could not get through the UI. Webview side: parseHostMessage checks the
+// shape of snapshots and deltas; one from another protocol version comes through stripped to its version, so
+// the webview can say so instead of misreading it.
+import {
+  WEBVIEW_PROTOCOL_VERSION,
+  type DeltaMessage,
+  type HostToWebviewMessage,
+  type SnapshotMessage,
+  type WebviewToHostMessage,
+} from './webviewMessages';
+
+type Raw = Record<string, unknown>;
+
+/** One guard per member of the union `U`, keyed by its `type`. */
+export type GuardTable<U extends { readonly type: string }> = {
+  readonly [K in U['type']]: (message: Raw) => Extract<U, { readonly type: K }> | undefined;
+};
+
+const MAX_TEXT = 1_000_000;
+const MAX_ID = 1_000;
+
+function isRecord(value: unknown): value is Raw {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isString(value: unknown, max = MAX_ID): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= max;
+}
+
+function isLine(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 10_000_000;
+}
+
+function isRev(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+export const webviewToHostGuards: GuardTable<WebviewToHostMessage> = {
+  ready: (m) => (typeof m.protocolVersion === 'number' ? { type: 'ready', protocolVersion: m.protocolVersion } : undefined),
+  resync: (m) => ({ type: 'resync', knownRev: typeof m.knownRev === 'number' ? m.knownRev : -1, reason: isString(m.reason) ? m.reason : 'unknown' }),
+  prompt: (m) => (isString(m.sessionId) && isString(m.text, MAX_TEXT) ? { type: 'prompt', sessionId: m.sessionId, text: m.text } : undefined),
+  cancel: (m) => (isString(m.sessionId) ? { type: 'cancel', sessionId: m.sessionId } : undefined),
+  answerPermission: (m) =>
+    isString(m.sessionId) && isString(m.requestId) && (m.optionId === null || isString(m.optionId))
+      ? { type: 'answerPermission', sessionId: m.sessionId, requestId: m.requestId, optionId: m.optionId }
+      : undefined,
+  openFile: (m) => {
+    if (!isString(m.path, 4096)) return undefined;
+    return isLine(m.line) ? { type: 'openFile', path: m.path, line: m.line } : { type: 'openFile', path: m.path };
+  },
+  openDiff: (m) =>
+    isString(m.sessionId) && isString(m.toolCallId) && isLine(m.index)
+      ? { type: 'openDiff', sessionId: m.sessionId, toolCallId: m.toolCallId, index: m.index }
+      : undefined,
+  openChat: (m) =>
+    isString(m.sessionId) && (m.where === 'beside' || m.where === 'tab') ? { type: 'openChat', sessionId: m.sessionId, where: m.where } : undefined,
+  openLink: (m) => (isString(m.url, 8192) ? { type: 'openLink', url: m.url } : undefined),
+  copy: (m) => (typeof m.text === 'string' && m.text.length <= MAX_TEXT ? { type: 'copy', text: m.text } : undefined),
+};
+
+/** Every session entry of a snapshot or delta has the parts the webview indexes by. */
+function isSessionData(value: unknown): boolean {
+  return isRecord(value) && isRecord(value.header) && typeof value.header.id === 'string' && Array.isArray(value.entries) && isRecord(value.toolCalls);
+}
+
+function isSessionDelta(value: unknown): boolean {
+  if (!isRecord(value) || typeof value.sessionId !== 'string') return false;
+  if (value.full !== undefined && !isSessionData(value.full)) return false;
+  if (value.header !== undefined && !(isRecord(value.header) && typeof value.header.id === 'string')) return false;
+  if (value.entries !== undefined && !Array.isArray(value.entries)) return false;
+  return value.toolCalls === undefined || Array.isArray(value.toolCalls);
+}
+
+const optionalArray = (value: unknown): boolean => value === undefined || Array.isArray(value);
+
+/** Only the version survives of a message from another protocol version (nothing else can be trusted). */
+function otherVersion(m: Raw): number | undefined {
+  if (m.protocolVersion === WEBVIEW_PROTOCOL_VERSION) return undefined;
+  return typeof m.protocolVersion === 'number' ? m.protocolVersion : -1;
+}
+
+export const hostToWebviewGuards: GuardTable<HostToWebviewMessage> = {
+  snapshot: (m) => {
+    const other = otherVersion(m);
+    if (other !== undefined) {
+      return { type: 'snapshot', protocolVersion: other, rootSessionId: typeof m.rootSessionId === 'string' ? m.rootSessionId : '', rev: isRev(m.rev) ? m.rev : 0, sessions: [], ancestors: [], terminals: [] };
+    }
+    const valid =
+      typeof m.rootSessionId === 'string' &&
+      isRev(m.rev) &&
+      Array.isArray(m.sessions) &&
+      m.sessions.every(isSessionData) &&
+      Array.isArray(m.ancestors) &&
+      Array.isArray(m.terminals) &&
+      (m.unavailableReason === undefined || typeof m.unavailableReason === 'string');
+    return valid ? (m as unknown as SnapshotMessage) : undefined;
+  },
+  delta: (m) => {
+    const other = otherVersion(m);
+    if (other !== undefined) return { type: 'delta', protocolVersion: other, fromRev: 0, toRev: 0, sessions: [] };
+    const valid =
+      isRev(m.fromRev) &&
+      isRev(m.toRev) &&
+      Array.isArray(m.sessions) &&
+      m.sessions.every(isSessionDelta) &&
+      optionalArray(m.removedSessionIds) &&
+      optionalArray(m.ancestors) &&
+      optionalArray(m.terminals);
+    return valid ? (m as unknown as DeltaMessage) : undefined;
+  },
+};
+
+function parseWith<U extends { readonly type: string }>(table: GuardTable<U>, raw: unknown): U | undefined {
+  if (!isRecord(raw) || typeof raw.type !== 'string' || !Object.hasOwn(table, raw.type)) return undefined;
+  const guard = table[raw.type as U['type']] as (message: Raw) => U | undefined;
+  return guard(raw);
+}
+
+/** A webview's message as the host may act on it, or undefined when it is not one. */
+export function parseWebviewMessage(raw: unknown): WebviewToHostMessage | undefined {
+  return parseWith(webviewToHostGuards, raw);
+}
+
+/** A host message as the webview may apply it, or undefined when it is not one. */
+export function parseHostMessage(raw: unknown): HostToWebviewMessage | undefined {
+  return parseWith(hostToWebviewGuards, raw);
+}

@@ -1,0 +1,141 @@
+// The tree and the chat say the same about a session: for a cancelled and a failed child, the tree item
+// (src/views) and the chat's child card, outline and session bar (webview) show the same icon and label.
+// Tool calls a cancelled turn left open stop spinning; another protocol version gets a clear message.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { HostToWebviewMessage } from '../../src/protocol/webviewMessages';
+import type { MessageEntry } from '../../src/store/model';
+import { sessionTreeItem } from '../../src/views/sessionTreeModel';
+import type { FakeStore } from './fakeStore';
+import { FeedLink } from './feedLink';
+import type { ChatPage } from './harness';
+import { useHarness } from './harness';
+import { CHILD_A, CHILD_B, ROOT, message, parentWithChildren } from './scenes';
+
+const harness = useHarness();
+
+/** The tree's view of a session: its icon (without `~spin`) and the state part of its description. */
+function treeView(store: FakeStore, sessionId: string): { icon: string; label: string } {
+  const session = store.getSession(sessionId)!;
+  const item = sessionTreeItem(session, {
+    agentName: 'Demo',
+    connectionId: 'c1',
+    actions: store.actionsFor(sessionId),
+    now: Date.now(),
+    live: true,
+    reconnectable: false,
+    ancestry: [],
+  });
+  return { icon: item.icon.replace(/~spin$/, ''), label: item.description.split(' · ')[0]! };
+}
+
+/** The chat's view of a state badge: its codicon and its text. */
+async function badge(chat: ChatPage, selector: string): Promise<{ icon: string; label: string }> {
+  const state = chat.page.locator(selector).first();
+  await state.waitFor();
+  return state.evaluate((el) => {
+    const icon = [...(el.querySelector('.codicon')?.classList ?? [])].find((c) => c.startsWith('codicon-') && !c.startsWith('codicon-modifier-'));
+    return { icon: icon?.slice('codicon-'.length) ?? '', label: (el.textContent ?? '').trim() };
+  });
+}
+
+function endedChildren(): FakeStore {
+  const store = parentWithChildren();
+  store.setState(CHILD_A, { state: 'idle', stopReason: 'cancelled' });
+  store.setState(CHILD_B, { state: 'idle', stopReason: 'error' }, 'turn');
+  return store;
+}
+
+describe('tree and chat agree', () => {
+  test('a cancelled and a failed child: same icon and label in the tree, the card, the outline and the session bar', async () => {
+    const store = endedChildren();
+    const chat = await harness().openChat();
+    await FeedLink.showing(chat, store, ROOT);
+    const expected: Record<string, { icon: string; label: string }> = { [CHILD_A]: { icon: 'circle-slash', label: 'Cancelled' }, [CHILD_B]: { icon: 'error', label: 'Failed' } };
+    for (const id of [CHILD_A, CHILD_B]) {
+      assert.deepEqual(treeView(store, id), expected[id], `tree ${id}`);
+      assert.deepEqual(await badge(chat, `subchats-child-card[data-session-id="${id}"] .sc-card-head .sc-state`), expected[id], `card ${id}`);
+    }
+    await chat.page.getByRole('button', { name: /Show session outline/ }).click();
+    for (const id of [CHILD_A, CHILD_B]) {
+      const icon = chat.page.locator(`subchats-outline [data-outline-session="${id}"] .codicon`);
+      assert.equal(await icon.getAttribute('aria-label'), expected[id]!.label, `outline ${id}`);
+      assert.match((await icon.getAttribute('class')) ?? '', new RegExp(`codicon-${expected[id]!.icon}\\b`));
+    }
+    // The colour is the tree's theme colour, as the webview's CSS variable.
+    const color = await chat.page
+      .locator(`subchats-child-card[data-session-id="${CHILD_B}"] .sc-card-head .sc-state .codicon`)
+      .first()
+      .evaluate((el) => (el as HTMLElement).style.color);
+    assert.equal(color, 'var(--vscode-errorForeground)');
+    await chat.close();
+
+    for (const id of [CHILD_A, CHILD_B]) {
+      const child = await harness().openChat();
+      await FeedLink.showing(child, store, id);
+      assert.deepEqual(await badge(child, 'subchats-session-bar .sc-state'), expected[id], `session bar ${id}`);
+      assert.deepEqual(child.pageErrors, []);
+      await child.close();
+    }
+  });
+
+  test('the state line says what was reported and when, with who said so', async () => {
+    const store = endedChildren();
+    const chat = await harness().openChat();
+    await FeedLink.showing(chat, store, CHILD_B);
+    const line = chat.page.locator('subchats-session-bar .sc-state-explanation');
+    await line.waitFor();
+    assert.match((await line.textContent()) ?? '', /failed \d\d:\d\d:\d\d with the parent's turn$/);
+    assert.equal(await chat.page.locator('subchats-session-bar .sc-state').getAttribute('title'), (await line.textContent())?.trim());
+    await chat.close();
+  });
+
+  test('a tool call left open by a cancelled turn stops spinning, says so, and drops its progress', async () => {
+    const store = parentWithChildren();
+    store.upsertToolCall(ROOT, { toolCallId: 'open1', title: 'Long search', kind: 'search', status: 'in_progress', progress: 'Scanning 40 files' });
+    const chat = await harness().openChat();
+    const link = await FeedLink.showing(chat, store, ROOT);
+    const call = chat.page.locator('[data-tool-call-id="open1"]');
+    await call.locator('.sc-progress').getByText('Scanning 40 files').waitFor();
+    assert.equal(await call.locator('.sc-status .codicon-modifier-spin').count(), 1);
+
+    store.upsertToolCall(ROOT, { toolCallId: 'open1', stoppedByTurn: { stopReason: 'cancelled', at: Date.now() } });
+    await link.flush();
+    const status = call.locator('.sc-status');
+    await status.getByText('stopped · turn cancelled').waitFor();
+    assert.equal(await status.getAttribute('data-stopped'), 'cancelled');
+    assert.equal(await status.locator('.codicon-modifier-spin').count(), 0);
+    assert.equal(await status.locator('.codicon-debug-stop').count(), 1);
+    assert.equal(await call.locator('.sc-progress').count(), 0);
+    assert.deepEqual(chat.pageErrors, []);
+    await chat.close();
+  });
+});
+
+describe('protocol version', () => {
+  test('a snapshot or delta of another protocol version is not applied; the chat asks to be reopened', async () => {
+    const chat = await harness().openChat();
+    const store = parentWithChildren();
+    const link = await FeedLink.showing(chat, store, ROOT);
+    await chat.page.getByText('Please fix the failing tests').waitFor();
+    const rev = link.feed.revision!;
+    await chat.send({
+      type: 'delta',
+      protocolVersion: 999,
+      fromRev: rev,
+      toRev: rev + 1,
+      sessions: [{ sessionId: ROOT, entries: [{ index: 0, entry: { ...message('x', 'agent', 'from the future'), rev: rev + 1, at: 0 } as MessageEntry }] }],
+    } as HostToWebviewMessage);
+    await chat.page.getByText('Subchats was updated; reopen this chat.').waitFor();
+    assert.equal(await chat.page.getByText('from the future').count(), 0);
+    assert.equal(await chat.page.locator('subchats-transcript').count(), 0);
+    assert.deepEqual((await chat.posted()).filter((m) => m.type === 'resync'), [], 'no resync loop');
+    await chat.close();
+
+    const fresh = await harness().openChat();
+    await fresh.send({ type: 'snapshot', protocolVersion: 1, rootSessionId: ROOT, rev: 5, sessions: 'whatever' } as unknown as HostToWebviewMessage);
+    await fresh.page.getByText('Subchats was updated; reopen this chat.').waitFor();
+    assert.deepEqual(fresh.pageErrors, []);
+    await fresh.close();
+  });
+});

@@ -1,0 +1,61 @@
+// The protocol's guard tables: what a webview may post, what a webview accepts from the host, and how a
+// message of another protocol version comes through (stripped to its version).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { hostToWebviewGuards, parseHostMessage, parseWebviewMessage, webviewToHostGuards, type GuardTable } from '../../src/protocol/messageGuards';
+import { WEBVIEW_PROTOCOL_VERSION } from '../../src/protocol/webviewMessages';
+
+test('webview messages: valid ones pass as typed copies, anything else is refused', () => {
+  assert.deepEqual(parseWebviewMessage({ type: 'ready', protocolVersion: 2, extra: 'x' }), { type: 'ready', protocolVersion: 2 });
+  assert.deepEqual(parseWebviewMessage({ type: 'prompt', sessionId: 's', text: 'hi' }), { type: 'prompt', sessionId: 's', text: 'hi' });
+  assert.deepEqual(parseWebviewMessage({ type: 'openFile', path: '/a', line: -1 }), { type: 'openFile', path: '/a' });
+  assert.deepEqual(parseWebviewMessage({ type: 'answerPermission', sessionId: 's', requestId: '1', optionId: null }), {
+    type: 'answerPermission',
+    sessionId: 's',
+    requestId: '1',
+    optionId: null,
+  });
+  assert.deepEqual(parseWebviewMessage({ type: 'resync' }), { type: 'resync', knownRev: -1, reason: 'unknown' });
+  for (const bad of [null, 'ready', [], {}, { type: 'prompt', sessionId: '', text: 'x' }, { type: 'openChat', sessionId: 's', where: 'window' }, { type: 'ready' }]) {
+    assert.equal(parseWebviewMessage(bad), undefined, JSON.stringify(bad));
+  }
+  for (const type of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) assert.equal(parseWebviewMessage({ type }), undefined, type);
+});
+
+test('host messages: snapshots and deltas of this version are checked for the parts the webview indexes by', () => {
+  const snapshot = { type: 'snapshot', protocolVersion: WEBVIEW_PROTOCOL_VERSION, rootSessionId: 'r', rev: 3, sessions: [], ancestors: [], terminals: [] };
+  assert.equal(parseHostMessage(snapshot), snapshot);
+  assert.equal(parseHostMessage({ ...snapshot, sessions: [{ header: {} }] }), undefined);
+  assert.equal(parseHostMessage({ ...snapshot, rev: '3' }), undefined);
+  const delta = { type: 'delta', protocolVersion: WEBVIEW_PROTOCOL_VERSION, fromRev: 3, toRev: 4, sessions: [{ sessionId: 'r', entries: [] }] };
+  assert.equal(parseHostMessage(delta), delta);
+  assert.equal(parseHostMessage({ ...delta, sessions: [{ sessionId: 'r', entries: 'x' }] }), undefined);
+  assert.equal(parseHostMessage({ type: 'constructor' }), undefined);
+});
+
+test('host messages of another protocol version keep only their version, so the webview can say so', () => {
+  assert.deepEqual(parseHostMessage({ type: 'snapshot', protocolVersion: 1, rootSessionId: 'r', rev: 9, sessions: 'old shape' }), {
+    type: 'snapshot',
+    protocolVersion: 1,
+    rootSessionId: 'r',
+    rev: 9,
+    sessions: [],
+    ancestors: [],
+    terminals: [],
+  });
+  assert.deepEqual(parseHostMessage({ type: 'delta', fromRev: 1, toRev: 2, sessions: [] }), { type: 'delta', protocolVersion: -1, fromRev: 0, toRev: 0, sessions: [] });
+});
+
+test('every message type has exactly one guard', () => {
+  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['answerPermission', 'cancel', 'copy', 'openChat', 'openDiff', 'openFile', 'openLink', 'prompt', 'ready', 'resync']);
+  assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['delta', 'snapshot']);
+});
+
+test('a message type without a guard does not compile', () => {
+  type Messages = { readonly type: 'a' } | { readonly type: 'b'; readonly n: number };
+  // @ts-expect-error 'b' has no guard
+  const missing: GuardTable<Messages> = { a: () => ({ type: 'a' }) };
+  // @ts-expect-error a guard must return its own message type
+  const wrong: GuardTable<Messages> = { a: () => ({ type: 'a' }), b: () => ({ type: 'a' }) };
+  assert.ok(missing && wrong);
+});

@@ -1,0 +1,162 @@
+// The presentation both the tree and the chat use: state icons and labels, tool statuses, durations and the
+// state explanation. Agent-supplied strings (including names of Object.prototype members) are just values.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  clockTime,
+  elapsedMs,
+  formatDuration,
+  ownEntry,
+  presentState,
+  presentToolStatus,
+  stateExplanation,
+  themeColorVar,
+  toolKindIcon,
+  toolProgress,
+  type PresentableState,
+  type StateExtras,
+} from '../../src/presentation';
+
+const HOSTILE = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', '', '   ', '<img src=x onerror=alert(1)>', 'x'.repeat(500), 'line\nbreak'];
+
+test('every state has one icon, colour and label', () => {
+  const table: [PresentableState, StateExtras, string, boolean, string | undefined, string][] = [
+    [{ state: 'running' }, {}, 'loading', true, undefined, 'Running'],
+    [{ state: 'running' }, { background: true }, 'loading', true, undefined, 'Running in background'],
+    [{ state: 'running' }, { cancelRequestedAt: 5 }, 'loading', true, undefined, 'Cancelling…'],
+    [{ state: 'running' }, { cancelRequestedAt: 0 }, 'loading', true, undefined, 'Cancelling…'],
+    [{ state: 'requires_action' }, { cancelRequestedAt: 5 }, 'loading', true, undefined, 'Cancelling…'],
+    [{ state: 'requires_action' }, {}, 'bell-dot', false, 'notificationsWarningIcon.foreground', 'Needs you'],
+    [{ state: 'requires_action' }, { cancelRequestedAt: null }, 'bell-dot', false, 'notificationsWarningIcon.foreground', 'Needs you'],
+    [{ state: 'idle', stopReason: 'end_turn' }, {}, 'pass', false, 'testing.iconPassed', 'Done'],
+    [{ state: 'idle', stopReason: 'end_turn' }, { cancelRequestedAt: 5, background: true }, 'pass', false, 'testing.iconPassed', 'Done'],
+    [{ state: 'idle', stopReason: 'cancelled' }, {}, 'circle-slash', false, 'disabledForeground', 'Cancelled'],
+    [{ state: 'idle', stopReason: 'error' }, {}, 'error', false, 'errorForeground', 'Failed'],
+    [{ state: 'idle', stopReason: 'refusal' }, {}, 'error', false, 'errorForeground', 'Refused'],
+    [{ state: 'idle', stopReason: 'max_tokens' }, {}, 'warning', false, 'editorWarning.foreground', 'Stopped: max tokens'],
+    [{ state: 'idle', stopReason: 'max_turn_requests' }, {}, 'warning', false, 'editorWarning.foreground', 'Stopped: turn limit'],
+    [{ state: 'idle' }, {}, 'circle-large-outline', false, undefined, 'Idle'],
+    [{ state: 'idle', stopReason: 'paused_by_user' }, {}, 'circle-large-outline', false, undefined, 'Idle (paused by user)'],
+    [{ state: 'unknown' }, {}, 'question', false, undefined, 'Unknown'],
+    [{ state: 'unconfirmed' }, {}, 'question', false, undefined, 'Not reported'],
+    [{ state: 'disconnected' }, {}, 'debug-disconnect', false, 'disabledForeground', 'Disconnected'],
+    [{ state: 'disconnected', lastKnown: { state: 'running' } }, {}, 'debug-disconnect', false, 'disabledForeground', 'Disconnected (last: Running)'],
+    [{ state: 'disconnected', lastKnown: { state: 'idle', stopReason: 'cancelled' } }, {}, 'debug-disconnect', false, 'disabledForeground', 'Disconnected (last: Cancelled)'],
+    [{ state: 'disconnected', lastKnown: { state: 'disconnected' } }, {}, 'debug-disconnect', false, 'disabledForeground', 'Disconnected'],
+    [{ state: 'thinking_hard' }, {}, 'circle-large-outline', false, undefined, 'thinking_hard'],
+    [{ state: 'thinking_hard' }, { cancelRequestedAt: 5 }, 'circle-large-outline', false, undefined, 'thinking_hard'],
+  ];
+  for (const [state, extras, icon, spin, color, label] of table) {
+    assert.deepEqual(presentState(state, extras), { icon, spin, ...(color ? { color } : {}), label }, JSON.stringify([state, extras]));
+  }
+});
+
+test('hostile state and stop-reason strings are plain, bounded, one-line labels', () => {
+  for (const name of HOSTILE) {
+    const custom = presentState({ state: name });
+    assert.equal(typeof custom.label, 'string');
+    assert.ok(custom.label.length > 0 && custom.label.length <= 60, JSON.stringify(custom));
+    assert.ok(!custom.label.includes('\n'));
+    assert.equal(typeof custom.icon, 'string');
+    const idle = presentState({ state: 'idle', stopReason: name });
+    assert.ok(['Idle', 'circle-large-outline'].includes(idle.label) || idle.label.startsWith('Idle ('), idle.label);
+    assert.equal(idle.icon, 'circle-large-outline');
+    assert.equal(ownEntry({ a: 1 }, name), undefined);
+    assert.equal(toolKindIcon(name), 'tools');
+    const tool = presentToolStatus({ status: name });
+    assert.equal(typeof tool.label, 'string');
+    assert.equal(tool.spin, false);
+  }
+  assert.equal(presentState({ state: 'constructor' }).label, 'constructor');
+  assert.equal(presentState({ state: '' }).label, 'Unknown');
+  assert.equal(presentState({ state: 'idle', stopReason: 'toString' }).label, 'Idle (toString)');
+});
+
+test('tool statuses; a call left open by its turn shows as stopped, not spinning, without a result', () => {
+  assert.deepEqual(presentToolStatus({ status: 'pending' }), { icon: 'circle-outline', spin: false, label: 'pending' });
+  assert.deepEqual(presentToolStatus({ status: 'in_progress' }), { icon: 'loading', spin: true, label: 'running' });
+  assert.deepEqual(presentToolStatus({ status: 'completed' }), { icon: 'check', spin: false, label: 'completed' });
+  assert.deepEqual(presentToolStatus({ status: 'failed' }), { icon: 'error', spin: false, label: 'failed' });
+  assert.deepEqual(presentToolStatus({ status: 'cancelled' }), { icon: 'circle-slash', spin: false, label: 'cancelled' });
+  assert.deepEqual(presentToolStatus({ status: 'paused' }), { icon: 'debug-pause', spin: false, label: 'paused' });
+  assert.deepEqual(presentToolStatus({ status: 'waiting_for_io' }), { icon: 'circle-outline', spin: false, label: 'waiting for io' });
+  const stopped = (stopReason: string, status = 'in_progress') => presentToolStatus({ status, stoppedByTurn: { stopReason, at: 1 } });
+  assert.deepEqual(stopped('cancelled'), { icon: 'debug-stop', spin: false, label: 'stopped · turn cancelled' });
+  assert.deepEqual(stopped('end_turn', 'pending'), { icon: 'debug-stop', spin: false, label: 'stopped · turn ended' });
+  assert.equal(stopped('max_tokens').label, 'stopped · turn max tokens');
+  assert.equal(stopped('').label, 'stopped · turn ended');
+  // An end the agent did report wins over the turn's.
+  assert.equal(stopped('cancelled', 'completed').label, 'completed');
+});
+
+test('progress belongs to a running call: it goes when the call ends or stops with its turn', () => {
+  assert.equal(toolProgress({ status: 'in_progress', progress: 'Reading 3 files' }), 'Reading 3 files');
+  assert.equal(toolProgress({ status: 'pending', progress: '  ' }), undefined);
+  assert.equal(toolProgress({ status: 'completed', progress: 'Reading 3 files' }), undefined);
+  assert.equal(toolProgress({ status: 'failed', progress: 'x' }), undefined);
+  assert.equal(toolProgress({ status: 'in_progress', progress: 'x', stoppedByTurn: { stopReason: 'cancelled', at: 1 } }), undefined);
+});
+
+test('one duration format and one elapsed-time rule', () => {
+  assert.equal(formatDuration(0), '0s');
+  assert.equal(formatDuration(-5), '0s');
+  assert.equal(formatDuration(Number.NaN), '0s');
+  assert.equal(formatDuration(12_999), '12s');
+  assert.equal(formatDuration(65_000), '1m 5s');
+  assert.equal(formatDuration(2 * 3_600_000 + 3 * 60_000), '2h 3m');
+  const history = [{ at: 1_000 }, { at: 4_000 }];
+  const base = { createdAt: 1_000, updatedAt: 9_000, stateHistory: history };
+  assert.equal(elapsedMs({ ...base, state: { state: 'running' } }, 20_000, true), 19_000, 'working and live: until now');
+  assert.equal(elapsedMs({ ...base, state: { state: 'requires_action' } }, 20_000, true), 19_000);
+  assert.equal(elapsedMs({ ...base, state: { state: 'running' } }, 20_000, false), 3_000, 'a finished connection: until the last state change');
+  assert.equal(elapsedMs({ ...base, state: { state: 'idle', stopReason: 'end_turn' } }, 20_000, true), 3_000);
+  assert.equal(elapsedMs({ createdAt: 1_000, updatedAt: 9_000, state: { state: 'idle' } }, 20_000, true), 8_000, 'no history: the update time');
+  assert.equal(elapsedMs({ createdAt: 10_000, updatedAt: 9_000, stateHistory: [], state: { state: 'idle' } }, 0, true), 0);
+});
+
+test('the state explanation says what was reported, by whom and when', () => {
+  const t = (s: number) => Date.UTC(2026, 0, 1, 12, 1, s);
+  const formatTime = (at: number) => clockTime(at, true);
+  assert.equal(clockTime(t(3), true), '12:01:03');
+  assert.equal(clockTime(Number.NaN, true), '--:--:--');
+  assert.equal(
+    stateExplanation(
+      [
+        { state: 'running', at: t(0), source: 'client' },
+        { state: 'idle', stopReason: 'cancelled', at: t(3), source: 'agent' },
+        { state: 'unknown', at: t(9), source: 'agent' },
+      ],
+      { formatTime },
+    ),
+    'Started 12:01:00, then reported cancelled 12:01:03, then reported unknown 12:01:09',
+  );
+  assert.equal(
+    stateExplanation(
+      [
+        { state: 'idle', at: t(0), source: 'client' },
+        { state: 'running', at: t(1), source: 'tool-call' },
+        { state: 'idle', stopReason: 'cancelled', at: t(3), source: 'turn' },
+        { state: 'disconnected', at: t(9), source: 'client' },
+      ],
+      { formatTime },
+    ),
+    "Running 12:01:01 (from its tool call), then cancelled 12:01:03 with the parent's turn, then disconnected 12:01:09",
+  );
+  assert.equal(stateExplanation([{ state: 'idle', at: t(0), source: 'client' }], { formatTime }), 'Opened 12:01:00');
+  assert.equal(
+    stateExplanation([{ state: 'running', at: t(0), source: 'agent' }], { formatTime, cancelRequestedAt: t(5) }),
+    'Reported running 12:01:00, then cancel requested 12:01:05',
+  );
+  assert.equal(stateExplanation([{ state: 'running', at: t(6), source: 'agent' }], { formatTime, cancelRequestedAt: t(5) }), 'Reported running 12:01:06');
+  assert.equal(stateExplanation([{ state: 'idle', stopReason: 'end_turn', at: t(0), source: 'agent' }], { formatTime, last: 1 }), 'Reported done 12:01:00');
+  assert.equal(stateExplanation([], { formatTime }), '');
+  for (const name of HOSTILE) {
+    const text = stateExplanation([{ state: name, stopReason: name, at: t(0), source: 'agent' }], { formatTime });
+    assert.ok(text.length < 120 && !text.includes('\n'), text);
+  }
+});
+
+test('theme colour ids become the CSS variables VS Code defines in webviews', () => {
+  assert.equal(themeColorVar('testing.iconPassed'), 'var(--vscode-testing-iconPassed)');
+  assert.equal(themeColorVar('notificationsWarningIcon.foreground'), 'var(--vscode-notificationsWarningIcon-foreground)');
+});
