@@ -33,7 +33,7 @@ const webviewDepths = [0, 1, 2, 3].map((depth) => ({
   rules: {
     'no-restricted-imports': restrict(
       {
-        regex: `^(\\.\\./){${depth + 1}}(?!src/(protocol|presentation)/)`,
+        regex: `^(\\.\\./){${depth + 1}}(?!src/(protocol|presentation)(/|$))`,
         message: 'The webview may import from outside webview/ only src/protocol/… and src/presentation/… (shapes and view logic shared with the host).',
       },
       {

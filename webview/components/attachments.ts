@@ -1,5 +1,5 @@
 // Non-text content blocks (images, links, embedded resources), rendered as text and safe data URIs only.
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, type nothing, type TemplateResult } from 'lit';
 import type { ContentBlock } from '../../src/protocol/transcript';
 import { requestHost } from '../events';
 import { isSafeLink } from '../lib/markdown';

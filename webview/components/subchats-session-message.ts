@@ -1,5 +1,5 @@
 // A message between sessions, shown on the side it was sent on, with links to the other session.
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, type nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { SessionMessageEntry } from '../../src/protocol/transcript';
 import { requestHost, revealSession } from '../events';
