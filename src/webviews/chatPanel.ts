@@ -152,6 +152,11 @@ export class ChatPanelManager implements vscode.Disposable {
 class ChatPanelController implements vscode.Disposable {
   private feed: ChatFeed | undefined;
   private store: SessionStoreReader | undefined;
+  /** A post since the last snapshot resolved false (VS Code dropped it): the next chance sends a snapshot. */
+  private undelivered = false;
+  private posts = 0;
+  private lastSnapshotPost = 0;
+  private disposed = false;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -180,7 +185,9 @@ class ChatPanelController implements vscode.Disposable {
         });
       }),
       panel.onDidChangeViewState(({ webviewPanel }) => {
+        const before = this.lastSnapshotPost;
         this.feed?.setVisible(webviewPanel.visible);
+        if (webviewPanel.visible && this.undelivered && this.lastSnapshotPost === before) this.sendSnapshot();
         if (webviewPanel.active) manager.options.reveal?.(connectionId, sessionId);
       }),
       toDisposable(manager.host.onDidChangeRuntimes(() => this.attach())),
@@ -189,6 +196,7 @@ class ChatPanelController implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.feed?.dispose();
     this.feed = undefined;
     for (const disposable of this.disposables) disposable.dispose();
@@ -212,17 +220,26 @@ class ChatPanelController implements vscode.Disposable {
       this.feed.sendSnapshot();
       return;
     }
-    void this.panel.webview.postMessage({
+    this.post({
       ...buildSnapshot(emptyStore, this.sessionId),
       unavailableReason: 'The agent connection for this chat is not available. Reconnect or reopen the session.',
-      panelState: { connectionId: this.connectionId, sessionId: this.sessionId },
-    } satisfies HostToWebviewMessage);
+    });
   }
 
   private post(message: HostToWebviewMessage): void {
     const withState =
       message.type === 'snapshot' ? { ...message, panelState: { connectionId: this.connectionId, sessionId: this.sessionId } } : message;
-    void this.panel.webview.postMessage(withState);
+    const seq = ++this.posts;
+    if (message.type === 'snapshot') {
+      this.lastSnapshotPost = seq;
+      this.undelivered = false;
+    }
+    // postMessage resolves false when VS Code dropped the message (no live webview to take it): the webview
+    // then misses this snapshot or delta, so the next `ready` or visibility change sends a snapshot again.
+    const dropped = (): void => {
+      if (!this.disposed && seq >= this.lastSnapshotPost) this.undelivered = true;
+    };
+    this.panel.webview.postMessage(withState).then((delivered) => delivered || dropped(), dropped);
     this.updateTitle();
   }
 
@@ -242,8 +259,14 @@ class ChatPanelController implements vscode.Disposable {
     switch (message.type) {
       case 'ready':
       case 'resync':
-        this.sendSnapshot();
+      {
+        // A webview that posts is alive: the feed posts to it again even if no visibility change said so
+        // (a reload fires no onDidChangeViewState). Every ready gets a snapshot, exactly one.
+        const before = this.lastSnapshotPost;
+        if (this.panel.visible) this.feed?.setVisible(true);
+        if (this.lastSnapshotPost === before) this.sendSnapshot();
         return;
+      }
       case 'prompt':
         return this.checked(message.sessionId, 'prompt', () => this.manager.host.prompt(this.connectionId, message.sessionId, message.text));
       case 'cancel':
