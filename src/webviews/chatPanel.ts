@@ -159,6 +159,11 @@ class ChatPanelController implements vscode.Disposable {
   private store: SessionStoreReader | undefined;
   /** The webview speaks another protocol version (an old page after an update): it gets nothing until it reloads. */
   private incompatible = false;
+  /** A post since the last snapshot resolved false (VS Code dropped it): the next chance sends a snapshot. */
+  private undelivered = false;
+  private posts = 0;
+  private lastSnapshotPost = 0;
+  private disposed = false;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -187,7 +192,9 @@ class ChatPanelController implements vscode.Disposable {
         });
       }),
       panel.onDidChangeViewState(({ webviewPanel }) => {
+        const before = this.lastSnapshotPost;
         this.feed?.setVisible(webviewPanel.visible);
+        if (webviewPanel.visible && this.undelivered && this.lastSnapshotPost === before) this.sendSnapshot();
         if (webviewPanel.active) manager.options.reveal?.(connectionId, sessionId);
       }),
       toDisposable(manager.host.onDidChangeRuntimes(() => this.attach())),
@@ -196,6 +203,7 @@ class ChatPanelController implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.feed?.dispose();
     this.feed = undefined;
     for (const disposable of this.disposables) disposable.dispose();
@@ -223,19 +231,38 @@ class ChatPanelController implements vscode.Disposable {
     this.postUnavailable('The agent connection for this chat is not available. Reconnect or reopen the session.');
   }
 
+  /** A snapshot that says why there is nothing to show (sent even to an incompatible webview). */
   private postUnavailable(reason: string): void {
-    void this.panel.webview.postMessage({
-      ...unavailableSnapshot(this.sessionId, reason),
-      panelState: { connectionId: this.connectionId, sessionId: this.sessionId },
-    } satisfies HostToWebviewMessage);
+    this.deliver(unavailableSnapshot(this.sessionId, reason));
   }
 
   private post(message: HostToWebviewMessage): void {
-    if (this.incompatible) return;
+    if (!this.incompatible) this.deliver(message);
+  }
+
+  private deliver(message: HostToWebviewMessage): void {
     const withState =
       message.type === 'snapshot' ? { ...message, panelState: { connectionId: this.connectionId, sessionId: this.sessionId } } : message;
-    void this.panel.webview.postMessage(withState);
+    const seq = ++this.posts;
+    if (message.type === 'snapshot') {
+      this.lastSnapshotPost = seq;
+      this.undelivered = false;
+    }
+    // postMessage resolves false when VS Code dropped the message (no live webview to take it): the webview
+    // then misses this snapshot or delta, so the next `ready` or visibility change sends a snapshot again.
+    const dropped = (): void => {
+      if (!this.disposed && seq >= this.lastSnapshotPost) this.undelivered = true;
+    };
+    this.panel.webview.postMessage(withState).then((delivered) => delivered || dropped(), dropped);
     this.updateTitle();
+  }
+
+  /** A webview that posts is alive: the feed posts to it again even if no visibility change said so
+   * (a reload fires no onDidChangeViewState). Every ready or resync gets a snapshot, exactly one. */
+  private answerReady(): void {
+    const before = this.lastSnapshotPost;
+    if (this.panel.visible) this.feed?.setVisible(true);
+    if (this.lastSnapshotPost === before) this.sendSnapshot();
   }
 
   private updateTitle(): void {
@@ -262,10 +289,10 @@ class ChatPanelController implements vscode.Disposable {
           return;
         }
         this.incompatible = false;
-        this.sendSnapshot();
+        this.answerReady();
         return;
       case 'resync':
-        this.sendSnapshot();
+        this.answerReady();
         return;
       case 'prompt':
         return this.checked(message.sessionId, 'prompt', () => this.manager.host.prompt(this.connectionId, message.sessionId, message.text));

@@ -20,6 +20,7 @@ import {
   screenshot,
   sidebarTreeRow,
 } from './harness/index.mjs';
+import { waitForTree } from './harness/sessionTree.mjs';
 import { DEMO_AGENT, SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
 
 const TEST_TIMEOUT_MS = 240_000;
@@ -97,6 +98,68 @@ test('cancel one child from the session tree: only that branch stops, its siblin
   assert.ok(existsSync(join(workbench.workspace, 'subchats-demo/review.md')), 'the Reviewer wrote its review');
   await chat.getByText('Explorer: stopped (cancelled)').first().waitFor();
   await screenshot(page, 'e2e-control-cancel-one-child');
+});
+
+/** A chat's state badge (`.sc-state`: icon + label) as data: its label text and codicon id. */
+async function chatState(badge) {
+  return badge.evaluate((element) => {
+    const icon = [...(element.querySelector('.codicon')?.classList ?? [])].find((c) => c.startsWith('codicon-') && !c.startsWith('codicon-modifier-'));
+    return { label: (element.textContent ?? '').replace(/\s+/g, ' ').trim(), icon: icon ? icon.slice('codicon-'.length) : null };
+  });
+}
+
+/** The visible chat (of several side by side) in which `find(chat)` matches something; polls. */
+async function visibleChatWith(page, find, timeoutMs = SLOW_MS) {
+  const frames = page.locator('iframe.webview.ready[src*="extensionId=subchats.subchats&"] >> visible=true');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const count = await frames.count();
+    for (let i = 0; i < count; i++) {
+      const chat = frames.nth(i).contentFrame().locator('iframe#active-frame').contentFrame();
+      if ((await find(chat).count().catch(() => 0)) > 0) return chat;
+    }
+    if (Date.now() >= deadline) throw new Error(`no visible chat matched within ${timeoutMs} ms (${count} visible)`);
+    await page.waitForTimeout(200);
+  }
+}
+
+/** The state part of a tree row's description ("idle (cancelled) · 12s · 3 tools" -> "idle (cancelled)"). */
+const treeStateLabel = (row) => row.description.split(' · ')[0].trim();
+
+test('a cancelled child shows the same state, label and icon, in the tree and in the chats', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const { page } = await openSubchats({ 'subchats.demoAgent.childDuration': 60_000 });
+  const chat = await newDemoSession(page);
+  await promptInChat(chat, 'Show me what subagents can do');
+  await chat.locator('subchats-permission', { hasText: 'notes.md' }).getByRole('button', { name: 'Allow', exact: true }).click();
+  const explorer = sidebarTreeRow(page, 'Explorer');
+  await description(explorer).filter({ hasText: /^running/ }).waitFor({ timeout: SLOW_MS });
+  await chooseContextMenuEntry(page, await openContextMenu(page, explorer), 'Cancel Session');
+
+  // The cancel is confirmed once the child reports itself idle (cancelled) in the tree...
+  const treeRow = await waitForTree(page, (rows) => {
+    const row = rows.find((r) => r.label === 'Explorer');
+    assert.ok(row, 'the Explorer row is shown');
+    assert.match(row.description, /^idle \(cancelled\)/);
+    return row;
+  }, { timeoutMs: SLOW_MS });
+  // ...and its card in the parent's chat says idle too.
+  const card = chat.locator('subchats-child-card', { has: chat.locator('.sc-card-title', { hasText: /^Explorer$/ }) }).first();
+  const cardBadge = card.locator('.sc-card-head .sc-state[data-state="idle"]');
+  await cardBadge.waitFor({ timeout: SLOW_MS });
+  const tree = { label: treeStateLabel(treeRow), icon: treeRow.icon };
+  const inCard = await chatState(cardBadge);
+
+  // The child's own chat, to the side: its header says how it stands.
+  await card.getByRole('button', { name: 'Open Explorer to the side' }).click();
+  const childChat = await visibleChatWith(page, (c) => c.getByRole('navigation', { name: 'Breadcrumb' }).getByText('Explorer'));
+  const headerBadge = childChat.locator('subchats-session-bar .sc-state[data-state="idle"]');
+  await headerBadge.waitFor({ timeout: SLOW_MS });
+
+  const inHeader = await chatState(headerBadge);
+  await screenshot(page, 'cancelled-child-tree-and-chat');
+  // One presentation of a session's state everywhere: the same words and the same icon.
+  assert.deepEqual(inCard, tree, `parent chat's card ${JSON.stringify(inCard)} vs tree row ${JSON.stringify(tree)}`);
+  assert.deepEqual(inHeader, tree, `child chat's header ${JSON.stringify(inHeader)} vs tree row ${JSON.stringify(tree)}`);
 });
 
 test('a child asks permission while no chat is open: answered from a VS Code notification', { timeout: TEST_TIMEOUT_MS }, async () => {

@@ -8,6 +8,7 @@ import { HOST_REQUEST_EVENT, REVEAL_SESSION_EVENT } from '../events';
 import type { HostChannel } from '../host';
 import { cardAnchors } from '../lib/format';
 import { ROOT_TOPIC, TREE_TOPIC, UI_TOPIC, type ChatStore } from '../state/chatStore';
+import { Handshake } from '../state/handshake';
 import { StoreWatch } from '../state/storeWatch';
 import { SubchatsElement, codicon } from './base';
 import type { SubchatsTranscript } from './subchats-transcript';
@@ -27,7 +28,13 @@ export class SubchatsApp extends SubchatsElement {
   @property({ attribute: false }) channel!: HostChannel;
   @state() private outlineOpen = false;
   private resyncRequestedAt: number | undefined;
+  private resyncReason = '';
   private panelState: ChatPanelState | undefined;
+  /** Asks for a snapshot (`ready`, or `resync` after a gap) until one arrives. */
+  private readonly handshake = new Handshake(
+    () => this.askForSnapshot(),
+    () => this.requestUpdate(),
+  );
 
   constructor() {
     super();
@@ -51,12 +58,23 @@ export class SubchatsApp extends SubchatsElement {
       this.panelState = { connectionId: saved.connectionId, sessionId: saved.sessionId };
     }
     this.channel.onMessage((message) => this.receive(message));
-    this.channel.post({ type: 'ready', protocolVersion: WEBVIEW_PROTOCOL_VERSION });
+    this.handshake.start();
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.handshake.dispose();
+  }
+
+  private askForSnapshot(): void {
+    if (this.store.rev === undefined) this.channel.post({ type: 'ready', protocolVersion: WEBVIEW_PROTOCOL_VERSION });
+    else this.channel.post({ type: 'resync', knownRev: this.store.rev, reason: this.resyncReason });
   }
 
   private receive(message: HostToWebviewMessage): void {
     if (message.type === 'snapshot') {
       this.resyncRequestedAt = undefined;
+      this.handshake.answered();
       if (message.panelState) this.panelState = message.panelState;
       this.store.applySnapshot(message);
       return;
@@ -65,7 +83,8 @@ export class SubchatsApp extends SubchatsElement {
     // One resync request per gap: further deltas are dropped until the snapshot arrives.
     if ((result === 'gap' || result === 'mismatch') && this.resyncRequestedAt === undefined) {
       this.resyncRequestedAt = this.store.rev ?? -1;
-      this.channel.post({ type: 'resync', knownRev: this.store.rev ?? -1, reason: result });
+      this.resyncReason = result;
+      this.handshake.start();
     }
   }
 
@@ -73,6 +92,12 @@ export class SubchatsApp extends SubchatsElement {
     const { store } = this;
     const rootId = store.rootSessionId;
     if (store.rev === undefined || rootId === undefined) {
+      if (this.handshake.stalled) {
+        return html`<p class="sc-muted" role="status">
+          ${codicon('loading codicon-modifier-spin')} Still waiting for Subchats…
+          <button type="button" class="sc-link" @click=${this.retry}>${codicon('refresh')} Retry</button>
+        </p>`;
+      }
       return html`<p class="sc-muted" role="status">${codicon('loading codicon-modifier-spin')} Loading chat…</p>`;
     }
     if (!store.session(rootId)) {
@@ -97,6 +122,10 @@ export class SubchatsApp extends SubchatsElement {
   protected override updated(): void {
     this.persist();
   }
+
+  private readonly retry = (): void => {
+    this.handshake.start();
+  };
 
   private readonly toggleOutline = (): void => {
     this.outlineOpen = !this.outlineOpen;

@@ -1,0 +1,119 @@
+// "Developer: Reload Webviews" reloads every chat's page in place: each must resync and show its transcript
+// again within a few seconds, never stay on "Loading chat…".
+import assert from 'node:assert/strict';
+import { after, afterEach, before, test } from 'node:test';
+import { activityBarEntry, chatFrame, launchWorkbench, pickQuickItem, runCommand, screenshot } from './harness/index.mjs';
+import { DEMO_AGENT, SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
+
+/** How long a reloaded chat may take to show its transcript again (the webview retries `ready` well within). */
+const RESYNC_MS = 8_000;
+
+/** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
+let workbench;
+before(async () => {
+  workbench = await launchWorkbench({
+    files: { 'README.md': '# Reload workspace\n' },
+    settings: { 'subchats.demoAgent.pace': 20 },
+  });
+  await activityBarEntry(workbench.page, 'Subchats').click();
+});
+after(async () => {
+  await workbench?.close();
+});
+afterEach(async (t) => {
+  if (workbench && t.passed === false) await screenshot(workbench.page, `failed-reload-${t.name}`).catch(() => undefined);
+});
+
+/** Marks the chat page shown now, so a later wait can tell the reloaded page from the old one. */
+async function markCurrentPage(chat) {
+  await chat.locator('body').evaluate((body) => body.setAttribute('data-before-reload', ''));
+}
+
+/** The chat's page once it is a new one (not marked by markCurrentPage). */
+function reloadedPage(chat) {
+  return chat.locator('body:not([data-before-reload])');
+}
+
+/** Fails with what the reloaded chat shows instead (e.g. "Loading chat…"). */
+async function waitForTranscript(chat, text, timeout = RESYNC_MS) {
+  const page = reloadedPage(chat);
+  try {
+    await page.getByText(text).first().waitFor({ timeout });
+  } catch (error) {
+    const shown = await page.innerText({ timeout: 1_000 }).catch(() => '(no reloaded page)');
+    throw new Error(`the reloaded chat did not show ${JSON.stringify(text)} within ${timeout} ms; it shows: ${JSON.stringify(shown.slice(0, 200))}`, { cause: error });
+  }
+}
+
+/**
+ * Makes the chat's webview host frame drop the next `count` `ready` messages on their way to the extension, as
+ * when a reloaded page posts `ready` before anyone listens. The reloaded page picks the wrapper up, since
+ * VS Code's API script binds the host frame's post function anew in every page it loads.
+ */
+async function dropNextReadies(page, count) {
+  const frames = page.frames().filter((f) => f.url().includes('/webview/browser/pre/index.html') && f.url().includes('extensionId=subchats.subchats&'));
+  assert.equal(frames.length, 1, 'one chat webview');
+  await frames[0].evaluate((n) => {
+    const w = /** @type {any} */ (window);
+    w.__droppedReadies = 0;
+    const original = w.__subchatsOriginalPost ?? w.__vscode_post_message__;
+    w.__subchatsOriginalPost = original;
+    w.__vscode_post_message__ = (command, data, transfer) => {
+      if (command === 'onmessage' && data?.message?.type === 'ready' && w.__droppedReadies < n) {
+        w.__droppedReadies++;
+        return undefined;
+      }
+      return original(command, data, transfer);
+    };
+  }, count);
+  return async () => frames[0].evaluate(() => /** @type {any} */ (window).__droppedReadies);
+}
+
+test('Developer: Reload Webviews: the open chat shows its transcript again, not "Loading chat…"', async () => {
+  const { page } = workbench;
+  const chat = await newDemoSession(page);
+  await promptInChat(chat, '/quick');
+  await chat.getByText('Quick answer from the').waitFor({ timeout: SLOW_MS });
+
+  for (let round = 1; round <= 2; round++) {
+    await markCurrentPage(chat);
+    await runCommand(page, 'Developer: Reload Webviews');
+    await waitForTranscript(chat, 'Quick answer from the');
+    assert.equal(await reloadedPage(chat).getByText('Loading chat…').count(), 0, `round ${round}: no loading spinner left`);
+  }
+
+  // The reloaded page's first `ready` gets lost on the way: the page asks again and still shows the chat.
+  const dropped = await dropNextReadies(page, 1);
+  await markCurrentPage(chat);
+  await runCommand(page, 'Developer: Reload Webviews');
+  await waitForTranscript(chat, 'Quick answer from the');
+  assert.equal(await dropped(), 1, 'the first ready after the reload was dropped');
+  assert.equal(await reloadedPage(chat).getByText('Loading chat…').count(), 0);
+  await screenshot(page, 'e2e-reload-webviews-chat-resynced');
+});
+
+test('a chat hidden behind another tab during Reload Webviews shows its transcript when brought back', async () => {
+  const { page } = workbench;
+  const visibleChat = (index) =>
+    page.locator('iframe.webview.ready[src*="extensionId=subchats.subchats&"] >> visible=true').nth(index).contentFrame().locator('iframe#active-frame').contentFrame();
+  // A second session opens beside the first; moved into the first group, it hides the first chat.
+  await runCommand(page, 'Subchats: New Session');
+  await pickQuickItem(page, DEMO_AGENT);
+  const second = visibleChat(1);
+  await second.locator('textarea').waitFor({ timeout: SLOW_MS });
+  await promptInChat(second, '/quick');
+  await second.getByText('Quick answer from the').waitFor({ timeout: SLOW_MS });
+  await runCommand(page, 'View: Move Editor into Previous Group');
+  await page.locator('iframe.webview.ready[src*="extensionId=subchats.subchats&"] >> visible=true').nth(1).waitFor({ state: 'detached' });
+
+  const shown = chatFrame(page);
+  await shown.getByText('Quick answer from the').first().waitFor({ timeout: RESYNC_MS });
+  await markCurrentPage(shown);
+  await runCommand(page, 'Developer: Reload Webviews');
+  await waitForTranscript(shown, 'Quick answer from the');
+
+  // Bring the hidden chat back: it was not alive during the reload and resyncs as it is shown.
+  await page.locator('.tabs-container .tab:not(.active)').first().click();
+  await chatFrame(page).getByText('Quick answer from the').first().waitFor({ timeout: RESYNC_MS });
+  assert.equal(await chatFrame(page).getByText('Loading chat…').count(), 0);
+});
