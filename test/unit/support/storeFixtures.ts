@@ -6,15 +6,29 @@ import { replayText, toReplaySnapshot, type ReplaySnapshot } from '../../../src/
 
 export const FIXTURES = join(__dirname, '..', '..', 'fixtures');
 
-export function fixtureText(folder: 'traces' | 'dialects', name: string): string {
+export type FixtureFolder = 'traces' | 'dialects' | 'written' | 'recorded-new';
+
+export function fixtureText(folder: FixtureFolder, name: string): string {
   return readFileSync(join(FIXTURES, folder, name), 'utf8');
 }
 
-export function fixtureNames(folder: 'traces' | 'dialects'): string[] {
+export function fixtureNames(folder: FixtureFolder): string[] {
   return readdirSync(join(FIXTURES, folder)).filter((f) => f.endsWith('.jsonl')).sort();
 }
 
-export function replayFixture(folder: 'traces' | 'dialects', name: string): { store: SessionStore; snapshot: ReplaySnapshot } {
+/** Replays a fixture line by line, calling `each` after every line (to check what views would show mid-stream). */
+export function replayStepwise(folder: FixtureFolder, name: string, each?: (store: SessionStore, line: number, text: string) => void): SessionStore {
+  const store = new SessionStore({ now: () => 0 });
+  fixtureText(folder, name)
+    .split('\n')
+    .forEach((text, i) => {
+      store.ingestLine(text, i + 1);
+      each?.(store, i + 1, text);
+    });
+  return store;
+}
+
+export function replayFixture(folder: FixtureFolder, name: string): { store: SessionStore; snapshot: ReplaySnapshot } {
   const store = new SessionStore({ now: () => 0 });
   replayText(store, fixtureText(folder, name));
   return { store, snapshot: toReplaySnapshot(store) };
