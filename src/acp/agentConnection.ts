@@ -30,10 +30,12 @@ import {
 } from 'vscode-jsonrpc/node';
 import { version } from '../../package.json';
 import type { SessionActions } from '../store/model';
+import { SessionStore } from '../store/sessionStore';
+import { advertisedConfigOptionType, advertisedModeIds } from '../store/sessionSettings';
 import { AgentProcess, type AgentConfig } from './agentProcess';
 import { buildClientCapabilities, PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './capabilities';
 import type { ClientHost } from './clientHost';
-import { delegationSupport, validateDelegation, type DelegationSupport, type PromptDelegation, type SubagentInfo } from './delegation';
+import { delegationSupport, parseSubagentCatalog, validateDelegation, type DelegationSupport, type PromptDelegation, type SubagentInfo } from './delegation';
 import {
   ActionRefusedError,
   AgentExitedError,
@@ -53,7 +55,6 @@ import {
 import { asRecord, isAdvertised } from './json';
 import { NdjsonMessageReader, NdjsonMessageWriter, type WireTap } from './ndjson';
 import { PendingHostRequests } from './pendingHostRequests';
-import { SessionFeatures } from './sessionFeatures';
 import { TerminalManager, type TerminalCreateParams } from './terminals';
 import { sliceLines } from './textSlice';
 import { resolveWorkspacePath, WorkspacePathError } from './workspacePaths';
@@ -75,6 +76,12 @@ export interface AgentConnectionOptions {
   readonly initializeTimeoutMs?: number;
   /** The session store's verdict; nothing is sent for a refused cancel/prompt/close. */
   readonly actionsFor?: (sessionId: string) => SessionActions;
+  /**
+   * The session store this connection's traffic feeds (every message, both directions, in wire order, before
+   * `tap`). The connection reads what it may send from it: modes, config options, the catalog, cwds, actions.
+   * Default: a store of its own.
+   */
+  readonly store?: SessionStore;
   /** Known descendants (children, grandchildren, ...) of a session, for cascading cancellation. */
   readonly descendantsOf?: (sessionId: string) => Iterable<string>;
   /** Default terminal cwd for a session (e.g. a child's announced cwd); falls back to the session's own cwd. */
@@ -89,11 +96,6 @@ export interface AgentConnectionOptions {
 export interface SessionSetupOptions {
   readonly mcpServers?: McpServer[];
   readonly additionalDirectories?: string[];
-}
-
-export interface AvailableSubagentsChange {
-  readonly sessionId: string;
-  readonly availableSubagents: readonly SubagentInfo[];
 }
 
 export const DEFAULT_INITIALIZE_TIMEOUT_MS = 30_000;
@@ -119,36 +121,35 @@ export class AgentConnection {
   readonly terminals: TerminalManager;
   private readonly connection: MessageConnection;
   private readonly writer: NdjsonMessageWriter;
-  private readonly features = new SessionFeatures();
+  /** The only reducer of this connection's wire; the connection reads facts from it. */
+  readonly store: SessionStore;
   private readonly pendingHost = new PendingHostRequests();
   private readonly outgoing = new Set<OutgoingRequest>();
   private readonly incomingTokens = new Map<string | number, CancellationTokenSource>();
   private readonly tokenRequestIds = new WeakMap<CancellationToken, string | number>();
   private readonly exitEmitter = new Emitter<AgentExit>();
-  private readonly subagentsEmitter = new Emitter<AvailableSubagentsChange>();
   private initializeResponse: InitializeResponse | undefined;
   private closedError: ((method: string) => Error) | undefined;
 
   /** The agent process is gone (crash, exit, failed start, or after dispose). Fires once. */
   readonly onDidExit: Event<AgentExit> = this.exitEmitter.event;
-  /** A session's subagent catalog was set (session/new|load|resume) or replaced (available_subagents_update). */
-  readonly onDidChangeAvailableSubagents: Event<AvailableSubagentsChange> = this.subagentsEmitter.event;
   /** Agent stderr text as it arrives. */
   readonly onStderr: Event<string>;
 
   private constructor(private readonly options: AgentConnectionOptions) {
+    this.store = options.store ?? new SessionStore();
     this.process = AgentProcess.spawn(options.agent, { cwd: options.cwd, baseEnv: options.baseEnv });
     this.onStderr = this.process.onStderr;
     this.terminals = new TerminalManager({
       workspaceFolders: options.workspaceFolders,
-      defaultCwd: (sessionId) => options.sessionCwd?.(sessionId) ?? this.features.cwdOf(sessionId),
+      defaultCwd: (sessionId) => options.sessionCwd?.(sessionId) ?? this.store.effectiveCwd(sessionId) ?? undefined,
       defaultOutputByteLimit: options.terminalOutputByteLimit,
       baseEnv: options.baseEnv,
     });
 
     const hooks = {
       tap: (message: object, direction: 'client->agent' | 'agent->client') => {
-        if (direction === 'agent->client') this.observeIncoming(message);
+        this.store.ingest(message, direction);
         options.tap?.(message, direction);
       },
       onInvalidLine: (raw: string, reason: string) => {
@@ -236,7 +237,7 @@ export class AgentConnection {
   }
 
   availableSubagents(sessionId: string): readonly SubagentInfo[] {
-    return this.features.availableSubagents(sessionId) ?? [];
+    return this.catalogOf(sessionId) ?? [];
   }
 
   /** Pending permission/elicitation requests (e.g. to show a badge). */
@@ -304,7 +305,6 @@ export class AgentConnection {
     const response = await this.request<NewSessionResponse>('session/new', params);
     const sessionId = asRecord(response)?.sessionId;
     if (typeof sessionId !== 'string' || !sessionId) throw new InvalidAgentResponseError(this.agentName, 'session/new', 'no sessionId');
-    this.recordSetup(sessionId, params.cwd, response);
     return response;
   }
 
@@ -313,7 +313,6 @@ export class AgentConnection {
     if (this.agentCapabilities.loadSession !== true) throw new NotAdvertisedError(this.agentName, 'session/load', 'agentCapabilities.loadSession is not true');
     const params = { sessionId, cwd: this.absolute(cwd, 'cwd'), ...this.setupParams('session/load', options) };
     const response = await this.request<LoadSessionResponse>('session/load', params);
-    this.recordSetup(sessionId, params.cwd, response);
     return response;
   }
 
@@ -321,7 +320,6 @@ export class AgentConnection {
     this.requireSessionCapability('session/resume', 'resume');
     const params = { sessionId, cwd: this.absolute(cwd, 'cwd'), ...this.setupParams('session/resume', options) };
     const response = await this.request<ResumeSessionResponse>('session/resume', params);
-    this.recordSetup(sessionId, params.cwd, response);
     return response;
   }
 
@@ -340,7 +338,6 @@ export class AgentConnection {
     const request = this.request('session/close', { sessionId });
     this.cancelPendingHostRequests(sessionId);
     await request;
-    this.features.forget(sessionId);
   }
 
   async prompt(sessionId: string, prompt: readonly ContentBlock[], delegation?: PromptDelegation): Promise<PromptResponse> {
@@ -349,7 +346,7 @@ export class AgentConnection {
     this.checkPromptContent(prompt);
     const params: Record<string, unknown> = { sessionId, prompt };
     if (delegation !== undefined) {
-      const problems = validateDelegation(delegation, this.delegationSupport, this.features.availableSubagents(sessionId));
+      const problems = validateDelegation(delegation, this.delegationSupport, this.catalogOf(sessionId));
       if (problems.length) throw new InvalidDelegationError(problems);
       params.delegation = delegation;
     }
@@ -369,7 +366,7 @@ export class AgentConnection {
 
   async setMode(sessionId: string, modeId: string): Promise<void> {
     this.requireInitialized('session/set_mode');
-    const modes = this.features.modeIdsOf(sessionId);
+    const modes = advertisedModeIds(this.store.getSession(sessionId));
     if (!modes) throw new NotAdvertisedError(this.agentName, 'session/set_mode', `no modes were advertised for session ${sessionId}`);
     if (!modes.has(modeId)) throw new NotAdvertisedError(this.agentName, 'session/set_mode', `mode "${modeId}" is not one of ${[...modes].join(', ')}`);
     await this.request('session/set_mode', { sessionId, modeId });
@@ -377,15 +374,13 @@ export class AgentConnection {
 
   async setConfigOption(sessionId: string, configId: string, value: string | boolean): Promise<SetSessionConfigOptionResponse> {
     this.requireInitialized('session/set_config_option');
-    const type = this.features.configOptionType(sessionId, configId);
+    const type = advertisedConfigOptionType(this.store.getSession(sessionId), configId);
     if (type === undefined) throw new NotAdvertisedError(this.agentName, 'session/set_config_option', `config option "${configId}" was not advertised for session ${sessionId}`);
     if ((type === 'boolean') !== (typeof value === 'boolean')) {
       throw new InvalidArgumentError(`Config option "${configId}" is of type ${type}; got a ${typeof value} value`);
     }
     const params = typeof value === 'boolean' ? { sessionId, configId, type: 'boolean', value } : { sessionId, configId, value };
-    const response = await this.request<SetSessionConfigOptionResponse>('session/set_config_option', params);
-    this.features.recordConfigOptions(sessionId, asRecord(response)?.configOptions);
-    return response;
+    return this.request<SetSessionConfigOptionResponse>('session/set_config_option', params);
   }
 
   /** Stops the agent. Pending requests reject with ConnectionClosedError; onDidExit fires when it is gone. */
@@ -510,17 +505,9 @@ export class AgentConnection {
 
   private cancelPendingHostRequests(sessionId: string): void {
     const sessions = new Set<string>([sessionId]);
-    for (const descendant of this.options.descendantsOf?.(sessionId) ?? []) sessions.add(descendant);
+    const descendants = this.options.descendantsOf?.(sessionId) ?? this.store.subtree(sessionId).slice(1).map((session) => session.id);
+    for (const descendant of descendants) sessions.add(descendant);
     this.pendingHost.cancelSessions(sessions);
-  }
-
-  private observeIncoming(message: object): void {
-    const candidate = message as { method?: unknown; params?: unknown };
-    if (candidate.method !== 'session/update') return;
-    if (this.features.applyUpdate(candidate.params)) {
-      const sessionId = asRecord(candidate.params)?.sessionId as string;
-      this.subagentsEmitter.fire({ sessionId, availableSubagents: this.availableSubagents(sessionId) });
-    }
   }
 
   // ---- sending -----------------------------------------------------------------------------------
@@ -632,7 +619,7 @@ export class AgentConnection {
   }
 
   private checkAllowed(sessionId: string, action: GuardedAction): void {
-    const verdict = this.options.actionsFor?.(sessionId)[action];
+    const verdict = (this.options.actionsFor ?? ((id: string) => this.store.actionsFor(id)))(sessionId)[action];
     if (verdict && !verdict.allowed) throw new ActionRefusedError(sessionId, action, verdict.reason ?? 'not allowed');
   }
 
@@ -663,10 +650,10 @@ export class AgentConnection {
     return candidate;
   }
 
-  private recordSetup(sessionId: string, cwd: string, response: unknown): void {
-    if (this.features.recordSetup(sessionId, cwd, response)) {
-      this.subagentsEmitter.fire({ sessionId, availableSubagents: this.availableSubagents(sessionId) });
-    }
+  /** The subagent catalog the agent advertised for the session, when it sent one. */
+  private catalogOf(sessionId: string): readonly SubagentInfo[] | undefined {
+    const catalog = this.store.getSession(sessionId)?.availableSubagents;
+    return catalog ? parseSubagentCatalog(catalog) : undefined;
   }
 
   private log(text: string): void {

@@ -127,9 +127,7 @@ export class SubchatsService {
       tap: (message, direction) => this.record(runtime, message, direction),
       onInvalidLine: (raw, reason) => this.deps.log?.(`[${agent.name}] skipped a line that is not JSON-RPC (${reason}): ${raw.slice(0, 200)}`),
       log: (text) => this.deps.log?.(`[${agent.name}] ${text}`),
-      actionsFor: (sessionId) => runtime.store.actionsFor(sessionId),
-      descendantsOf: (sessionId) => runtime.store.subtree(sessionId).slice(1).map((s) => s.id),
-      sessionCwd: (sessionId) => runtime.store.effectiveCwd(sessionId) ?? undefined,
+      store: runtime.store,
       ...(this.deps.initializeTimeoutMs ? { initializeTimeoutMs: this.deps.initializeTimeoutMs() } : {}),
     };
     try {
@@ -312,8 +310,8 @@ export class SubchatsService {
     return runtime;
   }
 
+  /** After the connection fed its store: the transcripts and the protocol log. */
   private record(runtime: AgentRuntime, message: object, direction: 'client->agent' | 'agent->client'): void {
-    runtime.store.ingest(message, direction);
     runtime.transcript.record(message, direction);
     runtime.persisted?.record(message, direction);
     this.deps.protocolLog?.(runtime, direction, message);

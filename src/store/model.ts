@@ -54,6 +54,8 @@ export interface SessionRecord {
   availableCommands: unknown;
   /** A child session id some agents report only at completion (opencode `rawOutput.metadata.sessionId`). */
   remoteSessionId: string | null;
+  /** The client closed it (session/close succeeded): the agent freed it; nothing more can be sent to it. */
+  closed: boolean;
   /** When the client last sent session/cancel for it; cleared by the next state change. */
   cancelRequestedAt: number | null;
   /** A child whose launch call completed while it keeps working in the background (until its end is reported). */

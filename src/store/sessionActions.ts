@@ -22,6 +22,10 @@ export function actionsOf(session: SessionRecord, connected: boolean): SessionAc
     const reason = 'The agent is not connected. Restart the agent or reconnect the session first.';
     return { cancel: denied(reason), prompt: denied(reason), close: denied(reason) };
   }
+  if (session.closed) {
+    const reason = `"${session.label}" was closed; open a new session or reconnect it.`;
+    return { cancel: denied(reason), prompt: denied(reason), close: denied(reason) };
+  }
   // Roots the client opened, and children the agent treats as full sessions (the client loaded them).
   if (session.openedByClient) {
     return { cancel: isWorking(session) ? allowed : denied(nothingToCancel(session)), prompt: allowed, close: allowed };

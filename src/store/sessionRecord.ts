@@ -26,6 +26,7 @@ export function newSessionRecord(init: SessionRecordInit, at: number, rev: numbe
     configOptions: null,
     availableCommands: null,
     remoteSessionId: null,
+    closed: false,
     cancelRequestedAt: null,
     background: false,
     activePromptId: null,

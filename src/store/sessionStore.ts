@@ -365,6 +365,10 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       case 'session/set_config_option':
         applyConfigOptions(this.parts, session, body['configOptions']);
         return;
+      case 'session/close':
+        session.closed = true;
+        this.core.touch(session);
+        return;
       default:
         return;
     }

@@ -123,7 +123,7 @@ async function visibleChatWith(page, find, timeoutMs = SLOW_MS) {
   }
 }
 
-/** The state part of a tree row's description ("idle (cancelled) · 12s · 3 tools" -> "idle (cancelled)"). */
+/** The state part of a tree row's description ("Cancelled · 12s · 3 tools" -> "Cancelled"). */
 const treeStateLabel = (row) => row.description.split(' · ')[0].trim();
 
 test('a cancelled child shows the same state, label and icon, in the tree and in the chats', { timeout: TEST_TIMEOUT_MS }, async () => {
@@ -132,14 +132,14 @@ test('a cancelled child shows the same state, label and icon, in the tree and in
   await promptInChat(chat, 'Show me what subagents can do');
   await chat.locator('subchats-permission', { hasText: 'notes.md' }).getByRole('button', { name: 'Allow', exact: true }).click();
   const explorer = sidebarTreeRow(page, 'Explorer');
-  await description(explorer).filter({ hasText: /^running/ }).waitFor({ timeout: SLOW_MS });
+  await description(explorer).filter({ hasText: /^Running/ }).waitFor({ timeout: SLOW_MS });
   await chooseContextMenuEntry(page, await openContextMenu(page, explorer), 'Cancel Session');
 
-  // The cancel is confirmed once the child reports itself idle (cancelled) in the tree...
+  // The cancel is confirmed once the child reports itself idle/cancelled ("Cancelled") in the tree...
   const treeRow = await waitForTree(page, (rows) => {
     const row = rows.find((r) => r.label === 'Explorer');
     assert.ok(row, 'the Explorer row is shown');
-    assert.match(row.description, /^idle \(cancelled\)/);
+    assert.match(row.description, /^Cancelled/);
     return row;
   }, { timeoutMs: SLOW_MS });
   // ...and its card in the parent's chat says idle too.

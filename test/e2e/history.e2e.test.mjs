@@ -42,7 +42,7 @@ function expectedTree({ sessions }) {
   const depth = (s) => (s.parentId && byId.has(s.parentId) ? depth(byId.get(s.parentId)) + 1 : 0);
   return sessions.map((s) => ({
     depth: depth(s),
-    label: s.title || s.description || s.subagentType || s.id,
+    label: s.label,
     // A transcript is read-only: finished sessions keep their state, anything else shows as disconnected.
     state: s.state === 'idle' ? idleLabel(s.stopReason) : 'Disconnected',
   }));
@@ -109,7 +109,7 @@ test('an opened transcript shows the tree `subchats replay` computes and its roo
     for (const child of report.sessions.filter((s) => s.parentId === root.id)) {
       const card = chat.locator(`subchats-child-card[data-session-id=${JSON.stringify(child.id)}]`).first();
       await card.waitFor({ timeout: SLOW_MS });
-      assert.equal((await card.locator('.sc-card-title').textContent())?.trim(), child.title || child.description || child.subagentType || child.id);
+      assert.equal((await card.locator('.sc-card-title').textContent())?.trim(), child.label);
     }
     await screenshot(page, `e2e-transcript-${name.replace(/\.jsonl$/, '')}`);
   }

@@ -144,8 +144,11 @@ describe('session methods', { timeout: 20_000 }, () => {
     const listed = await connection.listSessions({ cwd: workspace });
     assert.equal(listed.sessions[0]?.sessionId, 'sess-1');
     await connection.setMode('sess-1', 'code');
+    // One reducer of the wire: the store the connection feeds holds the new values, which pickers and views read.
+    assert.equal(connection.store.getSession('sess-1')?.currentModeId, 'code');
     const config = await connection.setConfigOption('sess-1', 'model', 'b');
     assert.equal(config.configOptions.length, 1);
+    assert.deepEqual(connection.store.getSession('sess-1')?.configOptions, config.configOptions);
     await connection.authenticate('token');
     await connection.logout();
     await connection.closeSession('sess-1');
@@ -176,8 +179,8 @@ describe('session methods', { timeout: 20_000 }, () => {
   it('tracks the subagent catalog and validates delegation before sending', async () => {
     const { connection, workspace } = await start();
     const changes: string[][] = [];
-    connection.onDidChangeAvailableSubagents((change) => changes.push(change.availableSubagents.map((agent) => agent.id)));
     await connection.newSession(workspace);
+    changes.push(connection.availableSubagents('sess-1').map((agent) => agent.id));
     assert.deepEqual(
       connection.availableSubagents('sess-1').map((agent) => agent.id),
       ['explorer', 'tester'],
@@ -190,6 +193,7 @@ describe('session methods', { timeout: 20_000 }, () => {
       'sess-1',
       script([{ notify: 'session/update', params: { sessionId: 'sess-1', update: { sessionUpdate: 'available_subagents_update', availableSubagents: [{ id: 'reviewer', title: 'Reviewer' }] } } }]),
     );
+    changes.push(connection.availableSubagents('sess-1').map((agent) => agent.id));
     assert.deepEqual(changes, [['explorer', 'tester'], ['reviewer']]);
     await assert.rejects(connection.prompt('sess-1', script([]), { policy: 'prefer', subagentId: 'tester' }), /unknown subagent "tester" \(available: reviewer\)/);
   });
@@ -263,7 +267,13 @@ describe('permission requests', { timeout: 20_000 }, () => {
 
   it("cancels a child's pending permission when its parent is cancelled, and leaves others alone", async () => {
     const descendants: Record<string, string[]> = { 'sess-1': ['child-1', 'grandchild-1'] };
-    const { connection, workspace, host } = await start('normal', { descendantsOf: (id) => descendants[id] ?? [] });
+    // The scripted children are never announced, so the store would refuse to cancel them; this test is about
+    // which pending requests a cancel answers (the store's guard is tested in 'guard from the session store').
+    const allowAll = { allowed: true } as const;
+    const { connection, workspace, host } = await start('normal', {
+      descendantsOf: (id) => descendants[id] ?? [],
+      actionsFor: () => ({ cancel: allowAll, prompt: allowAll, close: allowAll }),
+    });
     await connection.newSession(workspace);
     const childSteps = [permissionStep('child-1'), { waitForCancel: true }];
     const prompt = connection.prompt('sess-1', script(childSteps));
