@@ -6,7 +6,6 @@ import type { SessionHistory } from '../history/sessionHistory';
 import type { OpenedTranscripts } from '../host/openedTranscripts';
 import { isReconnectable } from '../host/reconnect';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
-import { displayTitle } from '../store/replayReport';
 import { authenticateInteractively, isAuthRequired } from './agentAuth';
 import { browseAgentSessions } from './browseSessions';
 import { pickDelegation } from './delegationPicker';
@@ -39,7 +38,7 @@ const ACTION_VERBS = { prompt: 'prompt', cancel: 'cancel', close: 'close' } as c
 function allowedOrExplain(target: SessionTarget, action: keyof typeof ACTION_VERBS): boolean {
   const verdict = target.runtime.store.actionsFor(target.session.id)[action];
   if (!verdict.allowed) {
-    void vscode.window.showWarningMessage(`Subchats: cannot ${ACTION_VERBS[action]} "${displayTitle(target.session)}". ${verdict.reason ?? ''}`);
+    void vscode.window.showWarningMessage(`Subchats: cannot ${ACTION_VERBS[action]} "${target.session.label}". ${verdict.reason ?? ''}`);
   }
   return verdict.allowed;
 }
@@ -108,7 +107,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     const target = await pickSession(service, arg, 'Send a prompt to which session?', (t) => isLiveSession(t) && t.runtime.store.actionsFor(t.session.id).prompt.allowed);
     if (!target) return;
     if (!allowedOrExplain(target, 'prompt')) return;
-    const text = typeof textArg === 'string' ? textArg : await vscode.window.showInputBox({ prompt: `Prompt for ${displayTitle(target.session)}`, ignoreFocusOut: true });
+    const text = typeof textArg === 'string' ? textArg : await vscode.window.showInputBox({ prompt: `Prompt for ${target.session.label}`, ignoreFocusOut: true });
     if (!text) return;
     const delegation = typeof textArg === 'string' ? null : await pickDelegation(target.runtime, target.session.id);
     if (delegation === undefined) return;
@@ -140,7 +139,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     const target = await pickSession(service, arg, 'Message which subagent?', (t) => isLiveSession(t) && t.session.parentId !== null);
     if (!target) return;
     const verdict = target.runtime.store.actionsFor(target.session.id).prompt;
-    const title = displayTitle(target.session);
+    const title = target.session.label;
     if (verdict.allowed) return sendPrompt({ runtimeId: target.runtime.id, sessionId: target.session.id }, textArg);
     const relay = 'Ask the Parent to Relay';
     const choice =
@@ -235,7 +234,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     if (!target) return;
     // An argument skips the picker's filter: ACP only reattaches root sessions this client opened.
     if (!reconnectable(target)) {
-      void vscode.window.showWarningMessage(`Subchats: cannot reconnect "${displayTitle(target.session)}": only a finished root session of an agent that supports session/load or session/resume can be reattached (subagents come back with their parent).`);
+      void vscode.window.showWarningMessage(`Subchats: cannot reconnect "${target.session.label}": only a finished root session of an agent that supports session/load or session/resume can be reattached (subagents come back with their parent).`);
       return;
     }
     const agent = ctx.agents().find((a) => a.id === target.runtime.agent.id);

@@ -3,7 +3,6 @@ import * as vscode from 'vscode';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import type { SessionRecord } from '../store/model';
 import { isObject } from '../store/wireMessage';
-import { displayTitle } from '../store/replayReport';
 import { stateLabel } from '../presentation';
 
 export interface SessionTarget {
@@ -55,7 +54,7 @@ export async function pickSession(
       let depth = 0;
       for (let p = session.parentId; p; p = runtime.store.getSession(p)?.parentId ?? null) depth++;
       items.push({
-        label: `${'\u00a0\u00a0'.repeat(depth)}${depth ? '↳ ' : ''}${displayTitle(session)}`,
+        label: `${'\u00a0\u00a0'.repeat(depth)}${depth ? '↳ ' : ''}${session.label}`,
         description: `${runtime.agent.name} · ${stateLabel(session.state)}`,
         detail: session.id,
         target,

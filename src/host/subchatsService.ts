@@ -10,7 +10,7 @@ import { MemoryTranscript, type TranscriptRecorder } from '../acp/transcript';
 import type { HistoryConnectionMeta, SessionHistory } from '../history/sessionHistory';
 import { reattachMethod } from '../store/agentCapabilities';
 import type { StoreChange } from '../store/model';
-import { replayText, toReplaySnapshot, displayTitle, type ReplaySession } from '../store/replayReport';
+import { replayText, toReplaySnapshot, type ReplaySession } from '../store/replayReport';
 import { SessionStore } from '../store/sessionStore';
 import { Emitter } from 'vscode-jsonrpc/node';
 
@@ -186,7 +186,7 @@ export class SubchatsService {
       if (child.state.state !== 'running' && child.state.state !== 'requires_action') continue;
       const verdict = runtime.store.actionsFor(child.id).cancel;
       if (!verdict.allowed) {
-        refused.push({ title: displayTitle(child), reason: verdict.reason ?? 'not allowed' });
+        refused.push({ title: child.label, reason: verdict.reason ?? 'not allowed' });
         continue;
       }
       await this.liveConnection(runtime).cancel(child.id);
@@ -221,7 +221,7 @@ export class SubchatsService {
     let via = child.parentId ? runtime.store.getSession(child.parentId) : undefined;
     while (via && !runtime.store.actionsFor(via.id).prompt.allowed) via = via.parentId ? runtime.store.getSession(via.parentId) : undefined;
     if (!via) throw new ActionRefusedError(childId, 'relay a message to', 'no ancestor of this subagent accepts prompts');
-    const label = `[Message for your subagent "${displayTitle(child)}" (session ${child.id}); please relay it to that subagent]\n\n${text}`;
+    const label = `[Message for your subagent "${child.label}" (session ${child.id}); please relay it to that subagent]\n\n${text}`;
     return { viaSessionId: via.id, response: this.prompt(runtimeId, via.id, label) };
   }
 

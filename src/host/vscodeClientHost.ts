@@ -4,7 +4,6 @@ import * as vscode from 'vscode';
 import type { ClientHost, CreateElicitationRequest, CreateElicitationResponse, RequestPermissionOutcome, RequestPermissionRequest } from '../acp/clientHost';
 import { isExternalLink } from '../webviews/webviewMessageGuard';
 import type { AgentRuntime } from './subchatsService';
-import { displayTitle } from '../store/replayReport';
 
 type PermissionAnswer = (optionId: string | null) => void;
 
@@ -128,9 +127,10 @@ export class VscodeClientHost implements ClientHost {
     const toolCall = request.toolCall as { toolCallId?: string; title?: string | null };
     // The store has already attributed the request (a child on the parent's session id included).
     const asking = (requestId !== undefined ? store.sessionOfAgentRequest(requestId) : undefined) ?? store.getSession(request.sessionId);
-    const who = asking ? displayTitle(asking) : request.sessionId;
+    const who = asking ? asking.label : 'An unknown session';
     const parent = asking?.parentId ? store.getSession(asking.parentId) : undefined;
     const title = toolCall.title ?? (toolCall.toolCallId && asking?.toolCalls[toolCall.toolCallId]?.title) ?? 'a tool call';
-    return parent ? `Subagent "${who}" (of "${displayTitle(parent)}") asks permission: ${title}` : `"${who}" asks permission: ${title}`;
+    if (!asking) return `${who} asks permission: ${title}`;
+    return parent ? `Subagent "${who}" (of "${parent.label}") asks permission: ${title}` : `"${who}" asks permission: ${title}`;
   }
 }

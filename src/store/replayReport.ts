@@ -66,12 +66,6 @@ function toReplaySession(store: SessionStore, session: SessionRecord): ReplaySes
   };
 }
 
-/** Display label: title, then description, then subagent type (each when not blank), then `fallback` (the id). */
-export function displayTitle(session: Pick<SessionRecord, 'title' | 'description' | 'subagentType' | 'id'>, fallback = session.id): string {
-  const named = [session.title, session.description, session.subagentType].find((v): v is string => typeof v === 'string' && v.trim() !== '');
-  return named ?? fallback;
-}
-
 export function formatReplayText(snapshot: ReplaySnapshot): string {
   const lines: string[] = [];
   for (const s of snapshot.sessions) {

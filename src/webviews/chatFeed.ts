@@ -133,7 +133,9 @@ function sentTerminal(terminal: ChatTerminalOutput): SentTerminal {
   return { output: terminal.output, status: `${terminal.truncated}:${JSON.stringify(terminal.exitStatus)}` };
 }
 
-export function buildSnapshot(store: SessionStoreReader, rootSessionId: string): SnapshotMessage {
+export function buildSnapshot(store: SessionStoreReader, requestedId: string): SnapshotMessage {
+  // A session can take over an id it was known by before (opencode's loaded child replaces its virtual row).
+  const rootSessionId = store.getSession(requestedId)?.id ?? requestedId;
   const sessions = subtreeSessions(store, rootSessionId);
   return {
     type: 'snapshot',

@@ -9,7 +9,6 @@ import { pathToFileURL } from 'node:url';
 import type { ClientHost } from '../../src/acp/clientHost';
 import type { AgentConfig } from '../../src/acp/agentProcess';
 import { SubchatsService, type AgentRuntime } from '../../src/host/subchatsService';
-import { displayTitle } from '../../src/store/replayReport';
 import { nestListedSessions, readListedSessions } from '../../src/acp/sessionListTree';
 
 const REPO = resolve(__dirname, '..', '..');
@@ -61,7 +60,7 @@ function until(service: SubchatsService, runtime: AgentRuntime, condition: () =>
 
 /** By display title; tool-linked dialects title a child "<type>: <name>" after its tool call. */
 function byTitle(runtime: AgentRuntime, title: string) {
-  return runtime.store.listSessions().find((s) => displayTitle(s) === title || displayTitle(s).endsWith(`: ${title}`));
+  return runtime.store.listSessions().find((s) => s.label === title || s.label.endsWith(`: ${title}`));
 }
 
 test('a prompt to the demo agent builds root > Explorer > Scout and Reviewer, and writes only inside the workspace', async () => {
@@ -72,7 +71,7 @@ test('a prompt to the demo agent builds root > Explorer > Scout and Reviewer, an
     const response = await service.prompt(runtime.id, sessionId, 'Show me everything');
     assert.equal(response.stopReason, 'end_turn');
     await until(service, runtime, () => ['Explorer', 'Reviewer', 'Scout'].every((t) => byTitle(runtime, t)?.state.state === 'idle'), 'children to finish');
-    const tree = runtime.store.listSessions().map((s) => [displayTitle(s), s.parentId === null ? null : displayTitle(runtime.store.getSession(s.parentId)!)]);
+    const tree = runtime.store.listSessions().map((s) => [s.label, s.parentId === null ? null : runtime.store.getSession(s.parentId)!.label]);
     assert.deepEqual(tree.slice(1), [['Explorer', tree[0]![0]], ['Scout', 'Explorer'], ['Reviewer', tree[0]![0]]]);
     assert.equal(runtime.store.actionsFor(byTitle(runtime, 'Reviewer')!.id).cancel.allowed, false);
     const reviewer = byTitle(runtime, 'Reviewer')!;
@@ -141,7 +140,7 @@ test('session/list entries come back nested, and attaching a stored root replays
     // A second connection to the same agent process is not possible (sessions live in its memory), so
     // the same connection reattaches: session/load replays the conversation including child announcements.
     await service.attach(first, sessionId, workspace);
-    const titles = first.store.listSessions().map((s) => displayTitle(s));
+    const titles = first.store.listSessions().map((s) => s.label);
     assert.ok(titles.includes('Explorer') && titles.includes('Reviewer'), titles.join(', '));
     await assert.rejects(service.attach({ ...first, live: false } as AgentRuntime, sessionId, workspace), /not connected/);
   } finally {

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { presentState, presentToolStatus, stateExplanation, toolProgress } from '../../src/presentation';
 import type { SessionRecord } from '../../src/store/model';
 import type { SessionStore } from '../../src/store/sessionStore';
+import { buildSnapshot } from '../../src/webviews/chatFeed';
 import { announce, fixtureNames, replayStepwise, Wire, type FixtureFolder } from './support/storeFixtures';
 
 function only<T>(items: readonly T[], what: string): T {
@@ -229,6 +230,9 @@ test('11. opencode: the loaded child is the subagent\'s row, and it takes prompt
   assert.equal(child.parentToolCallId, 'call_main_003');
   assert.equal(child.label, 'Read notes file');
   assert.equal(store.getSession(virtualId!)?.id, child.id, 'a chat opened on the virtual row finds the loaded session');
+  const snapshot = buildSnapshot(store, virtualId!);
+  assert.equal(snapshot.rootSessionId, child.id, 'and its panel shows the loaded session');
+  assert.equal(snapshot.sessions[0]?.header.id, child.id);
   assert.equal(store.actionsFor(child.id).prompt.allowed, true, 'opencode treats it as a full session: it can be messaged');
   assert.equal(store.actionsFor(child.id).cancel.allowed, false, 'nothing to cancel once its turn ended');
   const followUp = child.entries.filter((e) => e.kind === 'message' && e.role === 'user').at(-1);
