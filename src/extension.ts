@@ -1,6 +1,7 @@
 // Entry point: activation builds the services, wires them together and registers the UI.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { inertUiText } from './host/uiText';
 import { version as VERSION } from '../package.json';
 import type { AgentConfig } from './acp/agentProcess';
 import { registerCommands } from './commands/registerCommands';
@@ -80,6 +81,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
     log: (text) => log.info(text),
     history,
     initializeTimeoutMs: () => Math.max(1, config().get<number>('initializeTimeoutSeconds', 30)) * 1000,
+    onCancelUnconfirmed: (_runtime, session) => {
+      void vscode.window.showWarningMessage(`Subchats: "${inertUiText(session.label)}" has not stopped: the agent has not acted on the cancel yet.`);
+    },
   });
   context.subscriptions.push({ dispose: () => service.dispose() });
 

@@ -9,7 +9,7 @@ import { ActionRefusedError, NotAdvertisedError } from '../acp/errors';
 import { MemoryTranscript, type TranscriptRecorder } from '../acp/transcript';
 import type { HistoryConnectionMeta, SessionHistory } from '../history/sessionHistory';
 import { reattachMethod } from '../store/agentCapabilities';
-import type { StoreChange } from '../store/model';
+import type { SessionRecord, StoreChange } from '../store/model';
 import { replayText, toReplaySnapshot, type ReplaySession } from '../store/replayReport';
 import { SessionStore } from '../store/sessionStore';
 import { Emitter } from 'vscode-jsonrpc/node';
@@ -26,7 +26,13 @@ export interface ServiceDeps {
   readonly history?: SessionHistory;
   readonly initializeTimeoutMs?: () => number;
   readonly now?: () => number;
+  /** How long the agent may take to act on session/cancel before the user is told it has not (default 10 s). */
+  readonly cancelConfirmMs?: number;
+  /** The agent has not acted on a cancel the user sent: nothing changed since. */
+  readonly onCancelUnconfirmed?: (runtime: AgentRuntime, session: SessionRecord) => void;
 }
+
+const DEFAULT_CANCEL_CONFIRM_MS = 10_000;
 
 export class AgentRuntime {
   readonly store: SessionStore;
@@ -78,6 +84,7 @@ export class SubchatsService {
   private readonly sessionsEmitter = new Emitter<RuntimeChange>();
   private counter = 0;
   private readonly now: () => number;
+  private readonly cancelWatches = new Set<ReturnType<typeof setTimeout>>();
 
   /** A connection was added, removed, or changed status. */
   readonly onDidChangeRuntimes = this.runtimesEmitter.event;
@@ -171,10 +178,24 @@ export class SubchatsService {
     return this.liveConnection(runtime).prompt(sessionId, blocks, delegation);
   }
 
+  /** Sends session/cancel; if the agent has not acted on it after a while, says so (a cancel that changes nothing). */
   async cancel(runtimeId: string, sessionId: string): Promise<void> {
     const runtime = this.require(runtimeId);
     this.check(runtime, sessionId, 'cancel');
     await this.liveConnection(runtime).cancel(sessionId);
+    this.watchCancel(runtime, sessionId);
+  }
+
+  private watchCancel(runtime: AgentRuntime, sessionId: string): void {
+    const requestedAt = runtime.store.getSession(sessionId)?.cancelRequestedAt;
+    if (requestedAt === null || requestedAt === undefined || !this.deps.onCancelUnconfirmed) return;
+    const timer = setTimeout(() => {
+      this.cancelWatches.delete(timer);
+      const session = runtime.store.getSession(sessionId);
+      // Any state change clears cancelRequestedAt: the agent acted (or a newer cancel is being watched).
+      if (runtime.live && session && session.cancelRequestedAt === requestedAt) this.deps.onCancelUnconfirmed?.(runtime, session);
+    }, this.deps.cancelConfirmMs ?? DEFAULT_CANCEL_CONFIRM_MS);
+    this.cancelWatches.add(timer);
   }
 
   /** Cancels every descendant that accepts cancel; reports the ones that do not, with why. */
@@ -295,6 +316,8 @@ export class SubchatsService {
   }
 
   dispose(): void {
+    for (const timer of this.cancelWatches) clearTimeout(timer);
+    this.cancelWatches.clear();
     for (const runtime of this.runtimes.values()) {
       runtime.connection?.dispose();
       void runtime.persisted?.close();

@@ -11,3 +11,13 @@ test('kinds, states and stop reasons named like Object.prototype members fall ba
     assert.equal(presentState({ state: name }).label, name);
   }
 });
+
+test('agent text shown in VS Code UI cannot become a command link or an icon', async () => {
+  const { inertUiText } = await import('../../src/host/uiText');
+  const hostile = '[Allow and continue](command:workbench.action.files.newUntitledFile) $(alert) \u202etxt.exe\u0007';
+  const shown = inertUiText(hostile);
+  assert.doesNotMatch(shown, /\]\(/);
+  assert.doesNotMatch(shown, /\$\(/);
+  assert.doesNotMatch(shown, /[\u202a-\u202e\u0007]/);
+  assert.match(shown, /Allow and continue/);
+});

@@ -35,9 +35,9 @@ function autoHost(decide: (title: string) => string | null = () => 'first'): Cli
   };
 }
 
-function setup(host: ClientHost = autoHost()) {
+function setup(host: ClientHost = autoHost(), extra: Partial<ConstructorParameters<typeof SubchatsService>[0]> = {}) {
   const workspace = mkdtempSync(join(tmpdir(), 'subchats-ws-'));
-  const service = new SubchatsService({ clientHost: () => host, workspaceFolders: () => [workspace] });
+  const service = new SubchatsService({ clientHost: () => host, workspaceFolders: () => [workspace], ...extra });
   return { workspace, service };
 }
 
@@ -193,3 +193,26 @@ for (const [dialect, link] of Object.entries(DIALECT_LINKS)) {
     }
   });
 }
+
+test('a cancel the agent ignores is reported once the grace period passes; one it acts on is not', async () => {
+  const unconfirmed: string[] = [];
+  const { workspace, service } = setup(autoHost(), { cancelConfirmMs: 300, onCancelUnconfirmed: (_runtime, session) => unconfirmed.push(session.label) });
+  try {
+    const runtime = await service.start(demoAgent(), workspace);
+    const hanging = await service.newSession(runtime);
+    void service.prompt(runtime.id, hanging, '/hang please').catch(() => undefined);
+    await until(service, runtime, () => runtime.store.getSession(hanging)?.state.state === 'running', 'the hanging prompt to run');
+    await service.cancel(runtime.id, hanging);
+    assert.notEqual(runtime.store.getSession(hanging)?.cancelRequestedAt, null, 'the chat shows the cancel as requested');
+    const quick = await service.newSession(runtime);
+    const turn = service.prompt(runtime.id, quick, '/long');
+    await until(service, runtime, () => runtime.store.getSession(quick)?.state.state === 'running', 'the long answer to run');
+    await service.cancel(runtime.id, quick);
+    assert.equal((await turn).stopReason, 'cancelled');
+    await new Promise((r) => setTimeout(r, 600));
+    assert.deepEqual(unconfirmed, ['/hang please'], 'only the ignored cancel is reported');
+    assert.equal(runtime.store.getSession(quick)?.cancelRequestedAt, null);
+  } finally {
+    service.dispose();
+  }
+});
