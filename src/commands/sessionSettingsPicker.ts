@@ -1,7 +1,7 @@
 // "Change Mode or Option…": the session modes and config options the agent advertised for a session,
 // offered as one quick pick. Only advertised values can be chosen; the connection checks them again.
 import * as vscode from 'vscode';
-import type { SessionRecord } from '../store/model';
+import type { SessionView } from '../store/model';
 
 export type SessionSettingChange =
   | { readonly kind: 'mode'; readonly modeId: string }
@@ -30,7 +30,7 @@ function flatChoices(option: ConfigOption): { value: string; name: string }[] {
 }
 
 /** `undefined` when there is nothing to change or the user dismissed the picker. */
-export async function pickSessionSetting(session: SessionRecord): Promise<SessionSettingChange | undefined> {
+export async function pickSessionSetting(session: SessionView): Promise<SessionSettingChange | undefined> {
   type Item = vscode.QuickPickItem & { change?: SessionSettingChange };
   const items: Item[] = [];
   const modes = (session.modes ?? {}) as ModeState;

@@ -1,13 +1,13 @@
 // Turns a command argument (tree node, {runtimeId, sessionId}, a session id) into a session, or asks.
 import * as vscode from 'vscode';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
-import type { SessionRecord } from '../store/model';
+import type { SessionView } from '../store/model';
 import { isObject } from '../store/wireMessage';
 import { stateLabel } from '../presentation';
 
 export interface SessionTarget {
   readonly runtime: AgentRuntime;
-  readonly session: SessionRecord;
+  readonly session: SessionView;
 }
 
 /** Accepts a tree node, `{ runtimeId|connectionId, sessionId }`, or a bare session id. */

@@ -9,7 +9,7 @@ import { ActionRefusedError, NotAdvertisedError } from '../acp/errors';
 import { MemoryTranscript, type TranscriptRecorder } from '../acp/transcript';
 import type { HistoryConnectionMeta, SessionHistory } from '../history/sessionHistory';
 import { reattachMethod } from '../store/agentCapabilities';
-import type { SessionRecord, StoreChange } from '../store/model';
+import type { SessionView, StoreChange } from '../store/model';
 import { replayText, toReplaySnapshot, type ReplaySession } from '../store/replayReport';
 import { SessionStore } from '../store/sessionStore';
 import { Emitter } from 'vscode-jsonrpc/node';
@@ -29,7 +29,7 @@ export interface ServiceDeps {
   /** How long the agent may take to act on session/cancel before the user is told it has not (default 10 s). */
   readonly cancelConfirmMs?: number;
   /** The agent has not acted on a cancel the user sent: nothing changed since. */
-  readonly onCancelUnconfirmed?: (runtime: AgentRuntime, session: SessionRecord) => void;
+  readonly onCancelUnconfirmed?: (runtime: AgentRuntime, session: SessionView) => void;
 }
 
 const DEFAULT_CANCEL_CONFIRM_MS = 10_000;

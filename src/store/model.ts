@@ -112,3 +112,11 @@ export interface StoreChange {
   readonly kind: 'tree' | 'session' | 'entry';
   readonly entryId?: string;
 }
+
+/**
+ * What readers of the store get: a record whose fields and lists they cannot change (only the store's
+ * reducers do). Entries and tool calls keep their transcript types, so they travel to the webview as they are.
+ */
+export type SessionView = {
+  readonly [K in keyof SessionRecord]: SessionRecord[K] extends (infer U)[] ? readonly U[] : SessionRecord[K] extends Record<string, infer V> ? Readonly<Record<string, V>> : SessionRecord[K];
+};

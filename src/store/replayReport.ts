@@ -1,5 +1,5 @@
 // The `subchats replay` output: the session tree as JSON (the public snapshot shape) and as indented text.
-import type { Diagnostic, SessionRecord } from './model';
+import type { Diagnostic, SessionView } from './model';
 import type { SessionStore } from './sessionStore';
 
 export interface ReplayToolCall {
@@ -41,7 +41,7 @@ export function toReplaySnapshot(store: SessionStore): ReplaySnapshot {
   return { sessions, diagnostics: [...store.diagnostics] };
 }
 
-function toReplaySession(store: SessionStore, session: SessionRecord): ReplaySession {
+function toReplaySession(store: SessionStore, session: SessionView): ReplaySession {
   let depth = 0;
   for (let p = session.parentId; p; p = store.getSession(p)?.parentId ?? null) depth++;
   return {

@@ -1,6 +1,6 @@
 // What a client may do to a session right now, with the reason in words when it may not.
 import { isAdvertised } from './agentCapabilities';
-import type { SessionActions, SessionRecord } from './model';
+import type { SessionActions, SessionView } from './model';
 
 const allowed = { allowed: true } as const;
 const denied = (reason: string) => ({ allowed: false, reason }) as const;
@@ -9,15 +9,15 @@ const CHILD_PROMPT_REASON = 'ACP does not let a client send prompts to a subagen
 const CHILD_CLOSE_REASON = 'Subagents cannot be closed on their own; close the parent session to free them.';
 
 /** Working now: a cancel can change something. */
-function isWorking(session: SessionRecord): boolean {
+function isWorking(session: SessionView): boolean {
   return session.activePromptId !== null || session.state.state === 'running' || session.state.state === 'requires_action';
 }
 
-function nothingToCancel(session: SessionRecord): string {
+function nothingToCancel(session: SessionView): string {
   return `Nothing to cancel: "${session.label}" is not working right now.`;
 }
 
-export function actionsOf(session: SessionRecord, connected: boolean): SessionActions {
+export function actionsOf(session: SessionView, connected: boolean): SessionActions {
   if (!connected) {
     const reason = 'The agent is not connected. Restart the agent or reconnect the session first.';
     return { cancel: denied(reason), prompt: denied(reason), close: denied(reason) };
@@ -44,7 +44,7 @@ export function actionsOf(session: SessionRecord, connected: boolean): SessionAc
   return { cancel: childCancel(session), prompt: denied(CHILD_PROMPT_REASON), close: denied(CHILD_CLOSE_REASON) };
 }
 
-function childCancel(session: SessionRecord) {
+function childCancel(session: SessionView) {
   if (session.controlsStale) return denied('This subagent was restored from history; the agent has not confirmed that it can be cancelled now.');
   // The final design grants a capability by an object; the September draft used `cancel: true`.
   if (!isAdvertised(session.capabilities?.['cancel'])) {

@@ -7,7 +7,7 @@
 // the request ledger (requestLedger.ts), the owner resolver (updateOwner.ts), the tree rules (sessionTree.ts)
 // and one reducer per kind of update (reducers/).
 import { reattachMethod } from './agentCapabilities';
-import type { Diagnostic, Direction, SessionActions, SessionRecord, StoreChange } from './model';
+import type { Diagnostic, Direction, SessionActions, SessionRecord, SessionView, StoreChange } from './model';
 import { RequestLedger, requestKey, type PendingRequest } from './requestLedger';
 import { appendChunk } from './reducers/messages';
 import {
@@ -137,16 +137,16 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   }
 
   /** A session by id; an id the session was known by before (a replaced virtual child) finds it too. */
-  getSession(sessionId: string): SessionRecord | undefined {
+  getSession(sessionId: string): SessionView | undefined {
     return this.core.session(this.tree.currentId(sessionId));
   }
 
-  listSessions(): SessionRecord[] {
+  listSessions(): readonly SessionView[] {
     return this.tree.preOrder(this.tree.roots);
   }
 
   /** The session and all its descendants, pre-order. */
-  subtree(sessionId: string): SessionRecord[] {
+  subtree(sessionId: string): readonly SessionView[] {
     return this.tree.preOrder([this.tree.currentId(sessionId)]);
   }
 
@@ -156,17 +156,17 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   }
 
   /** The session an agent's open request (by JSON-RPC id) was attributed to, after dialect routing. */
-  sessionOfAgentRequest(requestId: string | number): SessionRecord | undefined {
+  sessionOfAgentRequest(requestId: string | number): SessionView | undefined {
     const sessionId = this.ledger.get('agent->client', requestId)?.sessionId;
     return sessionId ? this.core.session(sessionId) : undefined;
   }
 
-  rootOf(sessionId: string): SessionRecord | undefined {
+  rootOf(sessionId: string): SessionView | undefined {
     return this.tree.rootOf(this.tree.currentId(sessionId));
   }
 
   actionsFor(sessionId: string): SessionActions {
-    const session = this.getSession(sessionId);
+    const session = this.recordOf(sessionId);
     if (!session) {
       const reason = 'Unknown session.';
       return { cancel: { allowed: false, reason }, prompt: { allowed: false, reason }, close: { allowed: false, reason } };
@@ -176,6 +176,11 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
 
   onDidChange(listener: (changes: readonly StoreChange[]) => void): Disposable {
     return this.core.onDidChange(listener);
+  }
+
+  /** The record itself, for the store's own reducers (readers get read-only views). */
+  private recordOf(sessionId: string): SessionRecord | undefined {
+    return this.core.session(this.tree.currentId(sessionId));
   }
 
   // ---- writer -------------------------------------------------------------------------------------------
@@ -297,7 +302,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
 
   private onClientCancel(params: JsonObject): void {
     const sessionId = asString(params['sessionId']);
-    const session = sessionId ? this.getSession(sessionId) : undefined;
+    const session = sessionId ? this.recordOf(sessionId) : undefined;
     if (session) noteCancelRequested(this.parts, session.id);
   }
 
@@ -347,7 +352,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       if (sessionId) applySessionSetup(this.parts, this.tree.ensureRoot(sessionId, asString(params['cwd']) ?? null), body);
       return;
     }
-    const session = this.getSession(asString(params['sessionId']) ?? '');
+    const session = this.recordOf(asString(params['sessionId']) ?? '');
     if (!session) return;
     switch (request.method) {
       case 'session/load':

@@ -1,5 +1,5 @@
 // The read side of the session store, which views (tree, chat feed, API) depend on.
-import type { Diagnostic, Direction, SessionActions, SessionRecord, StoreChange } from './model';
+import type { Diagnostic, Direction, SessionActions, SessionView, StoreChange } from './model';
 
 export interface Disposable {
   dispose(): void;
@@ -8,9 +8,9 @@ export interface Disposable {
 export interface SessionStoreReader {
   /** Increases on every change; entries and sessions carry the revision of their last change in `rev`. */
   readonly revision: number;
-  getSession(sessionId: string): SessionRecord | undefined;
+  getSession(sessionId: string): SessionView | undefined;
   /** All sessions in tree pre-order: parents before children, siblings in order of first appearance. */
-  listSessions(): SessionRecord[];
+  listSessions(): readonly SessionView[];
   /** What a client may do to the session now, with reasons when not. */
   actionsFor(sessionId: string): SessionActions;
   readonly diagnostics: readonly Diagnostic[];

@@ -1,6 +1,6 @@
 // Pure mapping from the session store to tree item descriptions (no vscode import, so it is unit-tested in Node).
 import type { AgentRuntime } from '../host/subchatsService';
-import type { SessionActions, SessionRecord } from '../store/model';
+import type { SessionActions, SessionView } from '../store/model';
 import { isReconnectable } from '../host/reconnect';
 import { elapsedMs, formatDuration, isWorking, presentState, stateExplanation, type PresentedState } from '../presentation';
 
@@ -46,7 +46,7 @@ export function treeIcon(presented: Pick<PresentedState, 'icon' | 'spin'>): stri
   return presented.spin ? `${presented.icon}~spin` : presented.icon;
 }
 
-export function sessionTreeItem(session: SessionRecord, ctx: SessionTreeContext): TreeItemModel {
+export function sessionTreeItem(session: SessionView, ctx: SessionTreeContext): TreeItemModel {
   const presented = presentState(session.state, session);
   const tools = session.toolCallOrder.length;
   const parts = [presented.label, formatDuration(elapsedMs(session, ctx.now, ctx.live))];
@@ -103,7 +103,7 @@ export function sessionItemOf(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'live
   });
 }
 
-function sessionTooltip(session: SessionRecord, presented: PresentedState, ctx: SessionTreeContext): string {
+function sessionTooltip(session: SessionView, presented: PresentedState, ctx: SessionTreeContext): string {
   const lines = [
     `**${escapeMarkdown(session.label)}**`,
     '',
@@ -140,6 +140,6 @@ function escapeMarkdown(text: string): string {
 }
 
 /** Sessions that need the user (the view badge). */
-export function needsUser(session: SessionRecord): boolean {
+export function needsUser(session: SessionView): boolean {
   return session.state.state === 'requires_action' || session.awaitingUser > 0;
 }

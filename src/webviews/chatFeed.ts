@@ -1,6 +1,6 @@
 // Feeds one chat panel: a full snapshot of a session and its descendants, then batched revisioned deltas.
 // Pure (no 'vscode'): the panel glue passes `post` and tells the feed when the webview is ready or hidden.
-import type { Entry, SessionRecord, SessionStateInfo, ToolCallRecord } from '../store/model';
+import type { Entry, SessionView, SessionStateInfo, ToolCallRecord } from '../store/model';
 import type { Disposable, SessionStoreReader } from '../store/storeApi';
 import {
   HEADER_STATE_HISTORY,
@@ -38,8 +38,8 @@ const realTimers: FeedTimers = {
 };
 
 /** The session and all its descendants, parents before children (cycles are cut). */
-export function subtreeSessions(store: SessionStoreReader, rootSessionId: string): SessionRecord[] {
-  const result: SessionRecord[] = [];
+export function subtreeSessions(store: SessionStoreReader, rootSessionId: string): SessionView[] {
+  const result: SessionView[] = [];
   const seen = new Set<string>();
   const visit = (id: string): void => {
     if (seen.has(id)) return;
@@ -83,7 +83,7 @@ function chatUsage(usage: Readonly<Record<string, unknown>> | null): ChatUsage |
 }
 
 /** What the webview reads of a session (see ChatSessionHeader): built field by field, never spread. */
-export function sessionHeader(store: SessionStoreReader, session: SessionRecord): ChatSessionHeader {
+export function sessionHeader(store: SessionStoreReader, session: SessionView): ChatSessionHeader {
   return {
     id: session.id,
     parentId: session.parentId,
@@ -102,7 +102,7 @@ export function sessionHeader(store: SessionStoreReader, session: SessionRecord)
   };
 }
 
-export function sessionData(store: SessionStoreReader, session: SessionRecord): ChatSessionData {
+export function sessionData(store: SessionStoreReader, session: SessionView): ChatSessionData {
   return { header: sessionHeader(store, session), entries: session.entries, toolCalls: session.toolCalls };
 }
 
@@ -120,7 +120,7 @@ export function ancestorsOf(store: SessionStoreReader, sessionId: string): ChatA
   return chain;
 }
 
-function terminalsOf(sessions: readonly SessionRecord[]): ChatTerminalOutput[] {
+function terminalsOf(sessions: readonly SessionView[]): ChatTerminalOutput[] {
   return sessions.flatMap((session) => Object.values(session.terminals ?? {}));
 }
 
@@ -328,7 +328,7 @@ export class ChatFeed implements Disposable {
     };
   }
 
-  private changedTerminals(sessions: readonly SessionRecord[]): ChatTerminalOutput[] {
+  private changedTerminals(sessions: readonly SessionView[]): ChatTerminalOutput[] {
     const changed: ChatTerminalOutput[] = [];
     for (const terminal of terminalsOf(sessions)) {
       const now = sentTerminal(terminal);
@@ -340,7 +340,7 @@ export class ChatFeed implements Disposable {
     return changed;
   }
 
-  private sessionDelta(session: SessionRecord, actionsChanged: boolean): ChatSessionDelta | undefined {
+  private sessionDelta(session: SessionView, actionsChanged: boolean): ChatSessionDelta | undefined {
     const headerChanged = actionsChanged || this.treeDirty || this.dirtyHeaders.has(session.id);
     const entryIds = this.dirtyEntries.get(session.id);
     if (!headerChanged && !entryIds) return undefined;

@@ -11,7 +11,7 @@ import {
   type HostToWebviewMessage,
   type WebviewToHostMessage,
 } from '../protocol/webviewMessages';
-import type { SessionRecord } from '../store/model';
+import type { SessionView } from '../store/model';
 import type { SessionStoreReader } from '../store/storeApi';
 import { ChatFeed, unavailableSnapshot } from './chatFeed';
 import { buildChatHtml, createNonce } from './chatHtml';
@@ -41,7 +41,7 @@ export interface ChatPanelOptions {
 }
 
 /** Tab and message title: the session's label (never its id). */
-function sessionTitle(session: SessionRecord | undefined): string {
+function sessionTitle(session: SessionView | undefined): string {
   return session?.label ?? 'Subchats';
 }
 
@@ -271,7 +271,7 @@ class ChatPanelController implements vscode.Disposable {
   }
 
   /** Sessions this panel may act on: its session and its descendants. */
-  private sessionInPanel(sessionId: string): SessionRecord | undefined {
+  private sessionInPanel(sessionId: string): SessionView | undefined {
     const store = this.store;
     if (!store || !isSameOrDescendant(store, sessionId, this.sessionId)) return undefined;
     return store.getSession(sessionId);

@@ -46,9 +46,9 @@ test('virtual children never offer cancel and say why', () => {
 test('the label is the store\'s; descriptions show state, time and counts', () => {
   const w = new Wire().newSession('R');
   w.update('R', announce('A', { description: 'Finds things', state: { state: 'running' } }));
-  w.session('A').label = 'Finds things';
+  w.record('A').label = 'Finds things';
   assert.equal(itemFor(w, 'A').label, 'Finds things');
-  w.session('A').label = 'Explore';
+  w.record('A').label = 'Explore';
   assert.equal(itemFor(w, 'A').label, 'Explore', 'whatever the store computed, never a name of its own');
   w.update('A', { sessionUpdate: 'tool_call', toolCallId: 't', title: 'grep' });
   assert.equal(itemFor(w, 'A').description, 'Running · 1m 0s · 1 tool');
@@ -67,14 +67,14 @@ test('state icons and labels come from the shared presentation, with colours and
     [{ state: 'disconnected', lastKnown: { state: 'running' } }, 'debug-disconnect', 'disabledForeground', /^Disconnected \(last: Running\) · /],
   ];
   for (const [state, icon, color, description] of cases) {
-    w.session('R').state = state;
+    w.record('R').state = state;
     const item = itemFor(w, 'R');
     assert.equal(item.icon, icon, JSON.stringify(state));
     assert.equal(item.iconColor, color, JSON.stringify(state));
     assert.match(item.description, description);
   }
-  w.session('R').state = { state: 'running' };
-  w.session('R').cancelRequestedAt = 61_000;
+  w.record('R').state = { state: 'running' };
+  w.record('R').cancelRequestedAt = 61_000;
   assert.match(itemFor(w, 'R').description, /^Cancelling… · /);
 });
 

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { presentState, presentToolStatus, stateExplanation, toolProgress } from '../../src/presentation';
-import type { SessionRecord } from '../../src/store/model';
+import type { SessionView } from '../../src/store/model';
 import type { SessionStore } from '../../src/store/sessionStore';
 import { buildSnapshot } from '../../src/webviews/chatFeed';
 import { announce, fixtureNames, replayStepwise, Wire, type FixtureFolder } from './support/storeFixtures';
@@ -14,15 +14,15 @@ function only<T>(items: readonly T[], what: string): T {
   return items[0]!;
 }
 
-function childOf(store: SessionStore): SessionRecord {
+function childOf(store: SessionStore): SessionView {
   return only(store.listSessions().filter((s) => s.parentId !== null), 'child');
 }
 
-function rootOf(store: SessionStore): SessionRecord {
+function rootOf(store: SessionStore): SessionView {
   return only(store.listSessions().filter((s) => s.parentId === null), 'root');
 }
 
-function callTitled(session: SessionRecord, title: string) {
+function callTitled(session: SessionView, title: string) {
   const call = Object.values(session.toolCalls).find((c) => c.title === title);
   assert.ok(call, `a "${title}" call on ${session.label}`);
   return call;
@@ -170,7 +170,7 @@ test('7. cancel is offered only while a session works, even when a finished chil
 
 test('8. a background child runs on after its launch call completed, until its end is reported (qwen)', () => {
   const promptEnd = lineOf('written', 'qwen-background-notify-only.jsonl', (t) => t.includes('"stopReason":"end_turn"') || t.includes('"stopReason": "end_turn"'));
-  let afterPrompt: SessionRecord | undefined;
+  let afterPrompt: SessionView | undefined;
   const store = replayStepwise('written', 'qwen-background-notify-only.jsonl', (s, line) => {
     if (line === promptEnd) afterPrompt = structuredClone(childOf(s));
   });

@@ -1,6 +1,7 @@
 // Helpers for store tests: replay fixtures and build wire messages tersely.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SessionRecord } from '../../../src/store/model';
 import { SessionStore } from '../../../src/store/sessionStore';
 import { replayText, toReplaySnapshot, type ReplaySnapshot } from '../../../src/store/replayReport';
 
@@ -76,6 +77,11 @@ export class Wire {
     const session = this.store.getSession(id);
     if (!session) throw new Error(`no session ${id}`);
     return session;
+  }
+
+  /** The record behind a session, for tests that set up a state no transcript reaches directly. */
+  record(id: string): SessionRecord {
+    return this.session(id) as SessionRecord;
   }
 
   codes(): string[] {
