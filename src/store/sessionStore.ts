@@ -33,7 +33,7 @@ import { StoreCore } from './storeCore';
 import type { Disposable, SessionStoreReader, SessionStoreWriter } from './storeApi';
 import type { StoreParts } from './storeParts';
 import { agentPoolParentOf, backgroundTaskReport } from './subagentDialects';
-import { resolveUpdateOwner } from './updateOwner';
+import { resolveUpdateOwner, type UpdateOwner } from './updateOwner';
 import { asString, classifyMessage, directionOfMethod, isObject, parseTranscriptLine, type JsonObject } from './wireMessage';
 
 export interface SessionStoreOptions {
@@ -176,6 +176,15 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
 
   onDidChange(listener: (changes: readonly StoreChange[]) => void): Disposable {
     return this.core.onDidChange(listener);
+  }
+
+  /** Which session a `session/update` with these params would go to now (the resolver's decision; nothing changes). */
+  ownerOfUpdate(params: JsonObject): UpdateOwner | undefined {
+    const sessionId = asString(params['sessionId']);
+    const update = params['update'];
+    if (!sessionId || !isObject(update)) return undefined;
+    const wire = this.core.session(sessionId) ?? { id: sessionId, origin: 'root' as const };
+    return resolveUpdateOwner(wire, update, this.tree);
   }
 
   /** The record itself, for the store's own reducers (readers get read-only views). */
