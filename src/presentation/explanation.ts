@@ -25,10 +25,11 @@ function stateWord(item: HistoryItem): string {
 }
 
 /** What the client's own knowledge means in words (a sent prompt runs, a new session waits, the agent went away). */
-function clientWord(item: HistoryItem): string {
+function clientWord(item: HistoryItem, previous: HistoryItem | undefined): string {
   switch (item.state) {
     case 'running':
-      return 'started';
+      // Back to work once the user answered what it asked.
+      return previous?.state === 'requires_action' ? 'resumed' : 'started';
     case 'idle':
       return item.stopReason ? stateWord(item) : 'opened';
     case 'unconfirmed':
@@ -40,7 +41,7 @@ function clientWord(item: HistoryItem): string {
   }
 }
 
-function phrase(item: HistoryItem, time: string): string {
+function phrase(item: HistoryItem, previous: HistoryItem | undefined, time: string): string {
   switch (item.source) {
     case 'agent':
       return `reported ${stateWord(item)} ${time}`;
@@ -49,7 +50,7 @@ function phrase(item: HistoryItem, time: string): string {
     case 'turn':
       return `${stateWord(item)} ${time} with the parent's turn`;
     case 'client':
-      return `${clientWord(item)} ${time}`;
+      return `${clientWord(item, previous)} ${time}`;
     default:
       return `${stateWord(item)} ${time}`;
   }
@@ -59,7 +60,8 @@ function phrase(item: HistoryItem, time: string): string {
 export function stateExplanation(history: readonly HistoryItem[], options: ExplanationOptions = {}): string {
   const formatTime = options.formatTime ?? ((at: number) => clockTime(at));
   const last = Math.max(1, options.last ?? 3);
-  const parts = history.slice(-last).map((item) => phrase(item, formatTime(item.at)));
+  const start = Math.max(0, history.length - last);
+  const parts = history.slice(start).map((item, i) => phrase(item, history[start + i - 1], formatTime(item.at)));
   const cancelAt = options.cancelRequestedAt;
   if (cancelAt != null && cancelAt >= (history.at(-1)?.at ?? Number.NEGATIVE_INFINITY)) parts.push(`cancel requested ${formatTime(cancelAt)}`);
   if (parts.length === 0) return '';

@@ -160,3 +160,13 @@ test('theme colour ids become the CSS variables VS Code defines in webviews', ()
   assert.equal(themeColorVar('testing.iconPassed'), 'var(--vscode-testing-iconPassed)');
   assert.equal(themeColorVar('notificationsWarningIcon.foreground'), 'var(--vscode-notificationsWarningIcon-foreground)');
 });
+
+test('a session that runs again after the user answered it "resumed", not "started" twice', () => {
+  const t = () => 't';
+  const history = [
+    { state: 'running', at: 1, source: 'client' as const },
+    { state: 'requires_action', at: 2, source: 'client' as const },
+    { state: 'running', at: 3, source: 'client' as const },
+  ];
+  assert.equal(stateExplanation(history, { formatTime: t }), 'Started t, then needs you t, then resumed t');
+});
