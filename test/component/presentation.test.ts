@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { HostToWebviewMessage } from '../../src/protocol/webviewMessages';
-import type { MessageEntry } from '../../src/store/model';
+import type { ChildEntry, MessageEntry, PermissionEntry } from '../../src/store/model';
 import { sessionTreeItem } from '../../src/views/sessionTreeModel';
-import type { FakeStore } from './fakeStore';
+import { FakeStore as FakeStoreClass, type FakeStore } from './fakeStore';
 import { FeedLink } from './feedLink';
 import type { ChatPage } from './harness';
 import { useHarness } from './harness';
@@ -137,5 +137,22 @@ describe('protocol version', () => {
     await fresh.page.getByText('Subchats was updated; reopen this chat.').waitFor();
     assert.deepEqual(fresh.pageErrors, []);
     await fresh.close();
+  });
+});
+
+describe('wire order', () => {
+  test("a child's card is drawn where the child first showed up, after the permission to launch it", async () => {
+    const store = new FakeStoreClass();
+    store.addSession(ROOT, { title: 'Root' });
+    store.upsertToolCall(ROOT, { toolCallId: 'agent1', title: 'Agent: Subtask A', kind: 'other', status: 'in_progress', childSessionId: CHILD_A });
+    store.addEntry<PermissionEntry>(ROOT, { kind: 'permission', id: 'perm1', requestId: '0', toolCallId: 'agent1', title: 'Agent', options: [], outcome: 'selected', optionId: 'allow' });
+    store.addSession(CHILD_A, { parentId: ROOT, parentToolCallId: 'agent1', title: 'Subtask A', origin: 'virtual', link: 'qwen-meta' });
+    store.addEntry<ChildEntry>(ROOT, { kind: 'child', id: `child:${CHILD_A}`, childSessionId: CHILD_A });
+    const chat = await harness().openChat();
+    await FeedLink.showing(chat, store, ROOT);
+    const order = await chat.page.evaluate(() =>
+      [...document.querySelectorAll('subchats-tool-call, subchats-permission, subchats-child-card')].map((el) => el.tagName.toLowerCase()),
+    );
+    assert.deepEqual(order, ['subchats-tool-call', 'subchats-permission', 'subchats-child-card']);
   });
 });

@@ -11,7 +11,7 @@ import type { ReplaySession } from '../../src/store/replayReport';
 import { activateSubchats, answer, connectionOf, extension, pendingPermissionOf, sent, sessionOf, startTour, waitFor, wire, type TourIds } from './support/subchats';
 
 /** The fields `subchats replay --json` prints for every session (README), in its order. */
-const REPLAY_FIELDS = ['id', 'parentId', 'parentToolCallId', 'link', 'title', 'state', 'stopReason', 'canCancel', 'toolCalls', 'text'];
+const REPLAY_FIELDS = ['id', 'parentId', 'parentToolCallId', 'link', 'label', 'title', 'state', 'stopReason', 'canCancel', 'toolCalls', 'text'];
 
 describe('public API: a demo tour', function () {
   this.timeout(120_000);
@@ -60,7 +60,7 @@ describe('public API: a demo tour', function () {
     assert.match(root.text, /Subchats demo agent/);
 
     const explorer = sessionOf(api, connectionId, ids.explorer);
-    assert.deepEqual(pick(explorer, ['parentId', 'link', 'title', 'state', 'canCancel', 'depth']), { parentId: rootId, link: 'subagent_update', title: 'Explorer', state: 'running', canCancel: true, depth: 1 });
+    assert.deepEqual(pick(explorer, ['parentId', 'link', 'label', 'title', 'state', 'canCancel', 'depth']), { parentId: rootId, link: 'subagent_update', label: 'Explorer', title: 'Explorer', state: 'running', canCancel: true, depth: 1 });
     const scout = sessionOf(api, connectionId, ids.scout);
     assert.deepEqual(pick(scout, ['parentId', 'link', 'title', 'state', 'canCancel', 'depth']), { parentId: ids.explorer, link: 'subagent_update', title: 'Scout', state: 'running', canCancel: true, depth: 2 });
     const reviewer = sessionOf(api, connectionId, ids.reviewer);

@@ -40,14 +40,18 @@ export function latestActivity(view: SessionView): string {
   return last ? entrySummary(last, view.toolCalls) : 'No activity yet';
 }
 
-/** Where each child's card goes: the first ChildEntry or subagent tool call naming it. */
+/** Where each child's card goes: its ChildEntry, else the subagent tool call naming it. */
 export function cardAnchors(view: SessionView): ReadonlyMap<string, string> {
   const cached = anchorCache.get(view.entries);
   if (cached && cached.toolCalls === view.toolCalls) return cached.anchors;
   const anchors = new Map<string, string>();
+  // The child's own entry marks where it first showed up on the wire; its launch call hosts the card only
+  // until then (e.g. qwen asks permission to launch between the two).
   for (const entry of view.entries) {
-    const childId =
-      entry.kind === 'child' ? entry.childSessionId : entry.kind === 'toolCall' ? view.toolCalls[entry.toolCallId]?.childSessionId : undefined;
+    if (entry.kind === 'child' && !anchors.has(entry.childSessionId)) anchors.set(entry.childSessionId, entry.id);
+  }
+  for (const entry of view.entries) {
+    const childId = entry.kind === 'toolCall' ? view.toolCalls[entry.toolCallId]?.childSessionId : undefined;
     if (childId !== undefined && !anchors.has(childId)) anchors.set(childId, entry.id);
   }
   anchorCache.set(view.entries, { toolCalls: view.toolCalls, anchors });
