@@ -1,6 +1,7 @@
 // The parent/child tree: which sessions exist, who is whose child, and the rules that keep it a tree
 // (no re-parenting, no cycles, no self-parenting), plus children reconstructed from a parent's tool call.
 import type { ChildEntry, SessionLink, SessionRecord, SessionStateInfo, ToolCallRecord } from './model';
+import { preOrder } from '../presentation/treeOrder';
 import { newSessionRecord } from './sessionRecord';
 import { isToolCallOpen, stateFromToolStatus, UNCONFIRMED } from './sessionState';
 import type { StoreCore } from './storeCore';
@@ -36,18 +37,9 @@ export class SessionTree {
   }
 
   preOrder(startIds: readonly string[]): SessionRecord[] {
-    const out: SessionRecord[] = [];
-    const seen = new Set<string>();
-    const visit = (id: string): void => {
-      const session = this.core.session(id);
-      if (!session || seen.has(id)) return;
-      seen.add(id);
-      out.push(session);
-      for (const child of session.childIds) visit(child);
-    };
-    for (const id of startIds) visit(id);
-    return out;
+    return preOrder(startIds, (id) => this.core.session(id), (session) => session.childIds);
   }
+
 
   ancestors(sessionId: string): SessionRecord[] {
     const chain: SessionRecord[] = [];

@@ -1,6 +1,7 @@
 // Feeds one chat panel: a full snapshot of a session and its descendants, then batched revisioned deltas.
 // Pure (no 'vscode'): the panel glue passes `post` and tells the feed when the webview is ready or hidden.
 import type { Entry, SessionView, SessionStateInfo, ToolCallRecord } from '../store/model';
+import { preOrder } from '../presentation';
 import type { Disposable, SessionStoreReader } from '../store/storeApi';
 import {
   HEADER_STATE_HISTORY,
@@ -39,18 +40,7 @@ const realTimers: FeedTimers = {
 
 /** The session and all its descendants, parents before children (cycles are cut). */
 export function subtreeSessions(store: SessionStoreReader, rootSessionId: string): SessionView[] {
-  const result: SessionView[] = [];
-  const seen = new Set<string>();
-  const visit = (id: string): void => {
-    if (seen.has(id)) return;
-    seen.add(id);
-    const session = store.getSession(id);
-    if (!session) return;
-    result.push(session);
-    for (const childId of session.childIds) visit(childId);
-  };
-  visit(rootSessionId);
-  return result;
+  return preOrder([rootSessionId], (id) => store.getSession(id), (session) => session.childIds);
 }
 
 /** The reported state without the agent's usage blob; `lastKnown` one level deep. */

@@ -51,12 +51,17 @@ afterEach(async (t) => {
 const description = (row) => row.locator('.label-description');
 const inlineCancel = (row) => row.locator('.actions .action-label[aria-label^="Cancel Session"]');
 
-test('cancel one child from the session tree: only that branch stops, its sibling and the parent finish', { timeout: TEST_TIMEOUT_MS }, async () => {
-  // The Explorer branch keeps working for a minute unless cancelled, so there is time to right-click it.
+/** A demo tour whose Explorer branch keeps working for a minute unless cancelled (time to right-click it). */
+async function startLongDemoTour() {
   const { page } = await openSubchats({ 'subchats.demoAgent.childDuration': 60_000 });
   const chat = await newDemoSession(page);
   await promptInChat(chat, 'Show me what subagents can do');
   await chat.locator('subchats-permission', { hasText: 'notes.md' }).getByRole('button', { name: 'Allow', exact: true }).click();
+  return { page, chat };
+}
+
+test('cancel one child from the session tree: only that branch stops, its sibling and the parent finish', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const { page, chat } = await startLongDemoTour();
 
   const explorer = sidebarTreeRow(page, 'Explorer');
   const reviewer = sidebarTreeRow(page, 'Reviewer');
@@ -127,10 +132,7 @@ async function visibleChatWith(page, find, timeoutMs = SLOW_MS) {
 const treeStateLabel = (row) => row.description.split(' · ')[0].trim();
 
 test('a cancelled child shows the same state, label and icon, in the tree and in the chats', { timeout: TEST_TIMEOUT_MS }, async () => {
-  const { page } = await openSubchats({ 'subchats.demoAgent.childDuration': 60_000 });
-  const chat = await newDemoSession(page);
-  await promptInChat(chat, 'Show me what subagents can do');
-  await chat.locator('subchats-permission', { hasText: 'notes.md' }).getByRole('button', { name: 'Allow', exact: true }).click();
+  const { page, chat } = await startLongDemoTour();
   const explorer = sidebarTreeRow(page, 'Explorer');
   await description(explorer).filter({ hasText: /^Running/ }).waitFor({ timeout: SLOW_MS });
   await chooseContextMenuEntry(page, await openContextMenu(page, explorer), 'Cancel Session');

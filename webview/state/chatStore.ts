@@ -12,6 +12,7 @@ import {
   type SnapshotMessage,
 } from '../../src/protocol/webviewMessages';
 import type { Entry, ToolCallRecord } from '../../src/protocol/transcript';
+import { preOrder } from '../../src/presentation';
 
 export interface SessionView {
   readonly header: ChatSessionHeader;
@@ -54,18 +55,10 @@ export class ChatStore {
 
   /** Sessions parents-before-children, starting at the panel's root. */
   sessionTree(): SessionView[] {
-    const result: SessionView[] = [];
-    const seen = new Set<string>();
-    const visit = (id: string): void => {
-      const view = this.sessions.get(id);
-      if (!view || seen.has(id)) return;
-      seen.add(id);
-      result.push(view);
-      for (const childId of view.header.childIds) visit(childId);
-    };
-    if (this.rootSessionId !== undefined) visit(this.rootSessionId);
-    return result;
+    if (this.rootSessionId === undefined) return [];
+    return preOrder([this.rootSessionId], (id) => this.sessions.get(id), (view) => view.header.childIds);
   }
+
 
   isExpanded(sessionId: string): boolean {
     return this.expanded.has(sessionId);
