@@ -102,6 +102,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   private readonly ledger = new RequestLedger();
   private readonly parts: StoreParts;
   private readonly reportedUnknownUpdates = new Set<string>();
+  private readonly reportedUnknownMethods = new Set<string>();
   private connected = true;
   /** From the agent's initialize response (live or replayed). */
   agentCapabilities: JsonObject = {};
@@ -318,7 +319,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   private onAgentRequest(request: PendingRequest, id: string | number): void {
     const sessionId = asString(request.params['sessionId']);
     if (!KNOWN_AGENT_METHODS.has(request.method)) {
-      if (!request.method.startsWith('_')) this.core.diagnose('unknown-method', `agent sent unknown request ${request.method}`);
+      this.noteUnknownMethod('request', request.method);
       return;
     }
     if (!sessionId) return;
@@ -334,9 +335,14 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       this.applySessionUpdate(params);
       return;
     }
-    if (!KNOWN_AGENT_METHODS.has(method) && !method.startsWith('_')) {
-      this.core.diagnose('unknown-method', `agent sent unknown notification ${method}`);
-    }
+    if (!KNOWN_AGENT_METHODS.has(method)) this.noteUnknownMethod('notification', method);
+  }
+
+  /** Extension methods (`_…`) are the agent's business; anything else unknown is said once per method. */
+  private noteUnknownMethod(kind: 'request' | 'notification', method: string): void {
+    if (method.startsWith('_') || this.reportedUnknownMethods.has(method)) return;
+    this.reportedUnknownMethods.add(method);
+    this.core.diagnose('unknown-method', `agent sent unknown ${kind} ${method} (ignored; further ones are not reported)`);
   }
 
   private onErrorResponse(request: PendingRequest, error: JsonObject, responder: Direction): void {

@@ -120,6 +120,7 @@ test('qwen: unknown agent methods become diagnostics with their line', () => {
   const { snapshot } = replayFixture('traces', 'qwen-single.jsonl');
   const unknown = snapshot.diagnostics.filter((d) => d.code === 'unknown-method');
   assert.ok(unknown.some((d) => d.message.includes('craft/drainMidTurnQueue') && d.line > 0));
+  assert.equal(new Set(unknown.map((d) => d.message)).size, unknown.length, 'each unknown method is reported once');
 });
 
 test('claude (old adapter): the hook echo without parentToolUseId stays on the child', () => {
