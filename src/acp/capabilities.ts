@@ -1,5 +1,6 @@
 // What this client tells agents about itself, and how to read what agents advertise.
 import type { ClientCapabilities } from '@agentclientprotocol/sdk/unstable';
+import { COPILOT_EVENTS, COPILOT_META_KEY } from '../store/copilotDialect';
 import type { ClientHost } from './clientHost';
 
 export const PROTOCOL_VERSION = 1;
@@ -11,6 +12,8 @@ export function buildClientCapabilities(host: Pick<ClientHost, 'elicit' | 'elici
     terminal: true,
     session: { notices: {} },
     subagents: {},
+    // GitHub Copilot CLI reports which subagent said what only through its own event stream, on request.
+    _meta: { [COPILOT_META_KEY]: { events: [...COPILOT_EVENTS] } },
   };
   if (host.elicit) {
     const modes = host.elicitationModes ?? ['form'];

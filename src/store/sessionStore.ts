@@ -33,7 +33,9 @@ import { StoreCore } from './storeCore';
 import type { Disposable, SessionStoreReader, SessionStoreWriter } from './storeApi';
 import type { StoreParts } from './storeParts';
 import { agentPoolParentOf, backgroundTaskReport } from './subagentDialects';
-import { resolveUpdateOwner, type UpdateOwner } from './updateOwner';
+import { resolveUpdateOwner, type OwnerLookup, type UpdateOwner } from './updateOwner';
+import { COPILOT_EVENT_METHOD, readCopilotEvent } from './copilotDialect';
+import { applyCopilotEvent, copilotTaskOf, copilotTextOwner, CopilotState, linkCopilotAgent } from './reducers/copilot';
 import { asString, classifyMessage, directionOfMethod, isObject, parseTranscriptLine, type JsonObject } from './wireMessage';
 
 export interface SessionStoreOptions {
@@ -101,6 +103,8 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   private readonly tree: SessionTree;
   private readonly ledger = new RequestLedger();
   private readonly parts: StoreParts;
+  /** What the owner resolver may ask: who owns a tool call, which task a Copilot agent belongs to. */
+  private readonly owners: OwnerLookup;
   private readonly reportedUnknownUpdates = new Set<string>();
   private readonly reportedUnknownMethods = new Set<string>();
   private connected = true;
@@ -110,7 +114,11 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   constructor(options: SessionStoreOptions = {}) {
     this.core = new StoreCore({ now: options.now ?? Date.now, maxDiagnostics: options.maxDiagnostics ?? 1000, maxStateHistory: options.maxStateHistory ?? 50 });
     this.tree = new SessionTree(this.core);
-    this.parts = { core: this.core, tree: this.tree, ledger: this.ledger, replaying: new Set(), backgroundTasks: new Map() };
+    this.parts = { core: this.core, tree: this.tree, ledger: this.ledger, replaying: new Set(), backgroundTasks: new Map(), copilot: new CopilotState() };
+    this.owners = {
+      toolOwner: (wireId, toolCallId) => this.tree.toolOwner(wireId, toolCallId),
+      copilotTaskOf: (wireId, agentId) => copilotTaskOf(this.parts, wireId, agentId),
+    };
   }
 
   // ---- reader -------------------------------------------------------------------------------------------
@@ -185,7 +193,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const update = params['update'];
     if (!sessionId || !isObject(update)) return undefined;
     const wire = this.core.session(sessionId) ?? { id: sessionId, origin: 'root' as const };
-    return resolveUpdateOwner(wire, update, this.tree);
+    return resolveUpdateOwner(wire, update, this.owners);
   }
 
   /** The record itself, for the store's own reducers (readers get read-only views). */
@@ -335,6 +343,11 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       this.applySessionUpdate(params);
       return;
     }
+    if (method === COPILOT_EVENT_METHOD) {
+      const event = readCopilotEvent(params);
+      if (event) applyCopilotEvent(this.parts, event);
+      return;
+    }
     if (!KNOWN_AGENT_METHODS.has(method)) this.noteUnknownMethod('notification', method);
   }
 
@@ -415,7 +428,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       applySubagentUpdate(this.parts, wire, update, announcement);
       return;
     }
-    const target = this.ownerOf(wire, update);
+    const target = this.ownerOf(wire, update, kind);
     target.hadTraffic = true;
     wire.hadTraffic = true;
     if (target.parentToolCallId !== null) this.noteChildActivity(target, kind, update);
@@ -432,9 +445,23 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     }
   }
 
-  private ownerOf(wire: SessionRecord, update: JsonObject): SessionRecord {
-    const owner = resolveUpdateOwner(wire, update, this.tree);
-    if (owner.kind === 'session') return this.core.session(owner.sessionId) ?? wire;
+  private ownerOf(wire: SessionRecord, update: JsonObject, kind: string): SessionRecord {
+    const owner = resolveUpdateOwner(wire, update, this.owners);
+    if (owner.kind === 'session') {
+      const session = this.core.session(owner.sessionId) ?? wire;
+      // Copilot's unmarked text: its events may say which subagent wrote it.
+      if (session === wire && (kind === 'agent_message_chunk' || kind === 'agent_thought_chunk')) {
+        const content = isObject(update['content']) ? update['content'] : undefined;
+        if (typeof content?.['text'] === 'string') return copilotTextOwner(this.parts, wire, content['text']) ?? wire;
+      }
+      return session;
+    }
+    if (owner.copilotAgentId) {
+      if (!owner.unlinked) return linkCopilotAgent(this.parts, wire.id, owner.copilotAgentId, owner.toolCallId) ?? wire;
+      const gathering = ensureVirtualChild(this.parts, owner.parentId, owner.toolCallId, owner.link);
+      gathering.title ??= 'Copilot subagent (its task is not known yet)';
+      return gathering;
+    }
     if (owner.unknownParentCall) {
       this.core.diagnose('unknown-tool-call', `update names parent tool call ${owner.toolCallId}, which was never announced on ${wire.id}`);
     }

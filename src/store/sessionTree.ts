@@ -206,6 +206,46 @@ export class SessionTree {
   }
 
   /**
+   * Two virtual rows turned out to be one subagent (Copilot: the agent's calls gathered under it before its
+   * task call was known): the gathered calls and messages move to the task's child, in arrival order after
+   * what it had, and the gathered row goes away (its id finds the merged child).
+   */
+  mergeVirtualChild(source: SessionRecord, target: SessionRecord): void {
+    if (source.origin !== 'virtual' || source.parentId === null || source.id === target.id) return;
+    const parent = this.core.session(source.parentId);
+    target.entries.push(...source.entries);
+    for (const toolCallId of source.toolCallOrder) {
+      const call = source.toolCalls[toolCallId];
+      if (!call || target.toolCalls[toolCallId]) continue;
+      target.toolCalls[toolCallId] = call;
+      target.toolCallOrder.push(toolCallId);
+    }
+    for (const childId of source.childIds) {
+      const grandchild = this.core.session(childId);
+      if (grandchild) grandchild.parentId = target.id;
+      target.childIds.push(childId);
+    }
+    for (const [key, owner] of this.toolOwners) if (owner === source.id) this.toolOwners.set(key, target.id);
+    if (parent) {
+      const at = parent.childIds.indexOf(source.id);
+      if (at >= 0) parent.childIds.splice(at, 1);
+      const card = parent.entries.findIndex((e) => e.kind === 'child' && e.childSessionId === source.id);
+      if (card >= 0) parent.entries.splice(card, 1);
+      this.childEntries.delete(`${parent.id}\0${source.id}`);
+      this.core.reindex(parent);
+      this.core.touch(parent);
+    }
+    target.hadTraffic ||= source.hadTraffic;
+    this.core.forget(source.id);
+    this.replaced.set(source.id, target.id);
+    this.core.reindex(target);
+    if (target.hadTraffic) this.noteChildTraffic(target);
+    this.core.touch(target);
+    this.core.changed({ sessionId: source.id, kind: 'tree' });
+    this.core.changed({ sessionId: target.id, kind: 'tree' });
+  }
+
+  /**
    * The child's card goes where the child first showed up in its parent's transcript: at its announcement,
    * or (for children linked by a tool call) at its first own traffic, so what came before it on the wire
    * (e.g. the permission to launch it) is drawn before it.

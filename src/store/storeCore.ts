@@ -63,6 +63,26 @@ export class StoreCore {
     return index;
   }
 
+  /** Rebuilds a session's lookups from its entries (after entries moved in from another record). */
+  reindex(session: SessionRecord): void {
+    const index: SessionIndex = { messages: new Map(), sessionMessages: new Map(), toolEntries: new Map() };
+    for (const entry of session.entries) {
+      if (entry.kind === 'message') {
+        if (entry.messageId) index.messages.set(`${entry.role}\0${entry.messageId}`, entry);
+        if (entry.role === 'user' && !index.firstUserMessage && entry.text.trim() !== '') index.firstUserMessage = entry;
+      } else if (entry.kind === 'sessionMessage') index.sessionMessages.set(entry.messageId, entry);
+      else if (entry.kind === 'toolCall') index.toolEntries.set(entry.toolCallId, entry);
+      else if (entry.kind === 'plan') index.plan = entry;
+    }
+    index.last = session.entries.at(-1);
+    this.indexes.set(session.id, index);
+  }
+
+  forget(sessionId: string): void {
+    this.sessions.delete(sessionId);
+    this.indexes.delete(sessionId);
+  }
+
   /** Entry ids are unique per store (a revision can add several entries, even to one session). */
   nextEntryId(prefix: string): string {
     return `${prefix}:${++this.entryCounter}`;

@@ -1,4 +1,5 @@
 // The parts every reducer works with: records and their clock, the tree, and the open requests.
+import type { CopilotState } from './reducers/copilot';
 import type { RequestLedger } from './requestLedger';
 import type { SessionTree } from './sessionTree';
 import type { StoreCore } from './storeCore';
@@ -11,4 +12,5 @@ export interface StoreParts {
   readonly replaying: Set<string>;
   /** Background subagents by the id their agent reports them under (qwen agentId, opencode jobId) → session id. */
   readonly backgroundTasks: Map<string, string>;
+  readonly copilot: CopilotState;
 }

@@ -1,6 +1,7 @@
 // Recognises how each agent puts subagents on the wire (see the dialect notes in README.md).
 // Pure functions over raw update objects: no store state here.
 import type { SessionLink } from './model';
+import { isCopilotTask } from './copilotDialect';
 import { asString, isObject, type JsonObject } from './wireMessage';
 
 export interface SubagentSpawn {
@@ -21,7 +22,7 @@ export function detectSubagentToolCall(update: JsonObject): SubagentSpawn | unde
   const meta = metaOf(update);
   const subagent = isObject(update['subagent']) ? update['subagent'] : undefined;
   const rawInput = isObject(update['rawInput']) ? update['rawInput'] : undefined;
-  const subagentType = asString(rawInput?.['subagent_type']) ?? asString(meta?.['subagentType']) ?? asString(subagent?.['displayName']);
+  const subagentType = asString(rawInput?.['subagent_type']) ?? asString(rawInput?.['agent_type']) ?? asString(meta?.['subagentType']) ?? asString(subagent?.['displayName']);
   const typed = (spawn: SubagentSpawn): SubagentSpawn => (subagentType ? { ...spawn, subagentType } : spawn);
 
   // Draft PR #855: kind "subagent" with a run-info object naming the child session.
@@ -39,6 +40,8 @@ export function detectSubagentToolCall(update: JsonObject): SubagentSpawn | unde
   if (claudeTool && CLAUDE_AGENT_TOOLS.has(claudeTool)) return typed({ link: 'claude-meta' });
   if (meta?.['toolName'] === 'agent') return typed({ link: 'qwen-meta' });
 
+  // GitHub Copilot CLI's `task`: its subagent's own calls come tagged with an agentId.
+  if (isCopilotTask(rawInput)) return typed({ link: 'copilot-meta' });
   // Agents that show a subagent only as an opaque tool call.
   if (rawInput && typeof rawInput['prompt'] === 'string' && (rawInput['subagent_type'] !== undefined || rawInput['agent_name'] !== undefined)) {
     return typed({ link: 'opaque-tool' });

@@ -33,6 +33,7 @@ export function applyToolCall(parts: StoreParts, wire: SessionRecord, session: S
   let spawned = false;
   if (!record.childSessionId) {
     const spawn = detectSubagentToolCall({ ...update, rawInput: record.rawInput, title: record.title, kind: record.kind });
+    if (spawn?.link === 'copilot-meta') parts.copilot.noteTask(wire.id, record.toolCallId);
     if (spawn) spawnFromToolCall(parts, session, record, spawn);
     spawned = record.childSessionId !== undefined;
   }

@@ -1,0 +1,54 @@
+// GitHub Copilot CLI (`copilot --acp`): everything arrives on the parent session. A subagent's tool calls carry
+// `_meta["github.com/copilot"].agentId`; which `task` call started that agent, and which unmarked text chunk
+// it wrote, is told only by Copilot's opt-in `github.com/copilot/sessionEvent` notifications. Those events may
+// be dropped: they refine the ACP stream, never replace it. Pure readers of the wire shapes.
+import { asString, isObject, type JsonObject } from './wireMessage';
+
+export const COPILOT_META_KEY = 'github.com/copilot';
+export const COPILOT_EVENT_METHOD = 'github.com/copilot/sessionEvent';
+/** The events this client asks for in `initialize` (exact names; unknown ones Copilot ignores). */
+export const COPILOT_EVENTS = ['subagent.started', 'subagent.completed', 'subagent.failed', 'assistant.message_delta'] as const;
+
+/** The agentId a Copilot subagent's tool call is tagged with. */
+export function copilotAgentIdOf(update: JsonObject): string | undefined {
+  const meta = isObject(update['_meta']) ? update['_meta'] : undefined;
+  const copilot = isObject(meta?.[COPILOT_META_KEY]) ? meta[COPILOT_META_KEY] : undefined;
+  return asString(copilot?.['agentId']);
+}
+
+export type CopilotEvent =
+  | { readonly type: 'subagent.started'; readonly sessionId: string; readonly agentId: string; readonly toolCallId: string; readonly displayName?: string }
+  | { readonly type: 'subagent.completed' | 'subagent.failed'; readonly sessionId: string; readonly agentId: string; readonly toolCallId?: string; readonly error?: string }
+  | { readonly type: 'assistant.message_delta'; readonly sessionId: string; readonly agentId?: string; readonly text: string };
+
+/** Reads one `github.com/copilot/sessionEvent`; events this client does not use give undefined. */
+export function readCopilotEvent(params: JsonObject): CopilotEvent | undefined {
+  const sessionId = asString(params['sessionId']);
+  const data = isObject(params['data']) ? params['data'] : {};
+  const agentId = asString(params['agentId']);
+  if (!sessionId) return undefined;
+  switch (params['type']) {
+    case 'subagent.started': {
+      const toolCallId = asString(data['toolCallId']);
+      const displayName = asString(data['agentDisplayName']);
+      return agentId && toolCallId ? { type: 'subagent.started', sessionId, agentId, toolCallId, ...(displayName ? { displayName } : {}) } : undefined;
+    }
+    case 'subagent.completed':
+    case 'subagent.failed': {
+      const toolCallId = asString(data['toolCallId']);
+      const error = asString(data['error']) ?? (isObject(data['error']) ? asString(data['error']['message']) : undefined);
+      return agentId ? { type: params['type'], sessionId, agentId, ...(toolCallId ? { toolCallId } : {}), ...(error ? { error } : {}) } : undefined;
+    }
+    case 'assistant.message_delta': {
+      const text = asString(data['deltaContent']);
+      return text !== undefined ? { type: 'assistant.message_delta', sessionId, ...(agentId ? { agentId } : {}), text } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** A Copilot `task` call: the prompt plus Copilot's `agent_type`. */
+export function isCopilotTask(rawInput: JsonObject | undefined): boolean {
+  return typeof rawInput?.['prompt'] === 'string' && typeof rawInput['agent_type'] === 'string';
+}
