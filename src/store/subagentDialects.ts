@@ -190,3 +190,19 @@ export function codexSpawnedThreads(record: { readonly rawInput?: unknown; reado
   const ids = Array.isArray(input?.['receiverThreadIds']) ? input['receiverThreadIds'].filter((id): id is string => typeof id === 'string') : [];
   return ids.length > 0 ? ids : codexThreadStates(record).map((s) => s.threadId);
 }
+
+/**
+ * What a finished subagent call reports as the subagent's result: its text content, without the wrappers
+ * agents put around it for their model (opencode's `<task …><task_result>…</task_result></task>`, Claude's
+ * `<tools-used-before-summary>`). Undefined when it reported nothing.
+ */
+export function taskResultText(record: { readonly content: readonly unknown[] }): string | undefined {
+  const texts: string[] = [];
+  for (const item of record.content) {
+    const text = isObject(item) && isObject(item['content']) ? asString(item['content']['text']) : undefined;
+    if (text !== undefined) texts.push(text);
+  }
+  const joined = texts.join('\n').replace(/<tools-used-before-summary>[\s\S]*?<\/tools-used-before-summary>/g, '');
+  const inner = /<task_result>\n?([\s\S]*?)\n?<\/task_result>/.exec(joined)?.[1];
+  return (inner ?? joined).trim() || undefined;
+}

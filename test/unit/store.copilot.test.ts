@@ -16,7 +16,7 @@ function agentText(session: SessionView): string {
   return session.entries.map((e) => (e.kind === 'message' && e.role === 'agent' ? e.text : '')).join('');
 }
 
-test('without events: the tagged calls go to the only open task; its text cannot be attributed and stays on the parent', () => {
+test('without events: the tagged calls go to the only open task; its streamed text stays on the parent, its task result is its report', () => {
   const store = replayStepwise('recorded-new', 'copilot-single.jsonl');
   const [root, child, ...rest] = store.listSessions();
   assert.equal(rest.length, 0);
@@ -25,8 +25,8 @@ test('without events: the tagged calls go to the only open task; its text cannot
   assert.equal(child!.label, 'Read notes file');
   assert.deepEqual(child!.toolCallOrder, ['call_A_004']);
   assert.deepEqual(root!.toolCallOrder, ['call_main_002'], 'the child\'s call is not on the parent');
-  assert.equal(agentText(child!), '');
-  assert.match(agentText(root!), /^Child A finished/);
+  assert.equal(agentText(child!), 'Child A finished: hello from notes.txt second line', 'the task call\'s result');
+  assert.match(agentText(root!), /^Child A finished/, 'the unmarked chunks cannot be attributed without events');
   assert.deepEqual(toReplaySnapshot(store).diagnostics, []);
 });
 

@@ -44,11 +44,12 @@ const EXPECTED: Record<string, { root: Expected; children: Expected[] }> = {
   },
   'claude2-single-nocap.jsonl': {
     root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['think'] },
-    children: [{ link: 'claude-meta', title: 'Read notes file', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'], textEmpty: true }],
+    // The child's own text never arrives; the Agent call's result is its report (wrappers removed).
+    children: [{ link: 'claude-meta', title: 'Read notes file', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'], textIncludes: 'Subagent A finished. Tool said' }],
   },
   'claude-single.jsonl': {
     root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['think'], textIncludes: 'Main agent done' },
-    children: [{ link: 'claude-meta', title: 'Read notes file', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'], textEmpty: true }],
+    children: [{ link: 'claude-meta', title: 'Read notes file', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'], textIncludes: 'Subagent A finished' }],
   },
   'claude-permission.jsonl': {
     root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['think'] },

@@ -246,3 +246,17 @@ test('announced children never turn into full sessions because a client could lo
   w.store.ingest({ jsonrpc: '2.0', id: 9, method: 'session/load', params: { sessionId: 'C', cwd: '/w', mcpServers: [] } }, 'client->agent');
   assert.equal(w.store.actionsFor('C').prompt.allowed, false);
 });
+
+test('a child seen only through its call gets the call\'s result as its final message; an empty result is said (opencode, gemini)', () => {
+  const opencode = childOf(replayStepwise('recorded-new', 'opencode-single.jsonl'));
+  const text = opencode.entries.find((e) => e.kind === 'message' && e.role === 'agent');
+  assert.match(text?.kind === 'message' ? text.text : '', /^Child A finished: /);
+  assert.doesNotMatch(text?.kind === 'message' ? text.text : '', /<task|task_result/, 'opencode\'s envelope is removed');
+  const gemini = childOf(replayStepwise('recorded-new', 'gemini-single.jsonl'));
+  assert.deepEqual([gemini.state.state, gemini.state.stopReason], ['idle', 'end_turn']);
+  const notice = gemini.entries.find((e) => e.kind === 'notice');
+  assert.equal(notice?.kind === 'notice' ? notice.title : undefined, 'No report');
+  assert.ok(!gemini.entries.some((e) => e.kind === 'message' && e.role === 'agent'));
+  const failed = childOf(replayStepwise('written', 'opencode-task-failed.jsonl'));
+  assert.deepEqual([failed.state.state, failed.state.stopReason, failed.state.error?.message], ['idle', 'error', 'Task cancelled']);
+});

@@ -4,7 +4,17 @@ import type { SessionLink, SessionRecord, SessionStateInfo, ToolCallEntry, ToolC
 import { isToolCallOpen, stateFromToolStatus } from '../sessionState';
 import { subagentTitle, TOOL_LINKS } from '../sessionTree';
 import type { StoreParts } from '../storeParts';
-import { backgroundTaskId, codexSpawnedThreads, codexThreadStates, detectSubagentToolCall, isBackgroundLaunch, isProgressCopy, remoteChildSessionId, type SubagentSpawn } from '../subagentDialects';
+import {
+  backgroundTaskId,
+  codexSpawnedThreads,
+  codexThreadStates,
+  detectSubagentToolCall,
+  isBackgroundLaunch,
+  isProgressCopy,
+  remoteChildSessionId,
+  taskResultText,
+  type SubagentSpawn,
+} from '../subagentDialects';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 import { addUserPrompt, appendChunk } from './messages';
 
@@ -156,6 +166,28 @@ function syncChildWithToolCall(parts: StoreParts, record: ToolCallRecord, update
     core.touch(child);
   }
   core.setState(child, withToolError(stateFromToolStatus(record.status), record), 'tool-call');
+  if (child.origin === 'virtual' && record.status === 'completed') showTaskResult(parts, child, record);
+}
+
+/**
+ * A child seen only through its call gets the call's result as its final message when it sent no text of
+ * its own (opencode's task result, Copilot without events, Claude's older adapter); an empty result is said.
+ */
+function showTaskResult(parts: StoreParts, child: SessionRecord, record: ToolCallRecord): void {
+  if (child.entries.some((e) => (e.kind === 'message' && e.role === 'agent') || (e.kind === 'notice' && e.id.startsWith('noreport:')))) return;
+  const result = taskResultText(record);
+  if (result) appendChunk(parts, child, 'agent', { content: { type: 'text', text: result } });
+  else {
+    parts.core.addEntry(child, {
+      kind: 'notice',
+      id: `noreport:${child.id}`,
+      rev: parts.core.rev,
+      at: parts.core.at,
+      severity: 'info',
+      title: 'No report',
+      description: 'The agent says this subagent finished, and sent nothing of what it did.',
+    });
+  }
 }
 
 /** A failed launch call's error text (opencode `rawOutput.error`) is the child's error. */
