@@ -17,9 +17,15 @@ export function sessionLabel(session: Labelled, parentToolCall?: Pick<ToolCallRe
   return `Session ${session.ordinal}`;
 }
 
+/** The first non-blank line, cut to a label's length; reads only as far as it needs (prompts can be huge). */
 function firstLine(text: string | null | undefined): string | undefined {
   if (typeof text !== 'string') return undefined;
-  const line = text.split('\n').map((l) => l.trim()).find((l) => l !== '');
-  if (!line) return undefined;
-  return line.length > MAX_LABEL ? `${line.slice(0, MAX_LABEL - 1)}…` : line;
+  for (let start = 0; start < text.length; ) {
+    const end = text.indexOf('\n', start);
+    const stop = end < 0 ? text.length : end;
+    const line = text.slice(start, Math.min(stop, start + 4 * MAX_LABEL)).trim();
+    if (line !== '') return line.length > MAX_LABEL ? `${line.slice(0, MAX_LABEL - 1)}…` : line;
+    start = stop + 1;
+  }
+  return undefined;
 }

@@ -260,3 +260,12 @@ test('a child seen only through its call gets the call\'s result as its final me
   const failed = childOf(replayStepwise('written', 'opencode-task-failed.jsonl'));
   assert.deepEqual([failed.state.state, failed.state.stopReason, failed.state.error?.message], ['idle', 'error', 'Task cancelled']);
 });
+
+test('labels come from the first non-blank line, cut to a label\'s length', async () => {
+  const { sessionLabel } = await import('../../src/store/sessionLabel');
+  const root = { title: null, description: null, subagentType: null, ordinal: 3, parentId: null };
+  assert.equal(sessionLabel(root, undefined, '\n\n   \n  Fix the parser  \nmore'), 'Fix the parser');
+  assert.equal(sessionLabel(root, undefined, `${'x'.repeat(5000)}\nrest`).length, 80);
+  assert.equal(sessionLabel(root, undefined, '   \n\t\n'), 'Session 3');
+  assert.equal(sessionLabel({ ...root, parentId: 'P' }, { title: 'call_1', toolCallId: 'call_1' }), 'Session 3', 'a call titled by its own id is no name');
+});
