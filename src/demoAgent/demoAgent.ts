@@ -39,6 +39,8 @@ const NO_CLIENT_FEATURES: ClientFeatures = { readTextFile: false, writeTextFile:
 export class DemoAgent {
   private client = NO_CLIENT_FEATURES;
   private clientSubagents = false;
+  /** Copilot dialect: the sessionEvent types the client asked for. */
+  private copilotEvents = new Set<string>();
   private booleanConfig = false;
   private readonly sessions = new Map<string, DemoSession>();
   /** Every child session id seen, with its root session (children are not ordinary sessions). */
@@ -76,6 +78,9 @@ export class DemoAgent {
     const fs = isObject(caps.fs) ? caps.fs : {};
     this.client = { readTextFile: fs.readTextFile === true, writeTextFile: fs.writeTextFile === true, terminal: caps.terminal === true };
     this.clientSubagents = isObject(caps.subagents);
+    const meta = isObject(caps._meta) ? caps._meta : {};
+    const copilot = isObject(meta['github.com/copilot']) ? meta['github.com/copilot'] : {};
+    this.copilotEvents = new Set(Array.isArray(copilot.events) ? copilot.events.filter((e): e is string => typeof e === 'string') : []);
     const session = isObject(caps.session) ? caps.session : {};
     this.booleanConfig = isObject(session.configOptions) && isObject(session.configOptions.boolean);
     const sessionCapabilities: JsonObject = { list: {}, resume: {}, close: {} };
@@ -267,6 +272,11 @@ export class DemoAgent {
       send: (channel, update, info) => this.send(channel, update, info),
       newId: (prefix) => this.newId(prefix),
       newSessionId: () => this.newId('demo-sub-'),
+      // Like Copilot: only the events the client named in initialize, and only then.
+      copilotEvent: (sessionId, type, data, agentId) => {
+        if (!this.copilotEvents.has(type)) return;
+        this.rpc.notify('github.com/copilot/sessionEvent', { sessionId, type, timestamp: new Date().toISOString(), data, ...(agentId ? { agentId } : {}) });
+      },
     });
   }
 

@@ -10,6 +10,8 @@ export interface DialectContext {
   readonly send: SendUpdate;
   newId(prefix: string): string;
   newSessionId(): string;
+  /** Copilot's `github.com/copilot/sessionEvent` stream, when the client asked for it (else undefined). */
+  readonly copilotEvent?: (sessionId: string, type: string, data: JsonObject, agentId?: string) => void;
 }
 
 export interface Dialect {
@@ -34,6 +36,8 @@ export function createDialect(name: DialectName, ctx: DialectContext): Dialect {
       return kindSubagentDialect(ctx);
     case 'air':
       return airDialect(ctx);
+    case 'copilot':
+      return copilotDialect(ctx);
   }
 }
 
@@ -371,6 +375,57 @@ function airDialect(ctx: DialectContext): Dialect {
         finish(outcome) {
           const state = outcome.stopReason === 'end_turn' ? 'completed' : outcome.stopReason === 'cancelled' ? 'cancelled' : 'failed';
           ctx.send(parent, { sessionUpdate: 'subagent_state_update', subagentSessionId: childId, state });
+        },
+      };
+    },
+  };
+}
+
+/**
+ * GitHub Copilot CLI 1.0.102 (recorded): a `task` call on the parent; the subagent's tool calls stay on the
+ * parent session tagged `_meta["github.com/copilot"].agentId`; its text arrives unmarked on the parent, told
+ * apart only by the opt-in events (`subagent.started`, `assistant.message_delta`, `subagent.completed`).
+ */
+function copilotDialect(ctx: DialectContext): Dialect {
+  return {
+    name: 'copilot',
+    toolCallPrefix: 'call_',
+    rootChannel: (sessionId) => plainChannel(sessionId, sessionId),
+    spawn(parent, spec) {
+      const toolCallId = ctx.newId('call_');
+      const agentId = ctx.newId('agent-');
+      const event = (type: string, data: JsonObject): void => ctx.copilotEvent?.(parent.wireSessionId, type, data, agentId);
+      const messageId = ctx.newId('msg_');
+      const channel: Channel = {
+        rootSessionId: parent.rootSessionId,
+        wireSessionId: parent.wireSessionId,
+        stamp: (update) => {
+          if (update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update') return withMeta(update, { 'github.com/copilot': { agentId } });
+          const content = isObject(update.content) ? (update.content as JsonObject) : undefined;
+          // The event that says whose text this is goes out just before the unmarked chunk.
+          if (update.sessionUpdate === 'agent_message_chunk' && typeof content?.text === 'string') {
+            event('assistant.message_delta', { messageId, deltaContent: content.text, parentToolCallId: toolCallId });
+          }
+          return update;
+        },
+      };
+      const rawInput = { description: spec.title, prompt: spec.prompt, agent_type: spec.subagentId, name: spec.title.toLowerCase() };
+      return {
+        channel,
+        announce() {
+          ctx.send(parent, { sessionUpdate: 'tool_call', toolCallId, title: spec.title, kind: 'other', status: 'pending', rawInput });
+          event('subagent.started', { toolCallId, agentName: spec.subagentId, agentDisplayName: spec.title, agentDescription: spec.description, agentType: spec.subagentId, executionMode: 'sync' });
+        },
+        setState: () => undefined,
+        progress: () => undefined,
+        finish(outcome) {
+          if (outcome.stopReason === 'end_turn') {
+            event('subagent.completed', { toolCallId, agentName: spec.subagentId, agentDisplayName: spec.title });
+            ctx.send(parent, { sessionUpdate: 'tool_call_update', toolCallId, status: 'completed', content: [textContent(outcome.reply)], rawOutput: { content: outcome.reply, detailedContent: outcome.reply } });
+          } else {
+            event('subagent.failed', { toolCallId, agentName: spec.subagentId, error: outcome.reply });
+            ctx.send(parent, { sessionUpdate: 'tool_call_update', toolCallId, status: 'failed', content: [textContent(outcome.reply)] });
+          }
         },
       };
     },

@@ -270,3 +270,24 @@ test('the agent process is killed mid-answer: sessions show disconnected, the ch
   await description(root).filter({ hasText: /^Disconnected/ }).waitFor();
   await screenshot(page, 'e2e-control-agent-restarted');
 });
+
+test('a GitHub Copilot–style run (tagged tool calls, unmarked text, events) builds the same nested tree', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const { page } = await openSubchats({ 'subchats.demoAgent.dialect': 'copilot' });
+  const chat = await newDemoSession(page);
+  await promptInChat(chat, 'Show me what subagents can do');
+  await chat.locator('subchats-permission', { hasText: 'notes.md' }).getByRole('button', { name: 'Allow', exact: true }).click();
+  // The Reviewer's permission arrives on the parent session; only its tool call says whose it is.
+  const ask = chat.locator('subchats-child-card', { has: chat.locator('.sc-card-title', { hasText: /^Reviewer$/ }) }).locator('subchats-permission');
+  await ask.getByRole('button', { name: 'Allow', exact: true }).click({ timeout: SLOW_MS });
+  const rows = await waitForTree(page, (tree) => {
+    const byLabel = (label) => tree.find((r) => r.label === label);
+    for (const label of ['Show me what subagents can do', 'Explorer', 'Scout', 'Reviewer']) assert.match(byLabel(label)?.description ?? '', /^Done/, `${label} done`);
+    assert.equal(byLabel('Scout').level, byLabel('Explorer').level + 1, 'Scout nests under Explorer');
+    return tree;
+  }, { timeoutMs: SLOW_MS });
+  assert.ok(rows.every((r) => !/[0-9a-f]{8}/.test(r.label)), `no ids as names: ${rows.map((r) => r.label).join(', ')}`);
+  // The child's text reached its own card, told apart from the parent's by Copilot's events.
+  const explorerCard = chat.locator('subchats-child-card', { has: chat.locator('.sc-card-title', { hasText: /^Explorer$/ }) });
+  await explorerCard.locator('.sc-state', { hasText: 'Done' }).first().waitFor({ timeout: SLOW_MS });
+  await screenshot(page, 'e2e-copilot-dialect-tree');
+});

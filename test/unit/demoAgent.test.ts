@@ -250,6 +250,29 @@ describe('demo agent, ACP subagents', () => {
 });
 
 describe('demo agent dialects', () => {
+  test('copilot: task calls, child calls tagged with an agentId, unmarked text; events only when the client asks', async () => {
+    const plain = start('--dialect', 'copilot');
+    const root = await newSession(plain);
+    assert.equal((await prompt(plain, root)).result.stopReason, 'end_turn');
+    const tasks = plain.updates().filter((params) => params.update.sessionUpdate === 'tool_call' && typeof params.update.rawInput?.agent_type === 'string');
+    assert.equal(tasks.length, 3, 'Explorer, its Scout and the Reviewer');
+    assert.ok(plain.updates().every((params) => params.sessionId === root), 'everything on the parent session');
+    const tagged = plain.updates().filter((params) => params.update._meta?.['github.com/copilot']?.agentId);
+    assert.ok(tagged.length > 0 && tagged.every((params) => params.update.sessionUpdate.startsWith('tool_call')), 'only tool calls carry the agentId');
+    assert.equal(plain.indexOf((message) => message.method === 'github.com/copilot/sessionEvent'), -1, 'no events unasked');
+
+    const withEvents = start('--dialect', 'copilot');
+    const capabilities = { ...fullCapabilities(), _meta: { 'github.com/copilot': { events: ['subagent.started', 'subagent.completed', 'assistant.message_delta'] } } };
+    const root2 = await newSession(withEvents, capabilities);
+    assert.equal((await prompt(withEvents, root2)).result.stopReason, 'end_turn');
+    const events = withEvents.received.filter((message) => message.method === 'github.com/copilot/sessionEvent').map((message) => message.params as Msg);
+    assert.deepEqual([...new Set(events.map((event) => event.type))].sort(), ['assistant.message_delta', 'subagent.completed', 'subagent.started']);
+    const delta = withEvents.indexOf((message) => message.method === 'github.com/copilot/sessionEvent' && (message.params as Msg).type === 'assistant.message_delta');
+    const chunk = withEvents.received[delta + 1]?.params as Msg | undefined;
+    assert.equal(chunk?.update.sessionUpdate, 'agent_message_chunk', 'the chunk follows the delta that names its agent');
+    assert.equal(chunk?.update.content.text, (withEvents.received[delta]!.params as Msg).data.deltaContent);
+  });
+
   test('claude: Agent tool calls, child updates stamped with parentToolUseId on the parent session', async () => {
     const client = start('--dialect', 'claude');
     const root = await newSession(client);
@@ -446,7 +469,7 @@ describe('demo agent options', () => {
     assert.throws(() => parseOptions(['-p'], {}), { message: `unknown option: -p (allowed: ${allowed})` });
     assert.throws(() => parseOptions(['fast'], {}), { message: `unexpected argument: fast (the demo agent takes only options: ${allowed})` });
     assert.throws(() => parseOptions(['--help=yes'], {}), { message: '--help takes no value' });
-    assert.throws(() => parseOptions(['--dialect', 'gemini'], {}), /unknown dialect: gemini \(one of acp, claude, qwen, zed, kind-subagent, air\)/);
+    assert.throws(() => parseOptions(['--dialect', 'gemini'], {}), /unknown dialect: gemini \(one of acp, claude, qwen, zed, kind-subagent, air, copilot\)/);
   });
 });
 

@@ -172,6 +172,7 @@ const DIALECT_LINKS: Record<string, string> = {
   zed: 'zed-meta',
   'kind-subagent': 'tool-kind',
   air: 'subagent_spawned',
+  copilot: 'copilot-meta',
 };
 for (const [dialect, link] of Object.entries(DIALECT_LINKS)) {
   test(`demo agent --dialect ${dialect}: the store nests Explorer and Reviewer via ${link}`, async () => {
@@ -212,6 +213,25 @@ test('a cancel the agent ignores is reported once the grace period passes; one i
     await new Promise((r) => setTimeout(r, 600));
     assert.deepEqual(unconfirmed, ['/hang please'], 'only the ignored cancel is reported');
     assert.equal(runtime.store.getSession(quick)?.cancelRequestedAt, null);
+  } finally {
+    service.dispose();
+  }
+});
+
+test('demo agent --dialect copilot: Subchats asks for the events, so each child gets its own text', async () => {
+  const { workspace, service } = setup();
+  try {
+    const runtime = await service.start(demoAgent('--dialect', 'copilot'), workspace);
+    const sessionId = await service.newSession(runtime);
+    assert.equal((await service.prompt(runtime.id, sessionId, 'go')).stopReason, 'end_turn');
+    await until(service, runtime, () => ['Explorer', 'Reviewer', 'Scout'].every((t) => byTitle(runtime, t)?.state.state === 'idle'), 'children to finish');
+    for (const title of ['Explorer', 'Scout', 'Reviewer']) {
+      const child = byTitle(runtime, title)!;
+      assert.ok(child.entries.some((e) => e.kind === 'message' && e.role === 'agent' && e.text.trim() !== ''), `${title} has its own text`);
+      assert.equal(child.stateHistory.at(-1)?.source, 'agent', `${title} ended by its completion event`);
+    }
+    const root = runtime.store.getSession(sessionId)!;
+    assert.ok(root.toolCallOrder.every((id) => !root.toolCalls[id]?.meta?.['github.com/copilot']), 'no tagged call stayed on the root');
   } finally {
     service.dispose();
   }
