@@ -57,6 +57,7 @@ import { NdjsonMessageReader, NdjsonMessageWriter, type WireTap } from './ndjson
 import { PendingHostRequests } from './pendingHostRequests';
 import { TerminalManager, type TerminalCreateParams } from './terminals';
 import { sliceLines } from './textSlice';
+import { writeConfined } from './confinedFs';
 import { resolveWorkspacePath, WorkspacePathError } from './workspacePaths';
 
 export interface AgentConnectionOptions {
@@ -414,7 +415,8 @@ export class AgentConnection {
       const sessionId = requireString(params, 'sessionId');
       if (typeof params.content !== 'string') throw new ClientRequestError(-32602, 'fs/write_text_file needs string content.');
       const target = await resolveWorkspacePath(params.path, this.options.workspaceFolders());
-      await host.writeTextFile(target.path, params.content, sessionId);
+      const content = params.content;
+      await host.writeTextFile(target.path, content, sessionId, () => writeConfined(target.path, content, this.options.workspaceFolders()));
       return {};
     });
     this.serve('terminal/create', async (params) => {

@@ -29,8 +29,12 @@ export interface ClientHost {
    */
   readTextFile(path: string, sessionId: string): Promise<string>;
 
-  /** Write the file. `path` is absolute, normalised and already verified to be inside a workspace folder. */
-  writeTextFile(path: string, content: string, sessionId: string): Promise<void>;
+  /**
+   * Write the file. `path` is absolute, normalised and checked to be inside a workspace folder; write the disk
+   * only through `writeToDisk` (it re-checks what it opens and renames a temporary file into place), then bring
+   * an open editor up to date.
+   */
+  writeTextFile(path: string, content: string, sessionId: string, writeToDisk: () => Promise<void>): Promise<void>;
 
   /**
    * Optional. When present the client advertises `elicitation` with `elicitationModes` (default form only).

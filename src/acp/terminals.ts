@@ -1,9 +1,9 @@
 // Runs the commands agents ask for through `terminal/*`: shell-less child processes confined to the
 // workspace, with bounded output. Events let the editor mirror each terminal (e.g. into a Pseudoterminal).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { promises as fs } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { Emitter, type Event } from 'vscode-jsonrpc/node';
+import { realFolders, VerifiedDirectory } from './confinedFs';
 import { ClientRequestError } from './errors';
 import { completeUtf8Length, utf8TailWithin } from './utf8';
 import { resolveWorkspacePath, WorkspacePathError } from './workspacePaths';
@@ -144,19 +144,27 @@ export class TerminalManager {
 
     // The cwd check awaited: the connection may have shut down meanwhile, and nobody would stop the command.
     if (this.closed) throw new ClientRequestError(-32603, 'The connection is shutting down; no new terminals.');
-    const child = spawn(params.command, args, {
-      cwd,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      shell: false,
-      windowsHide: true,
-      // Own process group, so kill reaches whatever the command started.
-      detached: process.platform !== 'win32',
-    });
-    await new Promise<void>((resolve, reject) => {
-      child.once('spawn', resolve);
-      child.once('error', (error) => reject(new ClientRequestError(-32603, `Could not run "${params.command}": ${error.message}`)));
-    });
+    // Spawn in the directory that was verified and is held open, not in whatever the path names by now.
+    const directory = await this.verifiedCwd(cwd);
+    let child: ChildProcess;
+    try {
+      child = spawn(params.command, args, {
+        cwd: directory.entry(),
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        shell: false,
+        windowsHide: true,
+        // Own process group, so kill reaches whatever the command started.
+        detached: process.platform !== 'win32',
+      });
+      await new Promise<void>((resolve, reject) => {
+        child.once('spawn', resolve);
+        child.once('error', (error) => reject(new ClientRequestError(-32603, `Could not run "${params.command}": ${error.message}`)));
+      });
+    } finally {
+      // Not awaited: the command may already be done, and its 'close' must find the listeners below.
+      void directory.close().catch(() => undefined);
+    }
 
     if (this.closed) {
       child.kill('SIGKILL');
@@ -235,9 +243,17 @@ export class TerminalManager {
       if (error instanceof WorkspacePathError) throw new ClientRequestError(-32602, `Terminal cwd rejected: ${error.message}`);
       throw error;
     }
-    const stat = await fs.stat(resolved).catch(() => undefined);
-    if (!stat?.isDirectory()) throw new ClientRequestError(-32602, `Terminal cwd "${resolved}" is not an existing directory.`);
+    await (await this.verifiedCwd(resolved)).close();
     return resolved;
+  }
+
+  private async verifiedCwd(cwd: string): Promise<VerifiedDirectory> {
+    try {
+      return await VerifiedDirectory.open(cwd, await realFolders(this.options.workspaceFolders()), cwd);
+    } catch (error) {
+      if (error instanceof WorkspacePathError) throw new ClientRequestError(-32602, `Terminal cwd rejected: ${error.message}`);
+      throw new ClientRequestError(-32602, `Terminal cwd "${cwd}" is not an existing directory.`);
+    }
   }
 
   private pipeOutput(terminal: ManagedTerminal): void {

@@ -78,18 +78,22 @@ export class VscodeClientHost implements ClientHost {
     }
   }
 
-  async writeTextFile(path: string, content: string): Promise<void> {
-    const uri = vscode.Uri.file(path);
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === uri.fsPath);
-    if (open?.isDirty) {
-      // Keep the user's editor in charge of an unsaved buffer: replace its text and save through VS Code.
+  async writeTextFile(path: string, content: string, _sessionId: string, writeToDisk: () => Promise<void>): Promise<void> {
+    // The disk first, through the checked handle: VS Code's own save would use the path again, which an agent
+    // can swap for a link between the check and the write. A clean editor reloads from disk by itself.
+    await writeToDisk();
+    const open = this.openDocument(path);
+    if (open?.isDirty && open.getText() !== content) {
+      // Unsaved edits: show the agent's text in the editor too (the user's text stays in undo).
       const edit = new vscode.WorkspaceEdit();
-      edit.replace(uri, new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length)), content);
+      edit.replace(open.uri, new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length)), content);
       if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`VS Code refused the edit to ${path}`);
-      if (!(await open.save())) throw new Error(`VS Code could not save ${path}`);
-      return;
     }
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(content));
+  }
+
+  private openDocument(path: string): vscode.TextDocument | undefined {
+    const fsPath = vscode.Uri.file(path).fsPath;
+    return vscode.workspace.textDocuments.find((d) => d.uri.fsPath === fsPath);
   }
 
   async elicit(request: CreateElicitationRequest, signal: AbortSignal): Promise<CreateElicitationResponse> {
