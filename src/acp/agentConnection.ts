@@ -57,7 +57,8 @@ import { NdjsonMessageReader, NdjsonMessageWriter, type WireTap } from './ndjson
 import { PendingHostRequests } from './pendingHostRequests';
 import { TerminalManager, type TerminalCreateParams } from './terminals';
 import { sliceLines } from './textSlice';
-import { writeConfined } from './confinedFs';
+import { readConfined, writeConfined } from './confinedFs';
+import { ReadGate } from './readGate';
 import { resolveWorkspacePath, WorkspacePathError } from './workspacePaths';
 
 export interface AgentConnectionOptions {
@@ -120,6 +121,7 @@ const PROMPT_CONTENT_CAPABILITY: Record<string, string | null> = {
 export class AgentConnection {
   readonly process: AgentProcess;
   readonly terminals: TerminalManager;
+  private readonly reads: ReadGate;
   private readonly connection: MessageConnection;
   private readonly writer: NdjsonMessageWriter;
   /** The only reducer of this connection's wire; the connection reads facts from it. */
@@ -141,6 +143,9 @@ export class AgentConnection {
     this.store = options.store ?? new SessionStore();
     this.process = AgentProcess.spawn(options.agent, { cwd: options.cwd, baseEnv: options.baseEnv });
     this.onStderr = this.process.onStderr;
+    const { host } = options;
+    const sessionLabel = (sessionId: string) => this.store.getSession(sessionId)?.label;
+    this.reads = new ReadGate({ workspaceFolders: options.workspaceFolders, agentName: options.agent.name, sessionLabel, ask: host.confirmOutsideRead?.bind(host) });
     this.terminals = new TerminalManager({
       workspaceFolders: options.workspaceFolders,
       defaultCwd: (sessionId) => options.sessionCwd?.(sessionId) ?? this.store.effectiveCwd(sessionId) ?? undefined,
@@ -408,7 +413,8 @@ export class AgentConnection {
     this.serve('fs/read_text_file', async (params) => {
       const sessionId = requireString(params, 'sessionId');
       const filePath = requireAbsolutePath(params);
-      const content = await host.readTextFile(filePath, sessionId);
+      const allow = await this.reads.authorize(sessionId, filePath);
+      const content = await host.readTextFile(filePath, sessionId, () => readConfined(filePath, allow));
       return { content: sliceLines(content, params.line as number | null | undefined, params.limit as number | null | undefined) };
     });
     this.serve('fs/write_text_file', async (params) => {
