@@ -81,6 +81,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
     log: (text) => log.info(text),
     history,
     initializeTimeoutMs: () => Math.max(1, config().get<number>('initializeTimeoutSeconds', 30)) * 1000,
+    terminalPolicy: () => {
+      const value = config().get<string>('terminals', 'ask');
+      return value === 'allow' || value === 'deny' ? value : 'ask';
+    },
     onCancelUnconfirmed: (_runtime, session) => {
       void vscode.window.showWarningMessage(`Subchats: "${inertUiText(session.label)}" has not stopped: the agent has not acted on the cancel yet.`);
     },

@@ -59,6 +59,7 @@ import { TerminalManager, type TerminalCreateParams } from './terminals';
 import { sliceLines } from './textSlice';
 import { readConfined, writeConfined } from './confinedFs';
 import { ReadGate } from './readGate';
+import { TerminalGate, type TerminalPolicy } from './terminalGate';
 import { resolveWorkspacePath, WorkspacePathError } from './workspacePaths';
 
 export interface AgentConnectionOptions {
@@ -89,6 +90,8 @@ export interface AgentConnectionOptions {
   /** Default terminal cwd for a session (e.g. a child's announced cwd); falls back to the session's own cwd. */
   readonly sessionCwd?: (sessionId: string) => string | undefined;
   readonly terminalOutputByteLimit?: number;
+  /** Setting subchats.terminals: whether terminal/create asks (default), runs, or is refused. */
+  readonly terminalPolicy?: () => TerminalPolicy;
   /** Environment the agent and its terminals inherit (default process.env). */
   readonly baseEnv?: NodeJS.ProcessEnv;
   /** Time between SIGTERM and SIGKILL when stopping the agent. Default 2000 ms. */
@@ -146,8 +149,10 @@ export class AgentConnection {
     const { host } = options;
     const sessionLabel = (sessionId: string) => this.store.getSession(sessionId)?.label;
     this.reads = new ReadGate({ workspaceFolders: options.workspaceFolders, agentName: options.agent.name, sessionLabel, ask: host.confirmOutsideRead?.bind(host) });
+    const terminalGate = new TerminalGate({ policy: options.terminalPolicy ?? (() => 'ask'), store: this.store, agentName: options.agent.name, ask: host.confirmTerminal?.bind(host) });
     this.terminals = new TerminalManager({
       workspaceFolders: options.workspaceFolders,
+      authorize: (request) => terminalGate.authorize(request),
       defaultCwd: (sessionId) => options.sessionCwd?.(sessionId) ?? this.store.effectiveCwd(sessionId) ?? undefined,
       defaultOutputByteLimit: options.terminalOutputByteLimit,
       baseEnv: options.baseEnv,

@@ -30,6 +30,14 @@ export interface OutsideReadQuestion extends AccessAsker {
   readonly realPath: string;
 }
 
+export interface TerminalQuestion extends AccessAsker {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  /** Overrides of variables that change what runs (PATH, LD_PRELOAD, …); the question must show them. */
+  readonly riskyEnv: readonly { readonly name: string; readonly value: string }[];
+}
+
 export interface ClientHost {
   /**
    * Ask the user which option to take. `signal` aborts when the session (or an ancestor) is cancelled or
@@ -54,6 +62,9 @@ export interface ClientHost {
 
   /** Optional: ask before reading outside the workspace folders. Without it such reads are refused. */
   confirmOutsideRead?(question: OutsideReadQuestion): Promise<AccessDecision>;
+
+  /** Optional: ask before running a command (setting `ask`). Without it such commands are refused. */
+  confirmTerminal?(question: TerminalQuestion): Promise<AccessDecision>;
 
   /**
    * Optional. When present the client advertises `elicitation` with `elicitationModes` (default form only).

@@ -5,6 +5,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { Emitter, type Event } from 'vscode-jsonrpc/node';
 import { realFolders, VerifiedDirectory } from './confinedFs';
 import { ClientRequestError } from './errors';
+import type { TerminalRequestFacts } from './terminalGate';
 import { completeUtf8Length, utf8TailWithin } from './utf8';
 import { resolveWorkspacePath, WorkspacePathError } from './workspacePaths';
 
@@ -58,6 +59,8 @@ export interface TerminalManagerOptions {
   readonly baseEnv?: NodeJS.ProcessEnv;
   /** How long a killed command gets to exit after SIGTERM before SIGKILL. */
   readonly killGraceMs?: number;
+  /** Decides whether the command may run (throws a ClientRequestError to refuse); default: it may. */
+  readonly authorize?: (request: TerminalRequestFacts) => Promise<void>;
 }
 
 export const DEFAULT_OUTPUT_BYTE_LIMIT = 1024 * 1024;
@@ -136,13 +139,13 @@ export class TerminalManager {
     }
     const args = (params.args ?? []).map(String);
     const cwd = await this.resolveCwd(params.sessionId, params.cwd);
+    const overrides = (params.env ?? []).filter((v) => v && typeof v.name === 'string').map((v) => ({ name: v.name, value: String(v.value ?? '') }));
     const env: NodeJS.ProcessEnv = { ...(this.options.baseEnv ?? process.env) };
-    for (const variable of params.env ?? []) {
-      if (variable && typeof variable.name === 'string') env[variable.name] = String(variable.value ?? '');
-    }
+    for (const variable of overrides) env[variable.name] = variable.value;
     const limit = this.outputLimit(params.outputByteLimit);
+    await this.options.authorize?.({ sessionId: params.sessionId, command: params.command, args, cwd, env: overrides });
 
-    // The cwd check awaited: the connection may have shut down meanwhile, and nobody would stop the command.
+    // The checks awaited: the connection may have shut down meanwhile, and nobody would stop the command.
     if (this.closed) throw new ClientRequestError(-32603, 'The connection is shutting down; no new terminals.');
     // Spawn in the directory that was verified and is held open, not in whatever the path names by now.
     const directory = await this.verifiedCwd(cwd);

@@ -10,6 +10,7 @@ import type {
   OutsideReadQuestion,
   RequestPermissionOutcome,
   RequestPermissionRequest,
+  TerminalQuestion,
 } from '../acp/clientHost';
 import { inertUiText } from './uiText';
 import { isExternalLink } from '../webviews/webviewMessageGuard';
@@ -101,13 +102,27 @@ export class VscodeClientHost implements ClientHost {
     ]);
   }
 
+  confirmTerminal(question: TerminalQuestion): Promise<AccessDecision> {
+    return this.askAccess(
+      `${this.asker(question)} wants to run a command.`,
+      [
+        `Command: ${[question.command, ...question.args].map((part) => JSON.stringify(part)).join(' ')}`,
+        `In: ${question.cwd}`,
+        ...(question.riskyEnv.length
+          ? ['With environment overrides that change what runs:', ...question.riskyEnv.map((v) => `  ${v.name}=${v.value}`)]
+          : [`Allow for This Session runs ${JSON.stringify(question.command)} again for this session without asking.`]),
+      ],
+      question.riskyEnv.length === 0,
+    );
+  }
+
   private asker(question: AccessAsker): string {
     return `${question.agentName} (session "${inertUiText(question.sessionLabel ?? question.sessionId)}")`;
   }
 
   /** A modal question; agent text goes into `detail`, which VS Code shows as plain text. */
-  private async askAccess(message: string, detail: readonly string[]): Promise<AccessDecision> {
-    const choices = ['Allow Once', 'Allow for This Session'];
+  private async askAccess(message: string, detail: readonly string[], offerSession = true): Promise<AccessDecision> {
+    const choices = offerSession ? ['Allow Once', 'Allow for This Session'] : ['Allow Once'];
     const picked = await vscode.window.showWarningMessage(message, { modal: true, detail: detail.map((line) => inertUiText(line, 2000)).join('\n') }, ...choices);
     return picked === 'Allow Once' ? 'once' : picked === 'Allow for This Session' ? 'session' : 'deny';
   }
