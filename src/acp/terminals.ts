@@ -5,6 +5,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { Emitter, type Event } from 'vscode-jsonrpc/node';
 import { realFolders, VerifiedDirectory } from './confinedFs';
 import { ClientRequestError } from './errors';
+import { GROUP_LEADER, killProcessGroup, trackProcessGroup } from './processGroups';
 import type { TerminalRequestFacts } from './terminalGate';
 import { completeUtf8Length, utf8TailWithin } from './utf8';
 import { resolveWorkspacePath, WorkspacePathError } from './workspacePaths';
@@ -79,6 +80,8 @@ class ManagedTerminal {
     readonly info: TerminalInfo,
     readonly child: ChildProcess,
     private readonly outputByteLimit: number,
+    /** Drops the process group from the exit sweep. */
+    readonly untrack: () => void,
   ) {
     this.exited = new Promise((resolve) => (this.markExited = resolve));
   }
@@ -158,7 +161,7 @@ export class TerminalManager {
         shell: false,
         windowsHide: true,
         // Own process group, so kill reaches whatever the command started.
-        detached: process.platform !== 'win32',
+        detached: GROUP_LEADER,
       });
       await new Promise<void>((resolve, reject) => {
         child.once('spawn', resolve);
@@ -168,6 +171,7 @@ export class TerminalManager {
       // Not awaited: the command may already be done, and its 'close' must find the listeners below.
       void directory.close().catch(() => undefined);
     }
+    const untrack = trackProcessGroup(child.pid);
 
     if (this.closed) {
       child.kill('SIGKILL');
@@ -175,7 +179,7 @@ export class TerminalManager {
     }
     const terminalId = `terminal-${this.nextId++}`;
     const info: TerminalInfo = { terminalId, sessionId: params.sessionId, command: params.command, args, cwd };
-    const terminal = new ManagedTerminal(info, child, limit);
+    const terminal = new ManagedTerminal(info, child, limit, untrack);
     this.terminals.set(terminalId, terminal);
     this.pipeOutput(terminal);
     child.on('error', () => undefined); // e.g. a failed kill; the exit event still settles the terminal
@@ -204,7 +208,9 @@ export class TerminalManager {
   /** Stops the command if needed and forgets the terminal. */
   release(terminalId: string): void {
     const terminal = this.get(terminalId);
-    this.stop(terminal);
+    if (terminal.running) this.stop(terminal);
+    else killProcessGroup(terminal.child, 'SIGKILL'); // whatever the command left running in its group
+    void terminal.exited.then(terminal.untrack);
     this.terminals.delete(terminalId);
     this.releasedEmitter.fire({ terminalId });
   }
@@ -278,15 +284,7 @@ export class TerminalManager {
 
   private stop(terminal: ManagedTerminal): void {
     if (!terminal.running) return;
-    const sendSignal = (signal: NodeJS.Signals) => {
-      const pid = terminal.child.pid;
-      try {
-        if (pid !== undefined && process.platform !== 'win32') process.kill(-pid, signal);
-        else terminal.child.kill(signal);
-      } catch {
-        terminal.child.kill(signal);
-      }
-    };
+    const sendSignal = (signal: NodeJS.Signals) => killProcessGroup(terminal.child, signal);
     sendSignal('SIGTERM');
     const escalation = setTimeout(() => {
       if (terminal.running) sendSignal('SIGKILL');
