@@ -64,7 +64,7 @@ import { resolveWorkspacePath, WorkspacePathError } from './workspacePaths';
 
 export interface AgentConnectionOptions {
   readonly agent: AgentConfig;
-  /** Working directory of the agent process. */
+  /** Working directory of the agent process (unless the agent names its own `processCwd`). */
   readonly cwd: string;
   readonly host: ClientHost;
   /** Absolute paths of the open workspace folders (writes and terminal cwds must stay inside). */
@@ -144,7 +144,7 @@ export class AgentConnection {
 
   private constructor(private readonly options: AgentConnectionOptions) {
     this.store = options.store ?? new SessionStore();
-    this.process = AgentProcess.spawn(options.agent, { cwd: options.cwd, baseEnv: options.baseEnv });
+    this.process = AgentProcess.spawn(options.agent, { cwd: options.agent.processCwd ?? options.cwd, baseEnv: options.baseEnv });
     this.onStderr = this.process.onStderr;
     const { host } = options;
     const sessionLabel = (sessionId: string) => this.store.getSession(sessionId)?.label;

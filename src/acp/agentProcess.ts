@@ -15,6 +15,8 @@ export interface AgentConfig {
   readonly args?: readonly string[];
   /** Added to (and overriding) the inherited environment. */
   readonly env?: Readonly<Record<string, string>>;
+  /** Where the process runs when not in the session's folder (presets: a neutral folder). */
+  readonly processCwd?: string;
 }
 
 const EXIT_DRAIN_MS = 500;
