@@ -149,7 +149,9 @@ export class AgentConnection {
     const { host } = options;
     const sessionLabel = (sessionId: string) => this.store.getSession(sessionId)?.label;
     this.reads = new ReadGate({ workspaceFolders: options.workspaceFolders, agentName: options.agent.name, sessionLabel, ask: host.confirmOutsideRead?.bind(host) });
-    const terminalGate = new TerminalGate({ policy: options.terminalPolicy ?? (() => 'ask'), store: this.store, agentName: options.agent.name, ask: host.confirmTerminal?.bind(host) });
+    const setting = options.terminalPolicy ?? (() => 'ask');
+    const policy = (): TerminalPolicy => (setting() === 'ask' && options.agent.builtIn ? 'allow' : setting());
+    const terminalGate = new TerminalGate({ policy, store: this.store, agentName: options.agent.name, ask: host.confirmTerminal?.bind(host) });
     this.terminals = new TerminalManager({
       workspaceFolders: options.workspaceFolders,
       authorize: (request) => terminalGate.authorize(request),

@@ -15,6 +15,8 @@ export interface AgentConfig {
   readonly args?: readonly string[];
   /** Added to (and overriding) the inherited environment. */
   readonly env?: Readonly<Record<string, string>>;
+  /** Subchats' own demo agent: its one terminal command is fixed, so `ask` does not ask for it. */
+  readonly builtIn?: boolean;
   /** Where the process runs when not in the session's folder (presets: a neutral folder). */
   readonly processCwd?: string;
 }

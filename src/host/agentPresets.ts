@@ -18,6 +18,7 @@ export function demoAgentConfig(options: DemoAgentOptions): AgentConfig {
   return {
     id: DEMO_AGENT_ID,
     name: 'Demo Agent (built in)',
+    builtIn: true,
     command: options.nodePath,
     args: [
       options.cliPath,

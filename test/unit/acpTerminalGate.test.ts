@@ -9,7 +9,7 @@ import type { AccessDecision, TerminalQuestion } from '../../src/acp/clientHost'
 import { ClientRequestError } from '../../src/acp/errors';
 import { TerminalGate, type TerminalPolicy } from '../../src/acp/terminalGate';
 import { SessionStore } from '../../src/store/sessionStore';
-import { resultsOf, script, startFake } from '../fixtures/fake-agents/harness';
+import { fakeAgentConfig, resultsOf, script, startFake } from '../fixtures/fake-agents/harness';
 
 const OPTIONS = [
   { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
@@ -112,6 +112,21 @@ describe('TerminalGate', () => {
 });
 
 describe('terminal/create over the wire', { timeout: 20_000 }, () => {
+  it("the built-in demo agent's own command runs under ask without a question; deny still stops it", async () => {
+    for (const [setting, runs] of [['ask', true], ['deny', false]] as const) {
+      const session = await startFake('normal', { agent: { ...fakeAgentConfig('normal'), builtIn: true }, terminalPolicy: () => setting });
+      try {
+        await session.connection.newSession(session.workspace);
+        const create = { request: 'terminal/create', params: { sessionId: 'sess-1', command: process.execPath, args: ['-e', '0'], env: [{ name: 'ELECTRON_RUN_AS_NODE', value: '1' }] } };
+        const [result] = resultsOf(await session.connection.prompt('sess-1', script([create])));
+        assert.equal(Boolean(result!.result), runs, setting);
+        assert.equal(session.host.terminalQuestions.length, 0);
+      } finally {
+        await session.dispose();
+      }
+    }
+  });
+
   it('asks by default and runs nothing the user did not allow', async () => {
     const session = await startFake('normal');
     try {
