@@ -1,4 +1,5 @@
 // Entry point: activation builds the services, wires them together and registers the UI.
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { inertUiText } from './host/uiText';
@@ -59,6 +60,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
   const storageRoot = (context.storageUri ?? context.globalStorageUri).fsPath;
   const history = new SessionHistory(path.join(storageRoot, 'history'), Math.max(1, config().get<number>('history.maxMegabytes', 20)) * 1024 * 1024);
 
+  // Presets run from here, not from the workspace (whose node_modules npx would prefer).
+  const presetCwd = path.join(context.globalStorageUri.fsPath, 'agent-cwd');
+  fs.mkdirSync(presetCwd, { recursive: true });
   const agents = (): AgentConfig[] => {
     const demo = demoAgentConfig({
       cliPath: context.asAbsolutePath(path.join('dist', 'cli.js')),
@@ -69,7 +73,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
     });
     const { agents: user, problems } = readAgentSettings(config().get('agents'));
     for (const problem of problems) log.warn(`subchats.agents[${problem.index}]: ${problem.message}`);
-    return mergeAgents(demo, user);
+    return mergeAgents(demo, user, presetCwd);
   };
 
   const broker = new PermissionBroker();
@@ -81,6 +85,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
     log: (text) => log.info(text),
     history,
     initializeTimeoutMs: () => Math.max(1, config().get<number>('initializeTimeoutSeconds', 30)) * 1000,
+    terminalPolicy: () => {
+      const value = config().get<string>('terminals', 'ask');
+      return value === 'allow' || value === 'deny' ? value : 'ask';
+    },
     onCancelUnconfirmed: (_runtime, session) => {
       void vscode.window.showWarningMessage(`Subchats: "${inertUiText(session.label)}" has not stopped: the agent has not acted on the cancel yet.`);
     },

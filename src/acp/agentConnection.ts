@@ -57,11 +57,14 @@ import { NdjsonMessageReader, NdjsonMessageWriter, type WireTap } from './ndjson
 import { PendingHostRequests } from './pendingHostRequests';
 import { TerminalManager, type TerminalCreateParams } from './terminals';
 import { sliceLines } from './textSlice';
+import { readConfined, writeConfined } from './confinedFs';
+import { ReadGate } from './readGate';
+import { TerminalGate, type TerminalPolicy } from './terminalGate';
 import { resolveWorkspacePath, WorkspacePathError } from './workspacePaths';
 
 export interface AgentConnectionOptions {
   readonly agent: AgentConfig;
-  /** Working directory of the agent process. */
+  /** Working directory of the agent process (unless the agent names its own `processCwd`). */
   readonly cwd: string;
   readonly host: ClientHost;
   /** Absolute paths of the open workspace folders (writes and terminal cwds must stay inside). */
@@ -87,6 +90,8 @@ export interface AgentConnectionOptions {
   /** Default terminal cwd for a session (e.g. a child's announced cwd); falls back to the session's own cwd. */
   readonly sessionCwd?: (sessionId: string) => string | undefined;
   readonly terminalOutputByteLimit?: number;
+  /** Setting subchats.terminals: whether terminal/create asks (default), runs, or is refused. */
+  readonly terminalPolicy?: () => TerminalPolicy;
   /** Environment the agent and its terminals inherit (default process.env). */
   readonly baseEnv?: NodeJS.ProcessEnv;
   /** Time between SIGTERM and SIGKILL when stopping the agent. Default 2000 ms. */
@@ -119,6 +124,7 @@ const PROMPT_CONTENT_CAPABILITY: Record<string, string | null> = {
 export class AgentConnection {
   readonly process: AgentProcess;
   readonly terminals: TerminalManager;
+  private readonly reads: ReadGate;
   private readonly connection: MessageConnection;
   private readonly writer: NdjsonMessageWriter;
   /** The only reducer of this connection's wire; the connection reads facts from it. */
@@ -138,10 +144,17 @@ export class AgentConnection {
 
   private constructor(private readonly options: AgentConnectionOptions) {
     this.store = options.store ?? new SessionStore();
-    this.process = AgentProcess.spawn(options.agent, { cwd: options.cwd, baseEnv: options.baseEnv });
+    this.process = AgentProcess.spawn(options.agent, { cwd: options.agent.processCwd ?? options.cwd, baseEnv: options.baseEnv });
     this.onStderr = this.process.onStderr;
+    const { host } = options;
+    const sessionLabel = (sessionId: string) => this.store.getSession(sessionId)?.label;
+    this.reads = new ReadGate({ workspaceFolders: options.workspaceFolders, agentName: options.agent.name, sessionLabel, ask: host.confirmOutsideRead?.bind(host) });
+    const setting = options.terminalPolicy ?? (() => 'ask');
+    const policy = (): TerminalPolicy => (setting() === 'ask' && options.agent.builtIn ? 'allow' : setting());
+    const terminalGate = new TerminalGate({ policy, store: this.store, agentName: options.agent.name, ask: host.confirmTerminal?.bind(host) });
     this.terminals = new TerminalManager({
       workspaceFolders: options.workspaceFolders,
+      authorize: (request) => terminalGate.authorize(request),
       defaultCwd: (sessionId) => options.sessionCwd?.(sessionId) ?? this.store.effectiveCwd(sessionId) ?? undefined,
       defaultOutputByteLimit: options.terminalOutputByteLimit,
       baseEnv: options.baseEnv,
@@ -407,14 +420,16 @@ export class AgentConnection {
     this.serve('fs/read_text_file', async (params) => {
       const sessionId = requireString(params, 'sessionId');
       const filePath = requireAbsolutePath(params);
-      const content = await host.readTextFile(filePath, sessionId);
+      const allow = await this.reads.authorize(sessionId, filePath);
+      const content = await host.readTextFile(filePath, sessionId, () => readConfined(filePath, allow));
       return { content: sliceLines(content, params.line as number | null | undefined, params.limit as number | null | undefined) };
     });
     this.serve('fs/write_text_file', async (params) => {
       const sessionId = requireString(params, 'sessionId');
       if (typeof params.content !== 'string') throw new ClientRequestError(-32602, 'fs/write_text_file needs string content.');
       const target = await resolveWorkspacePath(params.path, this.options.workspaceFolders());
-      await host.writeTextFile(target.path, params.content, sessionId);
+      const content = params.content;
+      await host.writeTextFile(target.path, content, sessionId, () => writeConfined(target.path, content, this.options.workspaceFolders()));
       return {};
     });
     this.serve('terminal/create', async (params) => {

@@ -4,6 +4,7 @@ import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { Emitter, type Event } from 'vscode-jsonrpc/node';
 import { AgentStartError, describeExit, type AgentExit } from './errors';
+import { GROUP_LEADER, killProcessGroup, trackProcessGroup } from './processGroups';
 import { TailBuffer } from './tailBuffer';
 
 /** An agent as configured by the user. */
@@ -14,6 +15,10 @@ export interface AgentConfig {
   readonly args?: readonly string[];
   /** Added to (and overriding) the inherited environment. */
   readonly env?: Readonly<Record<string, string>>;
+  /** Subchats' own demo agent: its one terminal command is fixed, so `ask` does not ask for it. */
+  readonly builtIn?: boolean;
+  /** Where the process runs when not in the session's folder (presets: a neutral folder). */
+  readonly processCwd?: string;
 }
 
 const EXIT_DRAIN_MS = 500;
@@ -31,6 +36,7 @@ export class AgentProcess {
   private exitInfo: AgentExit | undefined;
   private failedToStart: AgentStartError | undefined;
   private killTimer: NodeJS.Timeout | undefined;
+  private readonly untrackGroup: () => void;
 
   /** Decoded stderr text as it arrives (for an output channel). */
   readonly onStderr: Event<string> = this.stderrEmitter.event;
@@ -43,6 +49,7 @@ export class AgentProcess {
     stderrTailChars: number,
   ) {
     this.stderrBuffer = new TailBuffer(stderrTailChars);
+    this.untrackGroup = trackProcessGroup(child.pid);
     const decoder = new StringDecoder('utf8');
     child.stderr.on('data', (chunk: Buffer) => {
       const text = decoder.write(chunk);
@@ -75,6 +82,8 @@ export class AgentProcess {
       stdio: ['pipe', 'pipe', 'pipe'],
       shell: false,
       windowsHide: true,
+      // Group leader: stopping the agent reaches what it started, also an agent that ignores stdin EOF.
+      detached: GROUP_LEADER,
     });
     return new AgentProcess(config, child, options.stderrTailChars ?? 16 * 1024);
   }
@@ -111,9 +120,9 @@ export class AgentProcess {
   stop(graceMs = 2000): void {
     if (!this.running) return;
     if (!this.child.stdin.destroyed) this.child.stdin.end();
-    this.child.kill('SIGTERM');
+    killProcessGroup(this.child, 'SIGTERM');
     this.killTimer ??= setTimeout(() => {
-      if (this.running) this.child.kill('SIGKILL');
+      if (this.running) killProcessGroup(this.child, 'SIGKILL');
     }, graceMs);
     this.killTimer.unref();
   }
@@ -122,6 +131,9 @@ export class AgentProcess {
     if (this.exitInfo) return;
     this.exitInfo = exit;
     if (this.killTimer) clearTimeout(this.killTimer);
+    // The agent is gone; what it left in its group (tools, servers) has nobody to talk to.
+    if (this.child.pid !== undefined) killProcessGroup(this.child, 'SIGKILL');
+    this.untrackGroup();
     this.exitEmitter.fire(exit);
   }
 }

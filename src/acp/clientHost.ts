@@ -14,6 +14,30 @@ export interface PermissionContext {
   readonly requestId?: string | number;
 }
 
+/** How the user answered a question about something outside what agents may do on their own. */
+export type AccessDecision = 'once' | 'session' | 'deny';
+
+export interface AccessAsker {
+  readonly agentName: string;
+  readonly sessionId: string;
+  /** The session's label in the store (what the tree shows), when known. */
+  readonly sessionLabel?: string;
+}
+
+export interface OutsideReadQuestion extends AccessAsker {
+  /** The path the agent named, and where it really leads. */
+  readonly path: string;
+  readonly realPath: string;
+}
+
+export interface TerminalQuestion extends AccessAsker {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly cwd: string;
+  /** Overrides of variables that change what runs (PATH, LD_PRELOAD, …); the question must show them. */
+  readonly riskyEnv: readonly { readonly name: string; readonly value: string }[];
+}
+
 export interface ClientHost {
   /**
    * Ask the user which option to take. `signal` aborts when the session (or an ancestor) is cancelled or
@@ -27,10 +51,20 @@ export interface ClientHost {
    * The full current text of an absolute path (VS Code: the unsaved editor buffer when the file is open).
    * `line`/`limit` slicing is applied by the connection. Throw an error with `code: 'ENOENT'` for a missing file.
    */
-  readTextFile(path: string, sessionId: string): Promise<string>;
+  readTextFile(path: string, sessionId: string, readFromDisk: () => Promise<string>): Promise<string>;
 
-  /** Write the file. `path` is absolute, normalised and already verified to be inside a workspace folder. */
-  writeTextFile(path: string, content: string, sessionId: string): Promise<void>;
+  /**
+   * Write the file. `path` is absolute, normalised and checked to be inside a workspace folder; write the disk
+   * only through `writeToDisk` (it re-checks what it opens and renames a temporary file into place), then bring
+   * an open editor up to date.
+   */
+  writeTextFile(path: string, content: string, sessionId: string, writeToDisk: () => Promise<void>): Promise<void>;
+
+  /** Optional: ask before reading outside the workspace folders. Without it such reads are refused. */
+  confirmOutsideRead?(question: OutsideReadQuestion): Promise<AccessDecision>;
+
+  /** Optional: ask before running a command (setting `ask`). Without it such commands are refused. */
+  confirmTerminal?(question: TerminalQuestion): Promise<AccessDecision>;
 
   /**
    * Optional. When present the client advertises `elicitation` with `elicitationModes` (default form only).

@@ -1,10 +1,12 @@
 // Runs the commands agents ask for through `terminal/*`: shell-less child processes confined to the
 // workspace, with bounded output. Events let the editor mirror each terminal (e.g. into a Pseudoterminal).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { promises as fs } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { Emitter, type Event } from 'vscode-jsonrpc/node';
+import { realFolders, VerifiedDirectory } from './confinedFs';
 import { ClientRequestError } from './errors';
+import { GROUP_LEADER, killProcessGroup, trackProcessGroup } from './processGroups';
+import type { TerminalRequestFacts } from './terminalGate';
 import { completeUtf8Length, utf8TailWithin } from './utf8';
 import { resolveWorkspacePath, WorkspacePathError } from './workspacePaths';
 
@@ -58,6 +60,8 @@ export interface TerminalManagerOptions {
   readonly baseEnv?: NodeJS.ProcessEnv;
   /** How long a killed command gets to exit after SIGTERM before SIGKILL. */
   readonly killGraceMs?: number;
+  /** Decides whether the command may run (throws a ClientRequestError to refuse); default: it may. */
+  readonly authorize?: (request: TerminalRequestFacts) => Promise<void>;
 }
 
 export const DEFAULT_OUTPUT_BYTE_LIMIT = 1024 * 1024;
@@ -76,6 +80,8 @@ class ManagedTerminal {
     readonly info: TerminalInfo,
     readonly child: ChildProcess,
     private readonly outputByteLimit: number,
+    /** Drops the process group from the exit sweep. */
+    readonly untrack: () => void,
   ) {
     this.exited = new Promise((resolve) => (this.markExited = resolve));
   }
@@ -136,27 +142,36 @@ export class TerminalManager {
     }
     const args = (params.args ?? []).map(String);
     const cwd = await this.resolveCwd(params.sessionId, params.cwd);
+    const overrides = (params.env ?? []).filter((v) => v && typeof v.name === 'string').map((v) => ({ name: v.name, value: String(v.value ?? '') }));
     const env: NodeJS.ProcessEnv = { ...(this.options.baseEnv ?? process.env) };
-    for (const variable of params.env ?? []) {
-      if (variable && typeof variable.name === 'string') env[variable.name] = String(variable.value ?? '');
-    }
+    for (const variable of overrides) env[variable.name] = variable.value;
     const limit = this.outputLimit(params.outputByteLimit);
+    await this.options.authorize?.({ sessionId: params.sessionId, command: params.command, args, cwd, env: overrides });
 
-    // The cwd check awaited: the connection may have shut down meanwhile, and nobody would stop the command.
+    // The checks awaited: the connection may have shut down meanwhile, and nobody would stop the command.
     if (this.closed) throw new ClientRequestError(-32603, 'The connection is shutting down; no new terminals.');
-    const child = spawn(params.command, args, {
-      cwd,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      shell: false,
-      windowsHide: true,
-      // Own process group, so kill reaches whatever the command started.
-      detached: process.platform !== 'win32',
-    });
-    await new Promise<void>((resolve, reject) => {
-      child.once('spawn', resolve);
-      child.once('error', (error) => reject(new ClientRequestError(-32603, `Could not run "${params.command}": ${error.message}`)));
-    });
+    // Spawn in the directory that was verified and is held open, not in whatever the path names by now.
+    const directory = await this.verifiedCwd(cwd);
+    let child: ChildProcess;
+    try {
+      child = spawn(params.command, args, {
+        cwd: directory.entry(),
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        shell: false,
+        windowsHide: true,
+        // Own process group, so kill reaches whatever the command started.
+        detached: GROUP_LEADER,
+      });
+      await new Promise<void>((resolve, reject) => {
+        child.once('spawn', resolve);
+        child.once('error', (error) => reject(new ClientRequestError(-32603, `Could not run "${params.command}": ${error.message}`)));
+      });
+    } finally {
+      // Not awaited: the command may already be done, and its 'close' must find the listeners below.
+      void directory.close().catch(() => undefined);
+    }
+    const untrack = trackProcessGroup(child.pid);
 
     if (this.closed) {
       child.kill('SIGKILL');
@@ -164,7 +179,7 @@ export class TerminalManager {
     }
     const terminalId = `terminal-${this.nextId++}`;
     const info: TerminalInfo = { terminalId, sessionId: params.sessionId, command: params.command, args, cwd };
-    const terminal = new ManagedTerminal(info, child, limit);
+    const terminal = new ManagedTerminal(info, child, limit, untrack);
     this.terminals.set(terminalId, terminal);
     this.pipeOutput(terminal);
     child.on('error', () => undefined); // e.g. a failed kill; the exit event still settles the terminal
@@ -193,7 +208,9 @@ export class TerminalManager {
   /** Stops the command if needed and forgets the terminal. */
   release(terminalId: string): void {
     const terminal = this.get(terminalId);
-    this.stop(terminal);
+    if (terminal.running) this.stop(terminal);
+    else killProcessGroup(terminal.child, 'SIGKILL'); // whatever the command left running in its group
+    void terminal.exited.then(terminal.untrack);
     this.terminals.delete(terminalId);
     this.releasedEmitter.fire({ terminalId });
   }
@@ -235,9 +252,17 @@ export class TerminalManager {
       if (error instanceof WorkspacePathError) throw new ClientRequestError(-32602, `Terminal cwd rejected: ${error.message}`);
       throw error;
     }
-    const stat = await fs.stat(resolved).catch(() => undefined);
-    if (!stat?.isDirectory()) throw new ClientRequestError(-32602, `Terminal cwd "${resolved}" is not an existing directory.`);
+    await (await this.verifiedCwd(resolved)).close();
     return resolved;
+  }
+
+  private async verifiedCwd(cwd: string): Promise<VerifiedDirectory> {
+    try {
+      return await VerifiedDirectory.open(cwd, await realFolders(this.options.workspaceFolders()), cwd);
+    } catch (error) {
+      if (error instanceof WorkspacePathError) throw new ClientRequestError(-32602, `Terminal cwd rejected: ${error.message}`);
+      throw new ClientRequestError(-32602, `Terminal cwd "${cwd}" is not an existing directory.`);
+    }
   }
 
   private pipeOutput(terminal: ManagedTerminal): void {
@@ -259,15 +284,7 @@ export class TerminalManager {
 
   private stop(terminal: ManagedTerminal): void {
     if (!terminal.running) return;
-    const sendSignal = (signal: NodeJS.Signals) => {
-      const pid = terminal.child.pid;
-      try {
-        if (pid !== undefined && process.platform !== 'win32') process.kill(-pid, signal);
-        else terminal.child.kill(signal);
-      } catch {
-        terminal.child.kill(signal);
-      }
-    };
+    const sendSignal = (signal: NodeJS.Signals) => killProcessGroup(terminal.child, signal);
     sendSignal('SIGTERM');
     const escalation = setTimeout(() => {
       if (terminal.running) sendSignal('SIGKILL');

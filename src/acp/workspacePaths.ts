@@ -3,7 +3,20 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 
-export type WorkspacePathProblem = 'no-workspace' | 'invalid' | 'relative' | 'outside' | 'dot-dot-escape' | 'symlink-escape' | 'workspace-root';
+export type WorkspacePathProblem =
+  | 'no-workspace'
+  | 'invalid'
+  | 'relative'
+  | 'outside'
+  | 'dot-dot-escape'
+  | 'symlink-escape'
+  | 'workspace-root'
+  | 'trailing-separator'
+  | 'unc'
+  | 'hard-link'
+  | 'not-a-file'
+  | 'system-path'
+  | 'not-allowed';
 
 export class WorkspacePathError extends Error {
   constructor(
@@ -27,11 +40,18 @@ export interface ResolvedWorkspacePath {
 export interface ResolveOptions {
   /** Terminal cwd may be the workspace folder itself; a file to write may not. */
   readonly allowFolderItself?: boolean;
+  /** Path flavour (tests pass `path.win32` to check the Windows rules on any machine). */
+  readonly pathApi?: path.PlatformPath;
 }
 
-export function isInsideOrEqual(candidate: string, folder: string): boolean {
-  const relative = path.relative(folder, candidate);
-  return relative === '' || (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative));
+export function isInsideOrEqual(candidate: string, folder: string, api: path.PlatformPath = path): boolean {
+  const relative = api.relative(folder, candidate);
+  return relative === '' || (relative !== '..' && !relative.startsWith(`..${api.sep}`) && !api.isAbsolute(relative));
+}
+
+/** `\\server\share`, `\\?\…` and `\\.\…` on Windows (checked on the normalised path: `\/evil/share` becomes one). */
+function isUncOrDevicePath(normalised: string, api: path.PlatformPath): boolean {
+  return api === path.win32 && normalised.startsWith('\\\\');
 }
 
 /** Resolves `requested` against the workspace folders or throws a `WorkspacePathError` with a readable reason. */
@@ -46,13 +66,22 @@ export async function resolveWorkspacePath(
   if (typeof requested !== 'string' || requested.length === 0 || requested.includes('\0')) {
     throw new WorkspacePathError('invalid', `Invalid path ${JSON.stringify(requested)}.`);
   }
-  if (!path.isAbsolute(requested)) {
+  const api = options.pathApi ?? path;
+  if (!api.isAbsolute(requested)) {
     throw new WorkspacePathError('relative', `Path "${requested}" is relative; ACP paths must be absolute.`);
   }
-  const normalised = path.resolve(requested);
-  const folders = workspaceFolders.map((folder) => path.resolve(folder));
+  // `dir/` names a directory; writing it would create a file called `dir`.
+  if (!options.allowFolderItself && (api === path.win32 ? /[\\/]$/ : /\/$/).test(requested)) {
+    throw new WorkspacePathError('trailing-separator', `Path "${requested}" ends with a path separator; name a file, not a directory.`);
+  }
+  // Normalise first, then check: every test below sees the path the operating system will use.
+  const normalised = api.resolve(requested);
+  const folders = workspaceFolders.map((folder) => api.resolve(folder));
   const folderList = folders.join(', ');
-  const lexicalFolder = folders.find((folder) => isInsideOrEqual(normalised, folder));
+  if (isUncOrDevicePath(normalised, api) && !folders.some((folder) => isUncOrDevicePath(folder, api) && isInsideOrEqual(normalised, folder, api))) {
+    throw new WorkspacePathError('unc', `Path "${requested}" is a network or device path (${normalised}), outside the workspace folders (${folderList}).`);
+  }
+  const lexicalFolder = folders.find((folder) => isInsideOrEqual(normalised, folder, api));
   if (lexicalFolder === undefined) {
     const usesDotDot = requested.split(/[\\/]/).includes('..');
     throw usesDotDot
@@ -73,7 +102,7 @@ export async function resolveWorkspacePath(
 }
 
 /** realpath of the deepest existing ancestor (or the path itself) with the missing remainder appended. */
-async function realPathOfNearestExisting(absolute: string): Promise<string> {
+export async function realPathOfNearestExisting(absolute: string): Promise<string> {
   const missing: string[] = [];
   let current = absolute;
   for (;;) {

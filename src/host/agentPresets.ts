@@ -18,6 +18,7 @@ export function demoAgentConfig(options: DemoAgentOptions): AgentConfig {
   return {
     id: DEMO_AGENT_ID,
     name: 'Demo Agent (built in)',
+    builtIn: true,
     command: options.nodePath,
     args: [
       options.cliPath,
@@ -33,9 +34,10 @@ export function demoAgentConfig(options: DemoAgentOptions): AgentConfig {
   };
 }
 
+// Pinned: `npx -y name` would run whatever version (or a repository's own node_modules copy) it finds.
 export const AGENT_PRESETS: readonly AgentConfig[] = [
-  { id: 'claude-code', name: 'Claude Code', command: 'npx', args: ['-y', '@agentclientprotocol/claude-agent-acp'] },
-  { id: 'codex', name: 'Codex', command: 'npx', args: ['-y', '@agentclientprotocol/codex-acp'] },
+  { id: 'claude-code', name: 'Claude Code', command: 'npx', args: ['-y', '@agentclientprotocol/claude-agent-acp@0.101.0'] },
+  { id: 'codex', name: 'Codex', command: 'npx', args: ['-y', '@agentclientprotocol/codex-acp@2.6.0'] },
   { id: 'gemini', name: 'Gemini CLI', command: 'gemini', args: ['--experimental-acp'] },
   { id: 'qwen-code', name: 'qwen-code', command: 'qwen', args: ['--acp'] },
   { id: 'opencode', name: 'opencode', command: 'opencode', args: ['acp'] },
@@ -71,10 +73,15 @@ export function readAgentSettings(raw: unknown): { agents: AgentConfig[]; proble
   return { agents, problems };
 }
 
-/** Demo first, then presets, with user entries replacing presets of the same id and adding new ones. */
-export function mergeAgents(demo: AgentConfig, user: readonly AgentConfig[]): AgentConfig[] {
+/**
+ * Demo first, then presets, with user entries replacing presets of the same id and adding new ones. Presets
+ * run from `presetCwd` (a folder of the extension's own), never from the workspace: there `npx` would prefer
+ * the repository's `node_modules`. Sessions still get the workspace folder as their cwd.
+ */
+export function mergeAgents(demo: AgentConfig, user: readonly AgentConfig[], presetCwd?: string): AgentConfig[] {
   const byId = new Map<string, AgentConfig>();
-  for (const agent of [demo, ...AGENT_PRESETS]) byId.set(agent.id, agent);
+  byId.set(demo.id, demo);
+  for (const agent of AGENT_PRESETS) byId.set(agent.id, presetCwd ? { ...agent, processCwd: presetCwd } : agent);
   for (const agent of user) byId.set(agent.id, agent);
   return [...byId.values()];
 }

@@ -4,6 +4,7 @@ import type { ContentBlock, PromptResponse } from '@agentclientprotocol/sdk/unst
 import { AgentConnection, type AgentConnectionOptions } from '../acp/agentConnection';
 import type { AgentConfig } from '../acp/agentProcess';
 import type { ClientHost } from '../acp/clientHost';
+import type { TerminalPolicy } from '../acp/terminalGate';
 import type { PromptDelegation } from '../acp/delegation';
 import { ActionRefusedError, NotAdvertisedError } from '../acp/errors';
 import { MemoryTranscript, type TranscriptRecorder } from '../acp/transcript';
@@ -25,6 +26,8 @@ export interface ServiceDeps {
   readonly log?: (text: string) => void;
   readonly history?: SessionHistory;
   readonly initializeTimeoutMs?: () => number;
+  /** Setting subchats.terminals (default `ask`). */
+  readonly terminalPolicy?: () => TerminalPolicy;
   readonly now?: () => number;
   /** How long the agent may take to act on session/cancel before the user is told it has not (default 10 s). */
   readonly cancelConfirmMs?: number;
@@ -136,6 +139,7 @@ export class SubchatsService {
       log: (text) => this.deps.log?.(`[${agent.name}] ${text}`),
       store: runtime.store,
       ...(this.deps.initializeTimeoutMs ? { initializeTimeoutMs: this.deps.initializeTimeoutMs() } : {}),
+      ...(this.deps.terminalPolicy ? { terminalPolicy: this.deps.terminalPolicy } : {}),
     };
     try {
       const connection = AgentConnection.spawn(options);

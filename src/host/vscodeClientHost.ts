@@ -1,7 +1,18 @@
 // Serves agent requests with VS Code: permission decisions (chat webview when open, notification otherwise),
 // file reads from unsaved buffers, writes through VS Code, elicitation forms through input boxes.
 import * as vscode from 'vscode';
-import type { ClientHost, CreateElicitationRequest, CreateElicitationResponse, RequestPermissionOutcome, RequestPermissionRequest } from '../acp/clientHost';
+import type {
+  AccessAsker,
+  AccessDecision,
+  ClientHost,
+  CreateElicitationRequest,
+  CreateElicitationResponse,
+  OutsideReadQuestion,
+  RequestPermissionOutcome,
+  RequestPermissionRequest,
+  TerminalQuestion,
+} from '../acp/clientHost';
+import { inertUiText } from './uiText';
 import { isExternalLink } from '../webviews/webviewMessageGuard';
 import type { AgentRuntime } from './subchatsService';
 
@@ -64,32 +75,61 @@ export class VscodeClientHost implements ClientHost {
     });
   }
 
-  async readTextFile(path: string): Promise<string> {
-    const uri = vscode.Uri.file(path);
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === uri.fsPath);
-    if (open) return open.getText();
-    try {
-      return new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-    } catch (error) {
-      if (error instanceof vscode.FileSystemError && error.code === 'FileNotFound') {
-        throw Object.assign(new Error(`File not found: ${path}`), { code: 'ENOENT' });
-      }
-      throw error;
+  async readTextFile(path: string, _sessionId: string, readFromDisk: () => Promise<string>): Promise<string> {
+    const open = this.openDocument(path);
+    // The editor's text (unsaved changes included) is what the user sees; the disk only through the checked read.
+    return open ? open.getText() : readFromDisk();
+  }
+
+  async writeTextFile(path: string, content: string, _sessionId: string, writeToDisk: () => Promise<void>): Promise<void> {
+    // The disk first, through the checked handle: VS Code's own save would use the path again, which an agent
+    // can swap for a link between the check and the write. A clean editor reloads from disk by itself.
+    await writeToDisk();
+    const open = this.openDocument(path);
+    if (open?.isDirty && open.getText() !== content) {
+      // Unsaved edits: show the agent's text in the editor too (the user's text stays in undo).
+      const edit = new vscode.WorkspaceEdit();
+      edit.replace(open.uri, new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length)), content);
+      if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`VS Code refused the edit to ${path}`);
     }
   }
 
-  async writeTextFile(path: string, content: string): Promise<void> {
-    const uri = vscode.Uri.file(path);
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === uri.fsPath);
-    if (open?.isDirty) {
-      // Keep the user's editor in charge of an unsaved buffer: replace its text and save through VS Code.
-      const edit = new vscode.WorkspaceEdit();
-      edit.replace(uri, new vscode.Range(open.positionAt(0), open.positionAt(open.getText().length)), content);
-      if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`VS Code refused the edit to ${path}`);
-      if (!(await open.save())) throw new Error(`VS Code could not save ${path}`);
-      return;
-    }
-    await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(content));
+  confirmOutsideRead(question: OutsideReadQuestion): Promise<AccessDecision> {
+    return this.askAccess(`${this.asker(question)} wants to read a file outside the workspace folders.`, [
+      `Path: ${question.path}`,
+      ...(question.realPath !== question.path ? [`Leads to: ${question.realPath}`] : []),
+      'Allow for This Session allows this path again for this session.',
+    ]);
+  }
+
+  confirmTerminal(question: TerminalQuestion): Promise<AccessDecision> {
+    return this.askAccess(
+      `${this.asker(question)} wants to run a command.`,
+      [
+        `Command: ${[question.command, ...question.args].map((part) => JSON.stringify(part)).join(' ')}`,
+        `In: ${question.cwd}`,
+        ...(question.riskyEnv.length
+          ? ['With environment overrides that change what runs:', ...question.riskyEnv.map((v) => `  ${v.name}=${v.value}`)]
+          : [`Allow for This Session runs ${JSON.stringify(question.command)} again for this session without asking.`]),
+      ],
+      question.riskyEnv.length === 0,
+    );
+  }
+
+  private asker(question: AccessAsker): string {
+    return `${question.agentName} (session "${inertUiText(question.sessionLabel ?? question.sessionId)}")`;
+  }
+
+  /** A modal question; agent text goes into `detail`, which VS Code shows as plain text. */
+  private async askAccess(message: string, detail: readonly string[], offerSession = true): Promise<AccessDecision> {
+    const choices = offerSession ? ['Allow Once', 'Allow for This Session'] : ['Allow Once'];
+    const picked = await vscode.window.showWarningMessage(message, { modal: true, detail: detail.map((line) => inertUiText(line, 2000)).join('\n') }, ...choices);
+    return picked === 'Allow Once' ? 'once' : picked === 'Allow for This Session' ? 'session' : 'deny';
+  }
+
+  private openDocument(path: string): vscode.TextDocument | undefined {
+    const fsPath = vscode.Uri.file(path).fsPath;
+    return vscode.workspace.textDocuments.find((d) => d.uri.fsPath === fsPath);
   }
 
   async elicit(request: CreateElicitationRequest, signal: AbortSignal): Promise<CreateElicitationResponse> {

@@ -352,7 +352,7 @@ describe('file system requests', { timeout: 20_000 }, () => {
 
 describe('terminal requests', { timeout: 20_000 }, () => {
   it('creates a terminal, waits for exit, reads output, kills and releases', async () => {
-    const { connection, workspace } = await start();
+    const { connection, workspace } = await start('normal', { terminalPolicy: () => 'allow' });
     await connection.newSession(workspace);
     const outputs: string[] = [];
     connection.terminals.onDidOutput((event) => outputs.push(event.data));

@@ -89,4 +89,30 @@ describe('resolveWorkspacePath', () => {
   it('says where a path escapes to', async () => {
     await assert.rejects(resolveWorkspacePath(path.join(workspace, 'escape-dir', 'x.txt'), [workspace]), new RegExp(`symbolic link to ${outside.replace(/[/\\]/g, '.')}.x\\.txt`));
   });
+
+  it('refuses a write path with a trailing separator (it would create a file named like the folder)', async () => {
+    assert.equal(await problemOf(`${path.join(workspace, 'src')}/`), 'trailing-separator');
+    assert.equal(await problemOf(`${path.join(workspace, 'new-dir')}/`), 'trailing-separator');
+    const cwd = await resolveWorkspacePath(`${path.join(workspace, 'src')}/`, [workspace], { allowFolderItself: true });
+    assert.equal(cwd.path, path.join(workspace, 'src'), 'a terminal cwd may end with a slash');
+  });
+
+  it('on Windows, normalises first and then refuses network and device paths (\\/evil/share passes a raw UNC check)', async () => {
+    const win = { pathApi: path.win32 };
+    const windowsProblem = async (requested: string, folders = ['C:\\ws'], options = {}) => {
+      try {
+        await resolveWorkspacePath(requested, folders, { ...win, ...options });
+      } catch (error) {
+        assert.ok(error instanceof WorkspacePathError);
+        return error.problem;
+      }
+      assert.fail(`expected ${requested} to be rejected`);
+    };
+    for (const hostile of ['\\/evil/share/x', '/\\evil\\share\\x', '//evil/share/x', '\\\\evil\\share\\x', '\\\\?\\C:\\ws\\x', '\\\\.\\pipe\\x']) {
+      assert.equal(await windowsProblem(hostile), 'unc', hostile);
+      assert.equal(await windowsProblem(hostile, ['C:\\ws'], { allowFolderItself: true }), 'unc', `${hostile} as a cwd`);
+    }
+    assert.equal(await windowsProblem('C:\\ws\\src\\'), 'trailing-separator');
+    assert.equal(await windowsProblem('C:\\ws\\..\\x.txt'), 'dot-dot-escape');
+  });
 });
