@@ -81,6 +81,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
     log: (text) => log.info(text),
     history,
     initializeTimeoutMs: () => Math.max(1, config().get<number>('initializeTimeoutSeconds', 30)) * 1000,
+    maxLineBytes: () => Math.max(1, config().get<number>('maxLineMegabytes', 16)) * 1024 * 1024,
     onCancelUnconfirmed: (_runtime, session) => {
       void vscode.window.showWarningMessage(`Subchats: "${inertUiText(session.label)}" has not stopped: the agent has not acted on the cancel yet.`);
     },

@@ -25,6 +25,7 @@ export interface ServiceDeps {
   readonly log?: (text: string) => void;
   readonly history?: SessionHistory;
   readonly initializeTimeoutMs?: () => number;
+  readonly maxLineBytes?: () => number;
   readonly now?: () => number;
   /** How long the agent may take to act on session/cancel before the user is told it has not (default 10 s). */
   readonly cancelConfirmMs?: number;
@@ -136,6 +137,7 @@ export class SubchatsService {
       log: (text) => this.deps.log?.(`[${agent.name}] ${text}`),
       store: runtime.store,
       ...(this.deps.initializeTimeoutMs ? { initializeTimeoutMs: this.deps.initializeTimeoutMs() } : {}),
+      ...(this.deps.maxLineBytes ? { maxLineBytes: this.deps.maxLineBytes() } : {}),
     };
     try {
       const connection = AgentConnection.spawn(options);
