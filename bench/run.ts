@@ -1,9 +1,20 @@
 // `npm run bench`: the store benchmark and (when built) the webview benchmark, as ratios against baselines
-// measured in the same run. `--quick` shortens both for a smoke run.
+// measured in the same run, each with its target. `--quick` shortens them for a smoke run; `--no-webview` skips
+// Chromium; `--ndjson-full-baseline` runs the old NDJSON reader at full size too (minutes: it is quadratic).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { runStoreBench } from './storeBench';
+import { runDiffBench } from './diffBench';
+import { NDJSON_DEFAULT_CAP_MB, ndjsonCases, runNdjsonBench, type NdjsonRow } from './ndjsonBench';
+import { runStoreBench, runStoreBenchInChild } from './storeBench';
+import { runTreeBench } from './treeBench';
+
+/** A target's verdict, printed next to the figure it judges. */
+function verdict(met: boolean): string {
+  return met ? 'met' : 'NOT MET';
+}
+
+const round = (value: number, digits = 3) => Number(value.toFixed(digits));
 
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
@@ -20,17 +31,92 @@ async function main(): Promise<void> {
     'updates per second (store only)': Math.round(store.updatesPerSecond),
     'retained message text (bytes)': store.retainedTextBytes,
     'heap growth (bytes)': store.heapGrowthBytes,
+    'heap per retained text byte (was 6.75; target <= 5)': round(store.heapPerTextByte),
   });
+  console.log(`  store / parse <= 1.0: ${verdict(store.ratio <= 1.0)}; heap per text byte <= 5: ${verdict(store.heapPerTextByte <= 5)}`);
+  // The same stream with message chunks only: what retained message text costs without tool-call records.
+  const messagesOnly = runStoreBenchInChild(quick ? 200_000 : 1_000_000, false);
+  results['storeMessagesOnly'] = messagesOnly;
+  console.log(
+    `  messages only: heap per retained text byte ${round(messagesOnly.heapPerTextByte)} (was 3.10; target <= 2): ${verdict(messagesOnly.heapPerTextByte <= 2)}` +
+      ` (text bytes counted as UTF-16, 2 per char; V8 keeps ASCII at 1)`,
+  );
+
+  printNdjson((results['ndjson'] = runNdjsonBench(ndjsonCases(quick, process.argv.includes('--ndjson-full-baseline')))));
+
+  const tree = runTreeBench();
+  results['tree'] = tree;
+  console.log('\nSession tree (models only, no vscode; 1% of sessions working, at least one): ms per operation, median');
+  console.table(
+    tree.map((row) => ({
+      sessions: row.sessions,
+      working: row.working,
+      'full refresh (all items)': round(row.fullRefreshMs, 4),
+      'one change': round(row.oneChangeMs, 4),
+      'tick before (walks)': round(row.tickBeforeMs, 4),
+      'tick now': round(row.tickMs, 4),
+      'tick now <= before': verdict(row.tickMs <= row.tickBeforeMs * 1.1),
+    })),
+  );
+  const at1000 = tree.find((row) => row.sessions === 1000);
+  if (at1000) console.log(`  tick under 1 ms at 1,000 sessions: ${round(at1000.tickMs, 4)} ms, ${verdict(at1000.tickMs < 1)}`);
+
+  const diff = runDiffBench();
+  results['diff'] = diff;
+  console.log('\nLine diff (own process per case): before = copy of the work array per step; summary = +/- counts; lines = full diff');
+  console.table(diff.map((row) => ({ workload: row.workload, variant: row.variant, ms: round(row.ms, 2), 'peak MB': round(row.peakMB, 1) })));
+  const replaced = diff.filter((row) => row.workload.startsWith('2,500') && row.variant !== 'before');
+  const before = diff.find((row) => row.workload.startsWith('2,500') && row.variant === 'before');
+  const worst = { ms: Math.max(...replaced.map((r) => r.ms)), peakMB: Math.max(...replaced.map((r) => r.peakMB)) };
+  console.log(
+    `  2,500 × 2,500: ${round(worst.ms, 1)} ms / ${round(worst.peakMB, 1)} MB now against ${round(before?.ms ?? NaN, 1)} ms / ${round(before?.peakMB ?? NaN, 1)} MB before;` +
+      ` target under 20 ms and 10 MB: ${verdict(worst.ms < 20 && worst.peakMB < 10)}`,
+  );
+  const edited = diff.filter((row) => row.workload.startsWith('2,000'));
+  const editedBefore = edited.find((row) => row.variant === 'before')!.ms;
+  const editedNow = Math.max(...edited.filter((row) => row.variant !== 'before').map((row) => row.ms));
+  console.log(`  2,000 lines, 20 edits: ${round(editedNow, 2)} ms now, ${round(editedBefore, 2)} ms before; target within 2x: ${verdict(editedNow <= 2 * editedBefore)}`);
+
+  if (process.argv.includes('--no-webview')) {
+    writeResults(results);
+    return;
+  }
 
   // The webview benchmark drives real Chromium; it runs as its own process and writes its own results file.
   const webview = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, 'webview', 'run.ts'), ...(quick ? ['--quick'] : [])], { stdio: 'inherit' });
   if (webview.status !== 0) throw new Error(`webview benchmark failed (exit ${webview.status})`);
 
+  writeResults(results);
+}
+
+function writeResults(results: Record<string, unknown>): void {
   const outDir = join(__dirname, 'results');
   mkdirSync(outDir, { recursive: true });
   const file = join(outDir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, JSON.stringify(results, null, 2));
   console.log(`\nResults written to ${file}`);
+}
+
+function printNdjson(rows: readonly NdjsonRow[]): void {
+  console.log(`\nNDJSON reader: one huge line in 64 KiB chunks, own process per case (default cap: before 64 MB, now ${NDJSON_DEFAULT_CAP_MB} MB)`);
+  console.table(rows.map((row) => ({ case: row.label, reader: row.reader, ms: round(row.ms, 1), 'peak MB': round(row.peakMB, 1) })));
+  const now = rows.filter((row) => row.reader === 'after');
+  for (const shape of ['line', 'endless'] as const) {
+    const sized = now.filter((row) => row.shape === shape && row.capMB === 'default').sort((a, b) => a.megabytes - b.megabytes);
+    const [small, large] = [sized[0], sized[sized.length - 1]];
+    if (small && large && small !== large) {
+      const growth = large.ms / small.ms;
+      const factor = large.megabytes / small.megabytes;
+      console.log(`  ${shape === 'line' ? 'one line' : 'no newline'}: ${factor}x the bytes took ${round(growth, 1)}x the time; target linear, not quadratic (<= ${2 * factor}x): ${verdict(growth <= 2 * factor)}`);
+    }
+  }
+  for (const row of now.filter((r) => r.capMB === 'default' && r.megabytes > NDJSON_DEFAULT_CAP_MB)) {
+    console.log(`  ${row.label}: peak ${round(row.peakMB, 1)} MB; target <= 2x the cap (${2 * NDJSON_DEFAULT_CAP_MB} MB): ${verdict(row.peakMB <= 2 * NDJSON_DEFAULT_CAP_MB)}`);
+  }
+  for (const row of now.filter((r) => r.capMB !== 'default')) {
+    const old = rows.find((r) => r.reader === 'before' && r.capMB === row.capMB && r.megabytes === row.megabytes);
+    if (old) console.log(`  ${row.label}: ${round(row.ms, 1)} ms / ${round(row.peakMB, 1)} MB now, ${round(old.ms, 1)} ms / ${round(old.peakMB, 1)} MB before; target faster, peak no larger (10% or 2 MB noise): ${verdict(row.ms < old.ms && row.peakMB <= Math.max(old.peakMB * 1.1, old.peakMB + 2))}`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 // Store benchmark: a synthetic stream of raw lines (200 children nested to depth 3, chunks and tool calls
 // interleaved) fed to the store. Reports updates/s and the ratio of store time to bare JSON.parse of the same lines.
+import { spawnSync } from 'node:child_process';
 import type { Direction } from '../src/store/model';
 import { SessionStore } from '../src/store/sessionStore';
 
@@ -28,7 +29,8 @@ function parentOf(i: number): string {
   return childId(20 + (i % 60));
 }
 
-function* lines(total: number): Generator<[string, Direction]> {
+/** With `toolCalls` false every update is a message chunk (the heap of message text alone). */
+function* lines(total: number, toolCalls = true): Generator<[string, Direction]> {
   const wrap = (sessionId: string, update: object) => JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update } });
   yield [JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'session/new', params: { cwd: '/bench', mcpServers: [] } }), 'client->agent'];
   yield [JSON.stringify({ jsonrpc: '2.0', id: 1, result: { sessionId: ROOT } }), 'agent->client'];
@@ -40,9 +42,9 @@ function* lines(total: number): Generator<[string, Direction]> {
   while (n < total) {
     const child = childId(step % CHILDREN);
     const phase = Math.floor(step / CHILDREN) % 20;
-    if (phase === 0) {
+    if (toolCalls && phase === 0) {
       yield [wrap(child, { sessionUpdate: 'tool_call', toolCallId: `t${step}`, title: `grep pattern ${step}`, kind: 'search', status: 'pending', rawInput: { pattern: 'x' } }), 'agent->client'];
-    } else if (phase === 1) {
+    } else if (toolCalls && phase === 1) {
       yield [wrap(child, { sessionUpdate: 'tool_call_update', toolCallId: `t${step - CHILDREN}`, status: 'completed', content: [{ type: 'content', content: { type: 'text', text: 'found 3 matches' } }] }), 'agent->client'];
     } else {
       yield [wrap(child, { sessionUpdate: 'agent_message_chunk', messageId: `m${Math.floor(step / (CHILDREN * 20))}`, content: { type: 'text', text: `word${step % 97} ` } }), 'agent->client'];
@@ -52,7 +54,7 @@ function* lines(total: number): Generator<[string, Direction]> {
   }
 }
 
-export function runStoreBench(total = 1_000_000, batch = 50_000): StoreBenchResult {
+export function runStoreBench(total = 1_000_000, batch = 50_000, toolCalls = true): StoreBenchResult {
   const store = new SessionStore({ now: () => 0 });
   global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
@@ -73,7 +75,7 @@ export function runStoreBench(total = 1_000_000, batch = 50_000): StoreBenchResu
     buffer = [];
     directions = [];
   };
-  for (const [line, direction] of lines(total)) {
+  for (const [line, direction] of lines(total, toolCalls)) {
     buffer.push(line);
     directions.push(direction);
     if (buffer.length >= batch) flush();
@@ -94,4 +96,16 @@ export function runStoreBench(total = 1_000_000, batch = 50_000): StoreBenchResu
     heapGrowthBytes: heapGrowth,
     heapPerTextByte: heapGrowth / Math.max(1, textBytes),
   };
+}
+
+/** In a fresh process, so the heap growth is not blurred by what an earlier run left for the collector. */
+export function runStoreBenchInChild(total: number, toolCalls: boolean): StoreBenchResult {
+  const child = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', __filename, String(total), String(toolCalls)], { encoding: 'utf8' });
+  if (child.status !== 0) throw new Error(`store benchmark child failed (exit ${child.status}): ${child.stderr.slice(-2000)}`);
+  return JSON.parse(child.stdout.trim().split('\n').pop()!) as StoreBenchResult;
+}
+
+if (require.main === module) {
+  const [total, toolCalls] = process.argv.slice(2);
+  console.log(JSON.stringify(runStoreBench(Number(total), 50_000, toolCalls !== 'false')));
 }

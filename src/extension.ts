@@ -89,6 +89,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
       const value = config().get<string>('terminals', 'ask');
       return value === 'allow' || value === 'deny' ? value : 'ask';
     },
+    maxLineBytes: () => Math.max(1, config().get<number>('maxLineMegabytes', 16)) * 1024 * 1024,
     onCancelUnconfirmed: (_runtime, session) => {
       void vscode.window.showWarningMessage(`Subchats: "${inertUiText(session.label)}" has not stopped: the agent has not acted on the cancel yet.`);
     },

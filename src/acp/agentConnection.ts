@@ -77,6 +77,8 @@ export interface AgentConnectionOptions {
   readonly log?: (text: string) => void;
   /** Default 30 000 ms. */
   readonly initializeTimeoutMs?: number;
+  /** Longest line read from the agent, in bytes (default 16 MiB); a longer one is skipped with a diagnostic. */
+  readonly maxLineBytes?: number;
   /** The session store's verdict; nothing is sent for a refused cancel/prompt/close. */
   readonly actionsFor?: (sessionId: string) => SessionActions;
   /**
@@ -174,7 +176,7 @@ export class AgentConnection {
       },
       log: (text: string) => this.log(text),
     };
-    const reader = new NdjsonMessageReader(this.process.stdout, hooks);
+    const reader = new NdjsonMessageReader(this.process.stdout, hooks, options.maxLineBytes);
     const writer = new NdjsonMessageWriter(this.process.stdin, hooks);
     this.writer = writer;
     this.connection = createMessageConnection(reader, writer, this.jsonRpcLogger(), {

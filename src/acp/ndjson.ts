@@ -1,7 +1,6 @@
 // Newline-delimited JSON-RPC framing for vscode-jsonrpc (ACP is NDJSON, not LSP's Content-Length).
 // Every message is handed to the wire tap before vscode-jsonrpc sees it, so observers get wire order.
 import type { Readable, Writable } from 'node:stream';
-import { StringDecoder } from 'node:string_decoder';
 import { AbstractMessageReader, AbstractMessageWriter, type DataCallback, type Disposable, type Message, type MessageWriter } from 'vscode-jsonrpc/node';
 
 export type WireDirection = 'client->agent' | 'agent->client';
@@ -17,7 +16,8 @@ export interface TransportHooks {
   readonly log?: (text: string) => void;
 }
 
-export const DEFAULT_MAX_LINE_LENGTH = 64 * 1024 * 1024;
+/** Bytes per received line (`subchats.maxLineMegabytes`); ACP messages are far smaller, a runaway line is skipped. */
+export const DEFAULT_MAX_LINE_LENGTH = 16 * 1024 * 1024;
 
 export type ParsedLine =
   | { readonly kind: 'message'; readonly message: Message; readonly raw: object }
@@ -82,27 +82,28 @@ function safeTap(hooks: TransportHooks, message: object, direction: WireDirectio
 }
 
 export class NdjsonMessageReader extends AbstractMessageReader {
-  private readonly decoder = new StringDecoder('utf8');
-  private pending = '';
-  private scanFrom = 0;
+  // Bytes of the line being read, kept as received: each chunk is scanned once for a newline and the line is
+  // joined and decoded once (a growing string would be flattened and rescanned on every chunk: O(n²)).
+  private chunks: Buffer[] = [];
+  private pendingBytes = 0;
   private discardingLongLine = false;
   private closed = false;
 
   constructor(
     private readonly input: Readable,
     private readonly hooks: TransportHooks = {},
+    /** In bytes; a longer line is skipped with a diagnostic and reading goes on. */
     private readonly maxLineLength = DEFAULT_MAX_LINE_LENGTH,
   ) {
     super();
   }
 
   listen(callback: DataCallback): Disposable {
-    const onData = (chunk: Buffer | string) => this.accept(typeof chunk === 'string' ? chunk : this.decoder.write(chunk), callback);
+    const onData = (chunk: Buffer | string) => this.accept(typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : chunk, callback);
     const onEnd = () => {
-      this.accept(this.decoder.end(), callback);
       // A last line without a newline is still a message.
-      if (!this.discardingLongLine && this.pending.trim()) this.handleLine(this.pending, callback);
-      this.pending = '';
+      if (!this.discardingLongLine && this.pendingBytes > 0) this.handleLine(this.takeLine(undefined), callback);
+      this.reset();
       this.fireCloseOnce();
     };
     const onClose = () => this.fireCloseOnce();
@@ -121,30 +122,53 @@ export class NdjsonMessageReader extends AbstractMessageReader {
     };
   }
 
-  private accept(text: string, callback: DataCallback): void {
-    if (!text) return;
-    this.pending += text;
+  private accept(chunk: Buffer, callback: DataCallback): void {
+    // 0x0A never occurs inside a multi-byte UTF-8 sequence, so bytes can be split before decoding.
+    let from = 0;
     for (;;) {
-      const newline = this.pending.indexOf('\n', this.scanFrom);
+      const newline = chunk.indexOf(0x0a, from);
       if (newline < 0) break;
-      const line = this.pending.slice(0, newline);
-      this.pending = this.pending.slice(newline + 1);
-      this.scanFrom = 0;
+      const part = chunk.subarray(from, newline);
+      from = newline + 1;
       if (this.discardingLongLine) {
         this.discardingLongLine = false;
         continue;
       }
-      this.handleLine(line, callback);
-    }
-    this.scanFrom = this.pending.length;
-    if (this.pending.length > this.maxLineLength) {
-      if (!this.discardingLongLine) {
-        this.hooks.onInvalidLine?.(this.pending.slice(0, 200), `line longer than ${this.maxLineLength} characters; dropped`);
+      if (this.pendingBytes + part.length > this.maxLineLength) {
+        this.dropLongLine(part);
+        this.discardingLongLine = false;
+        continue;
       }
-      this.discardingLongLine = true;
-      this.pending = '';
-      this.scanFrom = 0;
+      this.handleLine(this.takeLine(part), callback);
     }
+    if (from >= chunk.length || this.discardingLongLine) return;
+    const rest = from === 0 ? chunk : chunk.subarray(from);
+    if (this.pendingBytes + rest.length > this.maxLineLength) {
+      this.dropLongLine(rest);
+      return;
+    }
+    this.chunks.push(rest);
+    this.pendingBytes += rest.length;
+  }
+
+  /** The pending bytes plus `last`, decoded once; the buffer is emptied. */
+  private takeLine(last: Buffer | undefined): string {
+    if (last) this.chunks.push(last);
+    const bytes = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+    this.reset();
+    return bytes.toString('utf8');
+  }
+
+  private dropLongLine(tail: Buffer): void {
+    const head = (this.chunks[0] ?? tail).subarray(0, 800).toString('utf8').slice(0, 200);
+    this.hooks.onInvalidLine?.(head, `line longer than ${this.maxLineLength} bytes; dropped`);
+    this.reset();
+    this.discardingLongLine = true;
+  }
+
+  private reset(): void {
+    this.chunks = [];
+    this.pendingBytes = 0;
   }
 
   private handleLine(rawLine: string, callback: DataCallback): void {

@@ -28,6 +28,7 @@ export interface ServiceDeps {
   readonly initializeTimeoutMs?: () => number;
   /** Setting subchats.terminals (default `ask`). */
   readonly terminalPolicy?: () => TerminalPolicy;
+  readonly maxLineBytes?: () => number;
   readonly now?: () => number;
   /** How long the agent may take to act on session/cancel before the user is told it has not (default 10 s). */
   readonly cancelConfirmMs?: number;
@@ -140,6 +141,7 @@ export class SubchatsService {
       store: runtime.store,
       ...(this.deps.initializeTimeoutMs ? { initializeTimeoutMs: this.deps.initializeTimeoutMs() } : {}),
       ...(this.deps.terminalPolicy ? { terminalPolicy: this.deps.terminalPolicy } : {}),
+      ...(this.deps.maxLineBytes ? { maxLineBytes: this.deps.maxLineBytes() } : {}),
     };
     try {
       const connection = AgentConnection.spawn(options);

@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import { needsUser, parseSessionNodeId, sessionItemOf, sessionNodeId, type TreeItemModel } from './sessionTreeModel';
 import { runtimeTreeItem } from './runtimeTreeModel';
+import { SessionTreeWatch } from './sessionTreeWatch';
 
 const FLUSH_DELAY_MS = 50;
 const MIN_FLUSH_GAP_MS = 300;
@@ -24,12 +25,19 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
   private lastFlushAt = 0;
   private tickTimer: NodeJS.Timeout | undefined;
   private view: vscode.TreeView<SessionTreeNode> | undefined;
+  /** Working and waiting sessions, kept from store changes so the tick and the badge walk only those. */
+  private readonly watch = new SessionTreeWatch();
 
   constructor(private readonly service: SubchatsService) {
+    this.watch.sync(service.list());
     this.disposables.push(
-      service.onDidChangeRuntimes(() => this.schedule(undefined)),
+      service.onDidChangeRuntimes(() => {
+        this.watch.sync(service.list());
+        this.schedule(undefined);
+      }),
       service.onDidChangeSessions(({ runtime, changes }) => {
         for (const change of changes) {
+          this.watch.note(runtime, change.sessionId);
           if (change.kind === 'entry' && !this.affectsItem(runtime, change.sessionId)) continue;
           // A new child changes its parent's children; anything else changes the item itself.
           const session = runtime.store.getSession(change.sessionId);
@@ -49,11 +57,7 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     // Elapsed times of running sessions tick once a second while the view is visible.
     this.tickTimer = setInterval(() => {
       if (!view.visible) return;
-      for (const runtime of this.service.list()) {
-        for (const session of runtime.store.listSessions()) {
-          if (session.state.state === 'running' || session.state.state === 'requires_action') this.schedule(this.sessionNode(runtime.id, session.id));
-        }
-      }
+      for (const { runtimeId, sessionId } of this.watch.ticking()) this.schedule(this.sessionNode(runtimeId, sessionId));
     }, 1000);
   }
 
@@ -169,11 +173,7 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
 
   private updateBadge(): void {
     if (!this.view) return;
-    let count = 0;
-    for (const runtime of this.service.list()) {
-      if (!runtime.live) continue;
-      for (const session of runtime.store.listSessions()) if (needsUser(session)) count++;
-    }
+    const count = this.watch.badgeCount(this.service.list());
     this.view.badge = count > 0 ? { value: count, tooltip: `${count} session${count === 1 ? '' : 's'} waiting for you` } : undefined;
   }
 }

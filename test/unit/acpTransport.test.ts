@@ -102,7 +102,47 @@ describe('NdjsonMessageReader', () => {
     );
     assert.equal(invalid.length, 2);
     assert.match(invalid[0]!.reason, /not JSON/);
-    assert.match(invalid[1]!.reason, /longer than 100 characters/);
+    assert.match(invalid[1]!.reason, /longer than 100 bytes/);
+  });
+  it('skips an over-long line spread over many chunks (and its newline in a later chunk), then reads on', async () => {
+    const { input, messages, invalid, isClosed } = readerOver(64);
+    input.write('{"jsonrpc":"2.0","method":"a"}\n{"jsonrpc":"2.0","method":"big","params":"');
+    for (let i = 0; i < 20; i++) input.write('z'.repeat(10));
+    input.write('"}');
+    input.write('\n{"jsonrpc":"2.0","method":"b"}\n{"jsonrpc":"2.0",');
+    input.write('"method":"c"}\n');
+    input.end();
+    await waitFor(isClosed, 'close');
+    assert.deepEqual(
+      messages.map((message) => message.method),
+      ['a', 'b', 'c'],
+    );
+    assert.equal(invalid.length, 1);
+    assert.match(invalid[0]!.reason, /longer than 64 bytes; dropped/);
+    assert.match(invalid[0]!.raw, /^\{"jsonrpc":"2.0","method":"big"/);
+  });
+
+  it('counts the cap in bytes and keeps a line exactly at the cap', async () => {
+    const line = '{"jsonrpc":"2.0","method":"é"}';
+    const { input, messages, invalid, isClosed } = readerOver(Buffer.byteLength(line));
+    input.write(`${line}\n`);
+    input.write(`${line.replace('é', 'éé')}\n`);
+    input.end();
+    await waitFor(isClosed, 'close');
+    assert.deepEqual(
+      messages.map((message) => message.method),
+      ['é'],
+    );
+    assert.equal(invalid.length, 1);
+  });
+
+  it('drops an endless line without a newline when the stream ends', async () => {
+    const { input, messages, invalid, isClosed } = readerOver(100);
+    for (let i = 0; i < 50; i++) input.write('x'.repeat(40));
+    input.end();
+    await waitFor(isClosed, 'close');
+    assert.equal(messages.length, 0);
+    assert.equal(invalid.length, 1);
   });
 });
 

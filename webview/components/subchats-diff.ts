@@ -2,7 +2,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { requestHost } from '../events';
-import { diffLines, hunks, type LineDiff } from '../lib/lineDiff';
+import { diffLines, diffSummary, hunks, PairMemo, type DiffSummary, type LineDiff } from '../lib/lineDiff';
 import { SubchatsElement, codicon } from './base';
 
 export interface DiffContent {
@@ -17,17 +17,25 @@ export class SubchatsDiff extends SubchatsElement {
   @property({ attribute: false }) toolCallId = '';
   @property({ type: Number }) index = 0;
   @state() private open = false;
-  private computed: { diff: DiffContent; result: LineDiff } | undefined;
+  // Keyed by the texts, not the content object: a tool call update sends a new object with the same texts.
+  private readonly summaryMemo = new PairMemo<DiffSummary>();
+  private readonly linesMemo = new PairMemo<LineDiff>();
 
+  /** The +/- counts: all a collapsed diff needs (linear space). */
+  private get summary(): DiffSummary {
+    const { oldText, newText } = this.diff;
+    return this.summaryMemo.get(oldText, newText, () => diffSummary(oldText, newText));
+  }
+
+  /** The full diff, computed only once the diff is expanded. */
   private get lineDiff(): LineDiff {
-    if (this.computed?.diff !== this.diff) {
-      this.computed = { diff: this.diff, result: diffLines(this.diff.oldText, this.diff.newText) };
-    }
-    return this.computed.result;
+    const { oldText, newText } = this.diff;
+    return this.linesMemo.get(oldText, newText, () => diffLines(oldText, newText));
   }
 
   protected override render(): TemplateResult {
-    const { added, removed } = this.lineDiff;
+    const { added, removed, exact } = this.summary;
+    const bound = exact ? '' : '≤';
     const isNew = this.diff.oldText === null || this.diff.oldText === undefined;
     return html`<div class="sc-diff">
       <div class="sc-row sc-diff-summary">
@@ -42,8 +50,8 @@ export class SubchatsDiff extends SubchatsElement {
         </button>
         ${codicon(isNew ? 'new-file' : 'diff')}
         <span class="sc-grow sc-ellipsis" title=${this.diff.path}>${this.diff.path}</span>
-        <span class="sc-added" aria-label=${`${added} lines added`}>+${added}</span>
-        <span class="sc-removed" aria-label=${`${removed} lines removed`}>−${removed}</span>
+        <span class="sc-added" aria-label=${`${exact ? '' : 'up to '}${added} lines added`}>+${bound}${added}</span>
+        <span class="sc-removed" aria-label=${`${exact ? '' : 'up to '}${removed} lines removed`}>−${bound}${removed}</span>
         <button type="button" class="sc-button secondary" @click=${this.openDiff}>${codicon('diff')} Open diff</button>
       </div>
       ${this.open ? this.renderHunks() : nothing}
@@ -51,7 +59,14 @@ export class SubchatsDiff extends SubchatsElement {
   }
 
   private renderHunks(): TemplateResult {
-    return html`<pre class="sc-diff-lines" aria-label="Changes">${hunks(this.lineDiff.lines).map(
+    const lines = this.lineDiff.lines;
+    if (!lines) {
+      return html`<div class="sc-diff-too-large sc-muted" role="note">
+        Diff too large to show inline —
+        <button type="button" class="sc-link" @click=${this.openDiff}>Open diff</button>
+      </div>`;
+    }
+    return html`<pre class="sc-diff-lines" aria-label="Changes">${hunks(lines).map(
       (hunk) => html`${hunk.skippedBefore > 0
         ? html`<span class="sc-diff-line sc-muted">⋯ ${hunk.skippedBefore} unchanged lines</span>`
         : nothing}${hunk.lines.map(

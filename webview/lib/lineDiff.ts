@@ -1,18 +1,32 @@
-// Line diff (Myers' O(ND) algorithm) for a tool call's diff content: +/- counts and unified hunks.
+// Line diff (Myers' O(ND) algorithm, bounded) for a tool call's diff content: +/- counts and unified hunks.
+// The summary needs only the edit distance (linear space); the lines need the per-step frontier, kept as the
+// 2d+1 live diagonals of each step (O(D²) for D ≤ the bound), never a copy of the whole work array.
 
 export interface DiffLine {
   readonly op: ' ' | '+' | '-';
   readonly text: string;
 }
 
-export interface LineDiff {
+export interface DiffSummary {
   readonly added: number;
   readonly removed: number;
-  readonly lines: readonly DiffLine[];
+  /** False when the diff exceeded the bound: the counts are then the lines of the changed region (upper bounds). */
+  readonly exact: boolean;
 }
 
-/** Beyond this many edits the diff is shown as "all old lines removed, all new lines added". */
-const MAX_EDIT_DISTANCE = 4000;
+export interface LineDiff extends DiffSummary {
+  /** Null when the diff exceeded the bound (too large to show inline). */
+  readonly lines: readonly DiffLine[] | null;
+}
+
+export interface DiffLimits {
+  /** Most edits (added + removed lines, after the common prefix and suffix) computed exactly. */
+  readonly maxEdits: number;
+  /** Most diagonal steps and line comparisons spent before giving up. */
+  readonly maxWork: number;
+}
+
+export const DEFAULT_DIFF_LIMITS: DiffLimits = { maxEdits: 1000, maxWork: 5_000_000 };
 
 function splitLines(text: string): string[] {
   if (text === '') return [];
@@ -21,7 +35,19 @@ function splitLines(text: string): string[] {
   return lines;
 }
 
-export function diffLines(oldText: string | null | undefined, newText: string): LineDiff {
+interface Prepared {
+  readonly a: readonly string[];
+  readonly b: readonly string[];
+  /** Common prefix length; the changed region is a[start, endA) against b[start, endB). */
+  readonly start: number;
+  readonly endA: number;
+  readonly endB: number;
+  /** The changed region's lines as small integers, so the inner loop compares numbers. */
+  readonly codesA: Int32Array;
+  readonly codesB: Int32Array;
+}
+
+function prepare(oldText: string | null | undefined, newText: string): Prepared {
   const a = splitLines(oldText ?? '');
   const b = splitLines(newText);
   // Common prefix and suffix first: most edits touch a small part of a file.
@@ -33,11 +59,117 @@ export function diffLines(oldText: string | null | undefined, newText: string): 
     endA--;
     endB--;
   }
-  const middle = myers(a.slice(start, endA), b.slice(start, endB));
+  const ids = new Map<string, number>();
+  const code = (line: string) => {
+    let id = ids.get(line);
+    if (id === undefined) ids.set(line, (id = ids.size));
+    return id;
+  };
+  const codesA = new Int32Array(endA - start);
+  for (let i = start; i < endA; i++) codesA[i - start] = code(a[i]!);
+  const codesB = new Int32Array(endB - start);
+  for (let i = start; i < endB; i++) codesB[i - start] = code(b[i]!);
+  return { a, b, start, endA, endB, codesA, codesB };
+}
+
+/**
+ * Myers' forward pass. Returns the edit distance, or undefined past the limits. With `trace`, the frontier
+ * of each step d (diagonals -d..d) is appended to it for the backtrack.
+ */
+function forward(a: Int32Array, b: Int32Array, limits: DiffLimits, trace?: Int32Array[]): number | undefined {
+  const n = a.length;
+  const m = b.length;
+  if (n === 0 || m === 0) return n + m;
+  const max = Math.min(n + m, limits.maxEdits);
+  const offset = max + 1;
+  const v = new Int32Array(2 * max + 3);
+  let work = 0;
+  for (let d = 0; d <= max; d++) {
+    for (let k = -d; k <= d; k += 2) {
+      let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
+      let y = x - k;
+      const x0 = x;
+      while (x < n && y < m && a[x] === b[y]) {
+        x++;
+        y++;
+      }
+      work += 1 + x - x0;
+      v[offset + k] = x;
+      if (x >= n && y >= m) {
+        trace?.push(v.slice(offset - d, offset + d + 1));
+        return d;
+      }
+    }
+    if (work > limits.maxWork) return undefined;
+    trace?.push(v.slice(offset - d, offset + d + 1));
+  }
+  return undefined;
+}
+
+/** The edit script of the changed region, from the frontiers `forward` recorded. */
+function backtrack(p: Prepared, trace: readonly Int32Array[], dEnd: number): DiffLine[] {
+  const out: DiffLine[] = [];
+  const oldLine = (i: number) => p.a[p.start + i]!;
+  const newLine = (i: number) => p.b[p.start + i]!;
+  let x = p.endA - p.start;
+  let y = p.endB - p.start;
+  for (let d = dEnd; d > 0; d--) {
+    const prev = trace[d - 1]!;
+    const at = (k: number) => prev[k + d - 1]!; // frontier of step d-1 holds diagonals -(d-1)..d-1
+    const k = x - y;
+    const down = k === -d || (k !== d && at(k - 1) < at(k + 1));
+    const prevK = down ? k + 1 : k - 1;
+    const prevX = at(prevK);
+    const prevY = prevX - prevK;
+    while (x > prevX && y > prevY) {
+      x--;
+      y--;
+      out.push({ op: ' ', text: oldLine(x) });
+    }
+    if (down) {
+      y--;
+      out.push({ op: '+', text: newLine(y) });
+    } else {
+      x--;
+      out.push({ op: '-', text: oldLine(x) });
+    }
+  }
+  while (x > 0 && y > 0) {
+    x--;
+    y--;
+    out.push({ op: ' ', text: oldLine(x) });
+  }
+  return out.reverse();
+}
+
+function tooLarge(p: Prepared, limits: DiffLimits): boolean {
+  return p.codesA.length + p.codesB.length > limits.maxWork;
+}
+
+/** +/- counts only, in linear space: what a collapsed diff shows. */
+export function diffSummary(oldText: string | null | undefined, newText: string, limits = DEFAULT_DIFF_LIMITS): DiffSummary {
+  const p = prepare(oldText, newText);
+  const n = p.codesA.length;
+  const m = p.codesB.length;
+  const d = tooLarge(p, limits) ? undefined : forward(p.codesA, p.codesB, limits);
+  if (d === undefined) return { added: m, removed: n, exact: false };
+  return { added: (d + m - n) / 2, removed: (d - m + n) / 2, exact: true };
+}
+
+/** The full diff (what an expanded diff shows), or only the bounded counts when it is too large. */
+export function diffLines(oldText: string | null | undefined, newText: string, limits = DEFAULT_DIFF_LIMITS): LineDiff {
+  const p = prepare(oldText, newText);
+  const trace: Int32Array[] = [];
+  const d = tooLarge(p, limits) ? undefined : forward(p.codesA, p.codesB, limits, trace);
+  if (d === undefined) return { added: p.codesB.length, removed: p.codesA.length, exact: false, lines: null };
+  const middle =
+    p.codesA.length === 0 || p.codesB.length === 0
+      ? [...p.a.slice(p.start, p.endA).map((text) => ({ op: '-' as const, text })), ...p.b.slice(p.start, p.endB).map((text) => ({ op: '+' as const, text }))]
+      : backtrack(p, trace, d);
   const lines: DiffLine[] = [
-    ...a.slice(0, start).map((text) => ({ op: ' ' as const, text })),
+    ...p.a.slice(0, p.start).map((text) => ({ op: ' ' as const, text })),
     ...middle,
-    ...a.slice(endA).map((text) => ({ op: ' ' as const, text })),
+    ...p.a.slice(p.endA).map((text) => ({ op: ' ' as const, text })),
   ];
   let added = 0;
   let removed = 0;
@@ -45,70 +177,20 @@ export function diffLines(oldText: string | null | undefined, newText: string): 
     if (line.op === '+') added++;
     else if (line.op === '-') removed++;
   }
-  return { added, removed, lines };
+  return { added, removed, exact: true, lines };
 }
 
-function myers(a: string[], b: string[]): DiffLine[] {
-  const n = a.length;
-  const m = b.length;
-  if (n === 0 || m === 0 || n + m > 200_000) return replaceAll(a, b);
-  const max = Math.min(n + m, MAX_EDIT_DISTANCE);
-  const offset = max + 1;
-  const v = new Int32Array(2 * max + 3);
-  const trace: Int32Array[] = [];
-  for (let d = 0; d <= max; d++) {
-    trace.push(v.slice());
-    for (let k = -d; k <= d; k += 2) {
-      let x =
-        k === -d || (k !== d && (v[offset + k - 1] ?? 0) < (v[offset + k + 1] ?? 0))
-          ? (v[offset + k + 1] ?? 0)
-          : (v[offset + k - 1] ?? 0) + 1;
-      let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
-        x++;
-        y++;
-      }
-      v[offset + k] = x;
-      if (x >= n && y >= m) return backtrack(trace, a, b, offset, d);
-    }
-  }
-  return replaceAll(a, b);
-}
+/** Remembers one result per (oldText, newText) pair, so re-renders for unrelated updates do not diff again. */
+export class PairMemo<T> {
+  private last: { oldText: string | null | undefined; newText: string; value: T } | undefined;
 
-function backtrack(trace: Int32Array[], a: string[], b: string[], offset: number, dEnd: number): DiffLine[] {
-  const out: DiffLine[] = [];
-  let x = a.length;
-  let y = b.length;
-  for (let d = dEnd; d > 0; d--) {
-    const v = trace[d] as Int32Array;
-    const k = x - y;
-    const down = k === -d || (k !== d && (v[offset + k - 1] ?? 0) < (v[offset + k + 1] ?? 0));
-    const prevK = down ? k + 1 : k - 1;
-    const prevX = v[offset + prevK] ?? 0;
-    const prevY = prevX - prevK;
-    while (x > prevX && y > prevY) {
-      x--;
-      y--;
-      out.push({ op: ' ', text: a[x] ?? '' });
-    }
-    if (down) {
-      y--;
-      out.push({ op: '+', text: b[y] ?? '' });
-    } else {
-      x--;
-      out.push({ op: '-', text: a[x] ?? '' });
-    }
+  get(oldText: string | null | undefined, newText: string, compute: () => T): T {
+    const last = this.last;
+    if (last && last.oldText === oldText && last.newText === newText) return last.value;
+    const value = compute();
+    this.last = { oldText, newText, value };
+    return value;
   }
-  while (x > 0 && y > 0) {
-    x--;
-    y--;
-    out.push({ op: ' ', text: a[x] ?? '' });
-  }
-  return out.reverse();
-}
-
-function replaceAll(a: string[], b: string[]): DiffLine[] {
-  return [...a.map((text) => ({ op: '-' as const, text })), ...b.map((text) => ({ op: '+' as const, text }))];
 }
 
 export interface DiffHunk {
@@ -116,7 +198,6 @@ export interface DiffHunk {
   /** Unchanged lines skipped before this hunk. */
   readonly skippedBefore: number;
 }
-
 /** Groups changes with `context` unchanged lines around them; long unchanged runs are skipped. */
 export function hunks(lines: readonly DiffLine[], context = 3): DiffHunk[] {
   const keep = new Array<boolean>(lines.length).fill(false);

@@ -3,6 +3,7 @@
 import type { ContentBlock, MessageEntry, SessionRecord } from '../model';
 import type { StoreParts } from '../storeParts';
 import { isDiscreteMessage } from '../subagentDialects';
+import { appendText } from '../textRope';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 
 export function appendChunk({ core }: StoreParts, session: SessionRecord, role: MessageEntry['role'], update: JsonObject): void {
@@ -21,7 +22,7 @@ export function appendChunk({ core }: StoreParts, session: SessionRecord, role: 
     core.addEntry(session, entry);
     index.lastDiscrete = isDiscreteMessage(update);
   }
-  entry.text += text;
+  entry.text = appendText(entry.text, text);
   if (attachment) entry.attachments.push(attachment);
   core.touchEntry(session, entry);
   if (role === 'user') noteUserMessage(core, session, entry);
@@ -31,7 +32,7 @@ export function addUserPrompt({ core }: StoreParts, session: SessionRecord, bloc
   const entry: MessageEntry = { kind: 'message', id: core.nextEntryId('msg'), rev: core.rev, at: core.at, role: 'user', text: '', attachments: [] };
   for (const block of blocks) {
     if (!isObject(block)) continue;
-    if (block['type'] === 'text' && typeof block['text'] === 'string') entry.text += block['text'];
+    if (block['type'] === 'text' && typeof block['text'] === 'string') entry.text = appendText(entry.text, block['text']);
     else entry.attachments.push(block as ContentBlock);
   }
   core.addEntry(session, entry);

@@ -1,6 +1,7 @@
 // `session_message` (an upsert of a message between sessions) and `session_message_chunk` (appends a block).
 import type { ContentBlock, SessionRecord } from '../model';
 import type { StoreParts } from '../storeParts';
+import { appendText } from '../textRope';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 
 const LINK_FIELDS = ['senderSessionId', 'recipientSessionId', 'senderMessageId', 'recipientMessageId'] as const;
@@ -20,7 +21,7 @@ export function applySessionMessage({ core }: StoreParts, session: SessionRecord
   }
   if (isChunk) {
     const block = isObject(update['content']) ? (update['content'] as ContentBlock) : undefined;
-    if (block?.type === 'text' && typeof block.text === 'string') entry.text += block.text;
+    if (block?.type === 'text' && typeof block.text === 'string') entry.text = appendText(entry.text, block.text);
     else if (block) entry.attachments.push(block);
   } else {
     for (const field of LINK_FIELDS) {

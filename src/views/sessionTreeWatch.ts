@@ -1,0 +1,51 @@
+// What the tree's clock and badge need, kept up to date from store changes (no vscode): the sessions whose
+// elapsed time ticks and the sessions waiting for the user, per connection. The 1 s tick and the badge read
+// these sets instead of walking every session of every connection.
+import type { SessionView } from '../store/model';
+import { isWorking } from '../presentation/sessionState';
+import { needsUser } from './sessionTreeModel';
+
+export interface WatchedRuntime {
+  readonly id: string;
+  readonly live: boolean;
+  readonly store: { getSession(id: string): SessionView | undefined; listSessions(): Iterable<SessionView> };
+}
+
+export class SessionTreeWatch {
+  private readonly working = new Map<string, Set<string>>();
+  private readonly waiting = new Map<string, Set<string>>();
+
+  /** One session changed (or went away): O(1). */
+  note(runtime: WatchedRuntime, sessionId: string): void {
+    const session = runtime.store.getSession(sessionId);
+    toggle(this.working, runtime.id, sessionId, !!session && isWorking(session.state));
+    toggle(this.waiting, runtime.id, sessionId, !!session && needsUser(session));
+  }
+
+  /** The set of connections changed (rare): rebuild from their stores and forget connections that are gone. */
+  sync(runtimes: Iterable<WatchedRuntime>): void {
+    this.working.clear();
+    this.waiting.clear();
+    for (const runtime of runtimes) for (const session of runtime.store.listSessions()) this.note(runtime, session.id);
+  }
+
+  /** Sessions whose elapsed time moves: running or waiting for the user. */
+  *ticking(): Generator<{ readonly runtimeId: string; readonly sessionId: string }> {
+    for (const [runtimeId, ids] of this.working) for (const sessionId of ids) yield { runtimeId, sessionId };
+  }
+
+  /** The view badge: sessions of live connections that wait for the user. */
+  badgeCount(runtimes: Iterable<WatchedRuntime>): number {
+    let count = 0;
+    for (const runtime of runtimes) if (runtime.live) count += this.waiting.get(runtime.id)?.size ?? 0;
+    return count;
+  }
+}
+
+function toggle(sets: Map<string, Set<string>>, runtimeId: string, sessionId: string, member: boolean): void {
+  let ids = sets.get(runtimeId);
+  if (member) {
+    if (!ids) sets.set(runtimeId, (ids = new Set()));
+    ids.add(sessionId);
+  } else if (ids?.delete(sessionId) && ids.size === 0) sets.delete(runtimeId);
+}
