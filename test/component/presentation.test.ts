@@ -150,6 +150,7 @@ describe('wire order', () => {
     store.addEntry<ChildEntry>(ROOT, { kind: 'child', id: `child:${CHILD_A}`, childSessionId: CHILD_A });
     const chat = await harness().openChat();
     await FeedLink.showing(chat, store, ROOT);
+    await chat.page.locator('subchats-child-card').waitFor();
     const order = await chat.page.evaluate(() =>
       [...document.querySelectorAll('subchats-tool-call, subchats-permission, subchats-child-card')].map((el) => el.tagName.toLowerCase()),
     );
