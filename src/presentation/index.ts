@@ -5,3 +5,4 @@ export { isWorking, oneLine, presentState, stateLabel, words, type PresentableSt
 export { clockTime, elapsedMs, formatDuration, type TimedSession } from './time';
 export { isToolCallOpen, presentToolStatus, stoppedWithTurn, toolKindIcon, toolProgress, type PresentedToolStatus } from './toolCall';
 export { stateExplanation, type ExplanationOptions } from './explanation';
+export { plainText, visibleBidi } from './plainText';
