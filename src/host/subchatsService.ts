@@ -40,6 +40,8 @@ export class AgentRuntime {
   connection: AgentConnection | undefined;
   status: RuntimeStatus;
   error: string | undefined;
+  /** Bytes of this connection's oldest history dropped to stay within subchats.history.maxMegabytes. */
+  historyDroppedBytes = 0;
   persisted: (TranscriptRecorder & { close(): Promise<void> }) | undefined;
 
   constructor(
@@ -278,6 +280,7 @@ export class SubchatsService {
     const runtime = new AgentRuntime(meta.id, { id: meta.agentId, name: meta.agentName, command: '' }, meta.cwd, meta.startedAt, 'history', this.now);
     replayText(runtime.store, text);
     runtime.store.markDisconnected();
+    runtime.historyDroppedBytes = meta.droppedBytes ?? 0;
     for (const line of text.split('\n')) if (line) runtime.transcript.recordLine(line);
     return this.add(runtime);
   }

@@ -13,7 +13,8 @@ const STATUS: Record<AgentRuntime['status'], { icon: string; color?: string; lab
   transcript: { icon: 'file-text', label: 'transcript (read-only)' },
 };
 
-export function runtimeTreeItem(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'status' | 'error' | 'startedAt' | 'cwd' | 'store'>, now: number): TreeItemModel {
+export function runtimeTreeItem(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'status' | 'error' | 'startedAt' | 'cwd' | 'store'> & { readonly historyDroppedBytes?: number }, now: number): TreeItemModel {
+  const cut = historyCut(runtime.historyDroppedBytes ?? 0);
   const status = STATUS[runtime.status];
   const roots = runtime.store.listSessions().filter((s) => s.parentId === null).length;
   const restartable = runtime.status === 'exited' || runtime.status === 'failed' || runtime.status === 'ready';
@@ -26,11 +27,12 @@ export function runtimeTreeItem(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'st
     // The error often carries the agent's own words (its JSON-RPC error, its stderr).
     runtime.error ? `\n${markdownText(runtime.error)}` : undefined,
     runtime.store.diagnostics.length ? `${runtime.store.diagnostics.length} protocol diagnostic(s); see the Subchats Protocol log` : undefined,
+    cut ? `${cut}: the oldest part of this connection's history did not fit subchats\.history\.maxMegabytes; turn ends and state changes were kept` : undefined,
   ].filter((l): l is string => l !== undefined);
   return {
     id: `runtime|${runtime.id}`,
     label: inertUiText(runtime.agent.name),
-    description: `${status.label} · ${roots} session${roots === 1 ? '' : 's'}${runtime.status === 'history' ? ` · ${formatDuration(now - runtime.startedAt)} ago` : ''}`,
+    description: `${status.label} · ${roots} session${roots === 1 ? '' : 's'}${runtime.status === 'history' ? ` · ${formatDuration(now - runtime.startedAt)} ago` : ''}${cut ? ` · ${cut}` : ''}`,
     tooltip: tooltip.join('  \n'),
     icon: status.icon,
     ...(status.color ? { iconColor: status.color } : {}),
@@ -38,4 +40,11 @@ export function runtimeTreeItem(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'st
     collapsible: true,
     expanded: runtime.status !== 'history',
   };
+}
+
+/** "history cut: oldest 1.5 MB dropped", or undefined when nothing was. */
+export function historyCut(droppedBytes: number): string | undefined {
+  if (droppedBytes <= 0) return undefined;
+  const mb = droppedBytes / 1_048_576;
+  return `history cut: oldest ${mb >= 0.1 ? `${mb.toFixed(1)} MB` : `${Math.ceil(droppedBytes / 1024)} KB`} dropped`;
 }
