@@ -1,10 +1,12 @@
 // A hostile agent in real VS Code (code-server): its words must never become links or commands in the
 // workbench's own UI (notifications here; the pure builders behind every other surface are unit-tested).
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, test } from 'node:test';
 import { activityBarEntry, launchWorkbench, notificationToast, pickQuickItem, repoRoot, runCommand, screenshot } from './harness/index.mjs';
 import { SLOW_MS } from './harness/subchats.mjs';
+import { makeTempDir } from './harness/tempDirs.mjs';
 
 const TEST_TIMEOUT_MS = 240_000;
 const SCRIPTED_AGENT = join(repoRoot, 'test/fixtures/fake-agents/scriptedAgent.mjs');
@@ -63,4 +65,34 @@ test('a hostile permission title and option names show as text in the notificati
   assert.equal(await page.locator('.editor-group-container .tab').count(), editorsBefore, 'no command ran');
   await toast.locator('.monaco-button', { hasText: 'No' }).click();
   await toast.waitFor({ state: 'detached', timeout: SLOW_MS });
+});
+
+test('in an untrusted workspace (restricted mode) no command starts an agent; New Session says why', { timeout: TEST_TIMEOUT_MS }, async () => {
+  // The agent would write every line it reads here: the file must never appear.
+  const spawned = join(makeTempDir('untrusted'), 'agent-started.log');
+  workbench = await launchWorkbench({
+    files: { 'README.md': '# untrusted\n' },
+    workspaceTrust: true,
+    settings: {
+      'security.workspace.trust.enabled': true,
+      'security.workspace.trust.startupPrompt': 'never',
+      'security.workspace.trust.emptyWindow': false,
+      'subchats.agents': [{ ...HOSTILE, env: { FAKE_AGENT_LOG: spawned } }],
+      'subchats.defaultAgent': 'hostile',
+    },
+  });
+  const { page } = workbench;
+  await activityBarEntry(page, 'Subchats').click();
+  await runCommand(page, 'Subchats: New Session');
+  await pickQuickItem(page, 'Hostile Agent');
+  await notificationToast(page, 'does not start agents in an untrusted workspace').waitFor({ timeout: SLOW_MS });
+  await screenshot(page, 'e2e-security-untrusted-new-session');
+  // The other ways in have nothing to reach: no connection exists, and none is started for them.
+  for (const command of ['Subchats: Send Prompt', 'Subchats: Browse Agent Sessions', 'Subchats: Restart Agent', 'Subchats: Reconnect Session']) {
+    await runCommand(page, command);
+    await page.keyboard.press('Escape');
+  }
+  await page.waitForTimeout(1000);
+  assert.equal(await page.locator('.part.sidebar .monaco-list-row[role="treeitem"]', { hasText: 'Hostile Agent' }).count(), 0, 'no agent connection appeared');
+  assert.equal(existsSync(spawned), false, 'the agent process never started');
 });
