@@ -13,6 +13,7 @@ import type { SessionRecord, StoreChange } from '../store/model';
 import { replayText, toReplaySnapshot, type ReplaySession } from '../store/replayReport';
 import { SessionStore } from '../store/sessionStore';
 import { Emitter } from 'vscode-jsonrpc/node';
+import { historyCut } from '../presentation';
 
 /** `history`: restored from storage after a reload; `transcript`: a file the user opened (read-only). */
 export type RuntimeStatus = 'starting' | 'ready' | 'exited' | 'failed' | 'history' | 'transcript';
@@ -281,6 +282,8 @@ export class SubchatsService {
     replayText(runtime.store, text);
     runtime.store.markDisconnected();
     runtime.historyDroppedBytes = meta.droppedBytes ?? 0;
+    const cut = historyCut(runtime.historyDroppedBytes);
+    if (cut) runtime.store.markHistoryCut(`Earlier messages are missing: ${cut}`, 'The history did not fit subchats.history.maxMegabytes; turn ends and state changes were kept, so the states shown are the final ones.');
     for (const line of text.split('\n')) if (line) runtime.transcript.recordLine(line);
     return this.add(runtime);
   }

@@ -1,6 +1,6 @@
 // Pure mapping of an agent connection to its tree item (the top level of the session tree).
 import type { AgentRuntime } from '../host/subchatsService';
-import { formatDuration } from '../presentation';
+import { formatDuration, historyCut } from '../presentation';
 import { inertUiText, markdownText } from '../host/uiText';
 import { inlineCode, type TreeItemModel } from './sessionTreeModel';
 
@@ -40,11 +40,4 @@ export function runtimeTreeItem(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'st
     collapsible: true,
     expanded: runtime.status !== 'history',
   };
-}
-
-/** "history cut: oldest 1.5 MB dropped", or undefined when nothing was. */
-export function historyCut(droppedBytes: number): string | undefined {
-  if (droppedBytes <= 0) return undefined;
-  const mb = droppedBytes / 1_048_576;
-  return `history cut: oldest ${mb >= 0.1 ? `${mb.toFixed(1)} MB` : `${Math.ceil(droppedBytes / 1024)} KB`} dropped`;
 }

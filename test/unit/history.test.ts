@@ -140,4 +140,15 @@ test('the tree says when a connection\'s history was cut', async () => {
   assert.match(item.description, /history cut: oldest 3\.0 MB dropped/);
   assert.match(item.tooltip, /history cut: oldest 3\.0 MB dropped: the oldest part/);
   assert.doesNotMatch(runtimeTreeItem(service.addHistory(meta('c8'), '')!, 0).description, /history cut/);
+  // The chat of each root session starts with a notice saying so.
+  const text = [
+    { dir: 'client->agent', msg: { jsonrpc: '2.0', id: 1, method: 'session/new', params: { cwd: '/w', mcpServers: [] } } },
+    { dir: 'agent->client', msg: { jsonrpc: '2.0', id: 1, result: { sessionId: 'S' } } },
+    { dir: 'agent->client', msg: { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 'S', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'hi' } } } } },
+  ].map((line) => JSON.stringify(line)).join('\n');
+  const cut = service.addHistory({ ...meta('c7'), droppedBytes: 2 * 1_048_576 }, `${text}\n`)!;
+  const first = cut.store.getSession('S')!.entries[0]!;
+  assert.equal(first.kind, 'notice');
+  assert.match(first.kind === 'notice' ? first.title : '', /history cut: oldest 2\.0 MB dropped/);
+  assert.equal(cut.store.getSession('S')!.entries[1]?.kind, 'message');
 });
