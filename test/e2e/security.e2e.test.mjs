@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, test } from 'node:test';
-import { activityBarEntry, launchWorkbench, notificationToast, pickQuickItem, repoRoot, runCommand, screenshot } from './harness/index.mjs';
+import { activityBarEntry, chatFrame, launchWorkbench, notificationToast, pickQuickItem, repoRoot, runCommand, screenshot } from './harness/index.mjs';
 import { SLOW_MS } from './harness/subchats.mjs';
 import { makeTempDir } from './harness/tempDirs.mjs';
 
@@ -28,7 +28,8 @@ test('a hostile permission title and option names show as text in the notificati
   await runCommand(page, 'Subchats: New Session');
   await pickQuickItem(page, 'Hostile Agent');
   // With no chat showing the session, the permission is asked in a notification.
-  await page.locator('.editor-group-container .tab').first().waitFor({ timeout: SLOW_MS });
+  // Let the chat finish loading first: a webview that is still loading takes the focus from the palette.
+  await chatFrame(page).locator('textarea').waitFor({ timeout: SLOW_MS });
   await runCommand(page, 'View: Close All Editors');
   const editorsBefore = await page.locator('.editor-group-container .tab').count();
 
