@@ -9,13 +9,14 @@ import { registerCommands } from './commands/registerCommands';
 import { SessionHistory } from './history/sessionHistory';
 import { DEMO_AGENT_ID, demoAgentConfig, mergeAgents, readAgentSettings } from './host/agentPresets';
 import { OpenedTranscripts } from './host/openedTranscripts';
+import { publicApiFor, type ApiMode } from './host/apiSurface';
 import { SubchatsService, type ConnectionSnapshot } from './host/subchatsService';
 import { mirrorTerminals } from './host/terminalMirror';
 import { PermissionBroker, VscodeClientHost } from './host/vscodeClientHost';
 import { SessionTreeProvider } from './views/sessionTreeProvider';
 import { ChatPanelManager } from './webviews/chatPanel';
 
-/** What `activate()` returns, for other extensions and tests. */
+/** What `activate()` returns to other extensions. */
 export interface SubchatsApi {
   readonly version: string;
   /** Starts (or reuses) the agent and opens a new session in `cwd` (default: the first workspace folder). */
@@ -28,6 +29,12 @@ export interface SubchatsApi {
   snapshot(): ConnectionSnapshot[];
   /** Fires (coalesced) when any session or connection changes. */
   onDidChange(listener: () => void): vscode.Disposable;
+  /** The connection's wire transcript as JSONL (`{ts, dir, msg}` lines), what `Export Transcript` saves. */
+  transcript(connectionId: string): string;
+}
+
+/** The API in extension mode Test only (extension-host tests): answering permissions stays with the user otherwise. */
+export interface SubchatsTestApi extends SubchatsApi {
   /** Permission requests of live connections still waiting for the user, in session order. */
   pendingPermissions(): PendingPermission[];
   /**
@@ -35,8 +42,6 @@ export interface SubchatsApi {
    * false when the request is no longer pending (answered elsewhere, cancelled, or the agent is gone).
    */
   answerPermission(connectionId: string, requestId: string, optionId: string | null): boolean;
-  /** The connection's wire transcript as JSONL (`{ts, dir, msg}` lines), what `Export Transcript` saves. */
-  transcript(connectionId: string): string;
 }
 
 /** A permission request the agent is waiting on, as `pendingPermissions()` lists it. */
@@ -51,7 +56,7 @@ export interface PendingPermission {
   readonly options: readonly { readonly optionId: string; readonly name: string; readonly kind: string }[];
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<SubchatsApi> {
+export async function activate(context: vscode.ExtensionContext): Promise<SubchatsApi | SubchatsTestApi> {
   const log = vscode.window.createOutputChannel('Subchats', { log: true });
   const protocolLog = vscode.window.createOutputChannel('Subchats Protocol', { log: true });
   context.subscriptions.push(log, protocolLog);
@@ -155,7 +160,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
     (error: unknown) => log.error(`Could not load session history: ${(error as Error).message}`),
   );
 
-  const api: SubchatsApi = {
+  const api: SubchatsTestApi = {
     version: VERSION,
     async startSession(agentId, cwd) {
       if (!vscode.workspace.isTrusted) throw new Error('Subchats does not start agents in an untrusted workspace.');
@@ -205,7 +210,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
     answerPermission: (connectionId, requestId, optionId) => broker.answer(connectionId, requestId, optionId),
     transcript: (connectionId) => service.require(connectionId).transcript.text(),
   };
-  return api;
+  return publicApiFor(api, apiMode(context.extensionMode));
+}
+
+function apiMode(mode: vscode.ExtensionMode): ApiMode {
+  if (mode === vscode.ExtensionMode.Test) return 'test';
+  return mode === vscode.ExtensionMode.Development ? 'development' : 'production';
 }
 
 export function deactivate(): void {}

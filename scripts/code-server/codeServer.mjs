@@ -52,10 +52,11 @@ export function codeServerBin() {
  * @param {Record<string, unknown>} [options.settings] user settings on top of `baseSettings`
  * @param {string} [options.extensionsDir] defaults to `<stateDir>/extensions`
  * @param {number} [options.port] 0 (default) lets the OS pick a free port
+ * @param {boolean} [options.workspaceTrust] keep VS Code's workspace trust on (default off), to test restricted mode
  * @returns {Promise<{ baseUrl: string, port: number, pid: number, logFile: string,
  *   exited: Promise<number | string>, stop: () => Promise<void> }>} `exited` settles when code-server's own process ends
  */
-export async function startCodeServer({ stateDir, workspace, settings = {}, extensionsDir, port = 0 }) {
+export async function startCodeServer({ stateDir, workspace, settings = {}, extensionsDir, port = 0, workspaceTrust = false }) {
   const bin = codeServerBin();
   stateDir = resolve(stateDir);
   mkdirSync(stateDir, { recursive: true });
@@ -75,7 +76,7 @@ export async function startCodeServer({ stateDir, workspace, settings = {}, exte
     '--auth', 'none',
     '--disable-telemetry',
     '--disable-update-check',
-    '--disable-workspace-trust',
+    ...(workspaceTrust ? [] : ['--disable-workspace-trust']),
     '--disable-getting-started-override',
     '--disable-proxy',
     '--user-data-dir', userDataDir,

@@ -25,6 +25,7 @@ import {
   type CancellationToken,
   type Event,
   type Logger,
+  type Message,
   type MessageConnection,
   type RequestMessage,
 } from 'vscode-jsonrpc/node';
@@ -53,6 +54,7 @@ import {
   type AgentExit,
 } from './errors';
 import { asRecord, isAdvertised } from './json';
+import { PendingAgentRequestIds } from './agentRequestIds';
 import { NdjsonMessageReader, NdjsonMessageWriter, type WireTap } from './ndjson';
 import { PendingHostRequests } from './pendingHostRequests';
 import { TerminalManager, type TerminalCreateParams } from './terminals';
@@ -135,6 +137,7 @@ export class AgentConnection {
   private readonly outgoing = new Set<OutgoingRequest>();
   private readonly incomingTokens = new Map<string | number, CancellationTokenSource>();
   private readonly tokenRequestIds = new WeakMap<CancellationToken, string | number>();
+  private readonly agentRequestIds = new PendingAgentRequestIds();
   private readonly exitEmitter = new Emitter<AgentExit>();
   private initializeResponse: InitializeResponse | undefined;
   private closedError: ((method: string) => Error) | undefined;
@@ -164,6 +167,7 @@ export class AgentConnection {
 
     const hooks = {
       tap: (message: object, direction: 'client->agent' | 'agent->client') => {
+        if (direction === 'client->agent') this.agentRequestIds.answered(message);
         this.store.ingest(message, direction);
         options.tap?.(message, direction);
       },
@@ -174,6 +178,9 @@ export class AgentConnection {
       onBatch: () => {
         void writer.write({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'ACP does not use JSON-RPC batches' } } as never).catch(() => undefined);
       },
+      // vscode-jsonrpc queues requests by id, so a second request with a pending id would replace the first:
+      // the duplicate is answered with an error here and never reaches it.
+      intercept: (message: Message) => this.agentRequestIds.refuseDuplicate(message, (answer) => void writer.write(answer as never).catch(() => undefined)),
       log: (text: string) => this.log(text),
     };
     const reader = new NdjsonMessageReader(this.process.stdout, hooks, options.maxLineBytes);

@@ -13,6 +13,8 @@ export interface TransportHooks {
   readonly onInvalidLine?: (raw: string, reason: string) => void;
   /** A received JSON array (ACP has no batches); the connection answers it with -32600. */
   readonly onBatch?: (raw: string) => void;
+  /** Sees each received message after the tap; returning true keeps it from vscode-jsonrpc (already answered). */
+  readonly intercept?: (message: Message) => boolean;
   readonly log?: (text: string) => void;
 }
 
@@ -185,6 +187,7 @@ export class NdjsonMessageReader extends AbstractMessageReader {
       return;
     }
     safeTap(this.hooks, parsed.raw, 'agent->client');
+    if (this.hooks.intercept?.(parsed.message)) return;
     callback(parsed.message);
   }
 

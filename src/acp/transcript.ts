@@ -1,6 +1,7 @@
 // Bounded transcripts of the wire: one `{ts, dir, msg}` JSON line per message (what `subchats replay` reads).
 import { createWriteStream, type WriteStream } from 'node:fs';
 import type { WireDirection } from './ndjson';
+import { StateLineFilter } from './transcriptRotation';
 
 export interface TranscriptRecorder {
   record(message: object, direction: WireDirection): void;
@@ -54,12 +55,16 @@ export class FileTranscript implements TranscriptRecorder {
   private readonly stream: WriteStream;
   private written = 0;
   private failed = false;
+  private readonly stateLines = new StateLineFilter();
   truncated = false;
+  droppedBytes = 0;
 
   constructor(
     readonly filePath: string,
     private readonly maxBytes = 64 * 1024 * 1024,
     private readonly onError?: (error: Error) => void,
+    /** Told how many bytes were left out so far: on the first line dropped, once per MB, and on close. */
+    private readonly onDropped?: (droppedBytes: number) => void,
   ) {
     this.stream = createWriteStream(filePath, { flags: 'a', encoding: 'utf8' });
     this.stream.on('error', (error) => {
@@ -69,11 +74,16 @@ export class FileTranscript implements TranscriptRecorder {
   }
 
   record(message: object, direction: WireDirection): void {
-    if (this.failed || this.truncated) return;
+    // Past the limit only turn ends and state changes are written, so the file still ends as the session did.
+    const keeps = this.stateLines.keeps(message, direction);
+    if (this.failed) return;
     const line = `${formatTranscriptLine(message, direction)}\n`;
     const bytes = Buffer.byteLength(line);
-    if (this.written + bytes > this.maxBytes) {
+    if ((this.truncated || this.written + bytes > this.maxBytes) && !keeps) {
       this.truncated = true;
+      const before = this.droppedBytes;
+      this.droppedBytes += bytes;
+      if (before === 0 || Math.floor(before / 1_048_576) !== Math.floor(this.droppedBytes / 1_048_576)) this.onDropped?.(this.droppedBytes);
       return;
     }
     this.written += bytes;
@@ -81,6 +91,7 @@ export class FileTranscript implements TranscriptRecorder {
   }
 
   close(): Promise<void> {
+    if (this.droppedBytes > 0) this.onDropped?.(this.droppedBytes);
     return new Promise((resolve) => {
       if (this.stream.closed || this.stream.destroyed) return resolve();
       this.stream.end(() => resolve());

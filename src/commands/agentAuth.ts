@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { AgentRequestError } from '../acp/errors';
 import type { AgentRuntime } from '../host/subchatsService';
+import { inertUiText } from '../host/uiText';
 
 const AUTH_REQUIRED = -32000;
 
@@ -40,7 +41,7 @@ export async function authenticateInteractively(runtime: AgentRuntime): Promise<
     methods.map((m) => {
       const raw = m as unknown as Record<string, unknown>;
       const terminal = terminalAuthOf(raw);
-      return { label: String(raw['name'] ?? raw['id']), description: terminal ? 'runs in a terminal' : undefined, detail: typeof raw['description'] === 'string' ? raw['description'] : undefined, raw, terminal };
+      return { label: inertUiText(String(raw['name'] ?? raw['id'])), description: terminal ? 'runs in a terminal' : undefined, detail: typeof raw['description'] === 'string' ? inertUiText(raw['description'], 500) : undefined, raw, terminal };
     }),
     { placeHolder: `${runtime.agent.name} needs you to sign in. How?`, ignoreFocusOut: true },
   );

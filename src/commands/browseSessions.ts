@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import { nestListedSessions, readListedSessions, type ListedSessionRow } from '../acp/sessionListTree';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
+import { inertUiText } from '../host/uiText';
 
 const MAX_PAGES = 10;
 
@@ -48,9 +49,9 @@ export async function browseAgentSessions(
   }
   const picked = await vscode.window.showQuickPick(
     rows.map((row) => ({
-      label: `${'\u00a0\u00a0'.repeat(row.depth)}${row.depth ? '↳ ' : ''}${row.title ?? row.sessionId}`,
-      description: [row.subagentId ? `subagent ${row.subagentId}` : undefined, row.updatedAt ?? undefined].filter(Boolean).join(' · '),
-      detail: row.sessionId,
+      label: `${'\u00a0\u00a0'.repeat(row.depth)}${row.depth ? '↳ ' : ''}${inertUiText(row.title ?? row.sessionId)}`,
+      description: inertUiText([row.subagentId ? `subagent ${row.subagentId}` : undefined, row.updatedAt ?? undefined].filter(Boolean).join(' · ')),
+      detail: inertUiText(row.sessionId),
       row,
     })),
     { placeHolder: `Sessions stored by ${runtime.agent.name}`, matchOnDetail: true },
@@ -58,7 +59,7 @@ export async function browseAgentSessions(
   if (!picked) return;
   const target = topAncestor(rows, picked.row);
   if (target !== picked.row) {
-    void vscode.window.showInformationMessage(`Subchats: subagents cannot be loaded on their own; loading their parent "${target.title ?? target.sessionId}".`);
+    void vscode.window.showInformationMessage(`Subchats: subagents cannot be loaded on their own; loading their parent "${inertUiText(target.title ?? target.sessionId)}".`);
   }
   await service.attach(runtime, target.sessionId, target.cwd ?? cwd ?? runtime.cwd);
   open(runtime.id, picked.row.sessionId === target.sessionId ? target.sessionId : picked.row.sessionId);

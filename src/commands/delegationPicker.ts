@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { PromptDelegation } from '../acp/delegation';
 import type { AgentRuntime } from '../host/subchatsService';
+import { inertUiText } from '../host/uiText';
 
 /** `undefined` = the user dismissed the picker; `null` = send without a delegation field. */
 export async function pickDelegation(runtime: AgentRuntime, sessionId: string): Promise<PromptDelegation | null | undefined> {
@@ -15,10 +16,12 @@ export async function pickDelegation(runtime: AgentRuntime, sessionId: string): 
     { label: 'Do not delegate', description: 'policy: disable', delegation: { policy: 'disable' } },
   ];
   for (const subagent of connection.availableSubagents(sessionId)) {
-    items.push({ label: `Prefer ${subagent.title}`, description: 'policy: prefer', detail: subagent.description ?? undefined, delegation: { policy: 'prefer', subagentId: subagent.id } });
-    items.push({ label: `Require ${subagent.title}`, description: 'policy: require', detail: subagent.description ?? undefined, delegation: { policy: 'require', subagentId: subagent.id } });
+    const title = inertUiText(subagent.title);
+    const detail = subagent.description ? inertUiText(subagent.description, 500) : undefined;
+    items.push({ label: `Prefer ${title}`, description: 'policy: prefer', detail, delegation: { policy: 'prefer', subagentId: subagent.id } });
+    items.push({ label: `Require ${title}`, description: 'policy: require', detail, delegation: { policy: 'require', subagentId: subagent.id } });
     if (support.background) {
-      items.push({ label: `Require ${subagent.title} in the background`, description: 'policy: require, runMode: background', delegation: { policy: 'require', subagentId: subagent.id, runMode: 'background' } });
+      items.push({ label: `Require ${title} in the background`, description: 'policy: require, runMode: background', delegation: { policy: 'require', subagentId: subagent.id, runMode: 'background' } });
     }
   }
   const picked = await vscode.window.showQuickPick(items, { placeHolder: `${runtime.agent.name} can delegate this prompt to a subagent` });

@@ -11,6 +11,7 @@ import { browseAgentSessions } from './browseSessions';
 import { pickDelegation } from './delegationPicker';
 import { pickSessionSetting } from './sessionSettingsPicker';
 import { pickRuntime, pickSession, type SessionTarget } from './sessionTargets';
+import { inertUiText, toastError } from '../host/uiText';
 
 export interface CommandContext {
   readonly service: SubchatsService;
@@ -24,10 +25,6 @@ export interface CommandContext {
   readonly transcripts: OpenedTranscripts;
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 function isLiveSession(target: SessionTarget): boolean {
   return target.runtime.live;
 }
@@ -38,7 +35,7 @@ const ACTION_VERBS = { prompt: 'prompt', cancel: 'cancel', close: 'close' } as c
 function allowedOrExplain(target: SessionTarget, action: keyof typeof ACTION_VERBS): boolean {
   const verdict = target.runtime.store.actionsFor(target.session.id)[action];
   if (!verdict.allowed) {
-    void vscode.window.showWarningMessage(`Subchats: cannot ${ACTION_VERBS[action]} "${target.session.label}". ${verdict.reason ?? ''}`);
+    void vscode.window.showWarningMessage(inertUiText(`Subchats: cannot ${ACTION_VERBS[action]} "${target.session.label}". ${verdict.reason ?? ''}`, 600));
   }
   return verdict.allowed;
 }
@@ -49,7 +46,7 @@ function guarded<A extends unknown[]>(name: string, body: (...args: A) => Promis
     try {
       return await body(...args);
     } catch (error) {
-      void vscode.window.showErrorMessage(`Subchats: ${name} failed: ${errorText(error)}`);
+      void vscode.window.showErrorMessage(`Subchats: ${name} failed: ${toastError(error)}`);
       return undefined;
     }
   };
@@ -107,12 +104,12 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     const target = await pickSession(service, arg, 'Send a prompt to which session?', (t) => isLiveSession(t) && t.runtime.store.actionsFor(t.session.id).prompt.allowed);
     if (!target) return;
     if (!allowedOrExplain(target, 'prompt')) return;
-    const text = typeof textArg === 'string' ? textArg : await vscode.window.showInputBox({ prompt: `Prompt for ${target.session.label}`, ignoreFocusOut: true });
+    const text = typeof textArg === 'string' ? textArg : await vscode.window.showInputBox({ prompt: `Prompt for ${inertUiText(target.session.label)}`, ignoreFocusOut: true });
     if (!text) return;
     const delegation = typeof textArg === 'string' ? null : await pickDelegation(target.runtime, target.session.id);
     if (delegation === undefined) return;
     service.prompt(target.runtime.id, target.session.id, text, delegation ?? undefined).catch((error: unknown) => {
-      void vscode.window.showErrorMessage(`Subchats: the prompt failed: ${errorText(error)}`);
+      void vscode.window.showErrorMessage(`Subchats: the prompt failed: ${toastError(error)}`);
     });
   };
 
@@ -129,7 +126,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     const { cancelled, refused } = await service.cancelChildren(target.runtime.id, target.session.id);
     if (refused.length > 0) {
       const list = refused.map((r) => `"${r.title}"`).join(', ');
-      void vscode.window.showWarningMessage(`Subchats: cancelled ${cancelled.length} subagent(s). Not cancellable: ${list}. ${refused[0]!.reason}`);
+      void vscode.window.showWarningMessage(inertUiText(`Subchats: cancelled ${cancelled.length} subagent(s). Not cancellable: ${list}. ${refused[0]!.reason}`, 600));
     } else if (cancelled.length === 0) {
       void vscode.window.showInformationMessage('Subchats: no running subagent to cancel.');
     }
@@ -139,18 +136,18 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     const target = await pickSession(service, arg, 'Message which subagent?', (t) => isLiveSession(t) && t.session.parentId !== null);
     if (!target) return;
     const verdict = target.runtime.store.actionsFor(target.session.id).prompt;
-    const title = target.session.label;
+    const title = inertUiText(target.session.label);
     if (verdict.allowed) return sendPrompt({ runtimeId: target.runtime.id, sessionId: target.session.id }, textArg);
     const relay = 'Ask the Parent to Relay';
     const choice =
       typeof textArg === 'string'
         ? relay
-        : await vscode.window.showInformationMessage(`Subchats: cannot message "${title}" directly. ${verdict.reason ?? ''}`, { modal: true }, relay);
+        : await vscode.window.showInformationMessage(`Subchats: cannot message "${title}" directly. ${inertUiText(verdict.reason ?? '', 400)}`, { modal: true }, relay);
     if (choice !== relay) return;
     const text = typeof textArg === 'string' ? textArg : await vscode.window.showInputBox({ prompt: `Message to relay to subagent "${title}" through its parent`, ignoreFocusOut: true });
     if (!text) return;
     const { response } = await service.relayToChild(target.runtime.id, target.session.id, text);
-    response.catch((error: unknown) => void vscode.window.showErrorMessage(`Subchats: the relay prompt failed: ${errorText(error)}`));
+    response.catch((error: unknown) => void vscode.window.showErrorMessage(`Subchats: the relay prompt failed: ${toastError(error)}`));
   };
 
   const openChat = (beside: boolean) => async (arg?: unknown) => {
@@ -212,7 +209,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     const roots = runtime.store.listSessions().filter((s) => s.parentId === null);
     if (roots[0]) ctx.chats.open(runtime.id, roots[0].id, true);
     const diagnostics = runtime.store.diagnostics.length;
-    if (diagnostics > 0) void vscode.window.showInformationMessage(`Subchats: ${name} opened with ${diagnostics} protocol diagnostic(s); see the Subchats Protocol log.`);
+    if (diagnostics > 0) void vscode.window.showInformationMessage(`Subchats: ${inertUiText(name)} opened with ${diagnostics} protocol diagnostic(s); see the Subchats Protocol log.`);
     for (const d of runtime.store.diagnostics) ctx.protocolLog.appendLine(`[${name}] line ${d.line}: [${d.code}] ${d.message}`);
     return runtime.id;
   };
@@ -234,7 +231,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     if (!target) return;
     // An argument skips the picker's filter: ACP only reattaches root sessions this client opened.
     if (!reconnectable(target)) {
-      void vscode.window.showWarningMessage(`Subchats: cannot reconnect "${target.session.label}": only a finished root session of an agent that supports session/load or session/resume can be reattached (subagents come back with their parent).`);
+      void vscode.window.showWarningMessage(`Subchats: cannot reconnect "${inertUiText(target.session.label)}": only a finished root session of an agent that supports session/load or session/resume can be reattached (subagents come back with their parent).`);
       return;
     }
     const agent = ctx.agents().find((a) => a.id === target.runtime.agent.id);

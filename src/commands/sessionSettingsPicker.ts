@@ -2,6 +2,7 @@
 // offered as one quick pick. Only advertised values can be chosen; the connection checks them again.
 import * as vscode from 'vscode';
 import type { SessionView } from '../store/model';
+import { inertUiText } from '../host/uiText';
 
 export type SessionSettingChange =
   | { readonly kind: 'mode'; readonly modeId: string }
@@ -38,20 +39,21 @@ export async function pickSessionSetting(session: SessionView): Promise<SessionS
   if (modes.availableModes?.length) {
     items.push({ label: 'Mode', kind: vscode.QuickPickItemKind.Separator });
     for (const mode of modes.availableModes) {
-      items.push({ label: `${mode.id === currentMode ? '$(check) ' : ''}${mode.name ?? mode.id}`, description: mode.description ?? undefined, change: { kind: 'mode', modeId: mode.id } });
+      items.push({ label: `${mode.id === currentMode ? '$(check) ' : ''}${inertUiText(mode.name ?? mode.id)}`, description: mode.description ? inertUiText(mode.description) : undefined, change: { kind: 'mode', modeId: mode.id } });
     }
   }
   const options = Array.isArray(session.configOptions) ? (session.configOptions as ConfigOption[]) : [];
   for (const option of options) {
     if (typeof option?.id !== 'string') continue;
-    items.push({ label: option.name ?? option.id, kind: vscode.QuickPickItemKind.Separator });
+    const optionName = inertUiText(option.name ?? option.id);
+    items.push({ label: optionName, kind: vscode.QuickPickItemKind.Separator });
     if (option.type === 'boolean') {
       const next = option.currentValue !== true;
-      items.push({ label: `${option.name ?? option.id}: turn ${next ? 'on' : 'off'}`, change: { kind: 'option', configId: option.id, value: next } });
+      items.push({ label: `${optionName}: turn ${next ? 'on' : 'off'}`, change: { kind: 'option', configId: option.id, value: next } });
       continue;
     }
     for (const choice of flatChoices(option)) {
-      items.push({ label: `${choice.value === option.currentValue ? '$(check) ' : ''}${choice.name}`, description: option.name ?? option.id, change: { kind: 'option', configId: option.id, value: choice.value } });
+      items.push({ label: `${choice.value === option.currentValue ? '$(check) ' : ''}${inertUiText(choice.name)}`, description: optionName, change: { kind: 'option', configId: option.id, value: choice.value } });
     }
   }
   if (!items.some((i) => i.change)) {

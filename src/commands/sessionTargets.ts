@@ -4,6 +4,7 @@ import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import type { SessionView } from '../store/model';
 import { isObject } from '../store/wireMessage';
 import { stateLabel } from '../presentation';
+import { inertUiText } from '../host/uiText';
 
 export interface SessionTarget {
   readonly runtime: AgentRuntime;
@@ -54,9 +55,9 @@ export async function pickSession(
       let depth = 0;
       for (let p = session.parentId; p; p = runtime.store.getSession(p)?.parentId ?? null) depth++;
       items.push({
-        label: `${'\u00a0\u00a0'.repeat(depth)}${depth ? '↳ ' : ''}${session.label}`,
-        description: `${runtime.agent.name} · ${stateLabel(session.state)}`,
-        detail: session.id,
+        label: `${'\u00a0\u00a0'.repeat(depth)}${depth ? '↳ ' : ''}${inertUiText(session.label)}`,
+        description: `${inertUiText(runtime.agent.name)} · ${stateLabel(session.state)}`,
+        detail: inertUiText(session.id),
         target,
       });
     }
@@ -79,7 +80,7 @@ export async function pickRuntime(service: SubchatsService, arg: unknown, placeH
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(
-    runtimes.map((runtime) => ({ label: runtime.agent.name, description: `${runtime.status} · ${new Date(runtime.startedAt).toLocaleTimeString()}`, runtime })),
+    runtimes.map((runtime) => ({ label: inertUiText(runtime.agent.name), description: `${runtime.status} · ${new Date(runtime.startedAt).toLocaleTimeString()}`, runtime })),
     { placeHolder },
   );
   return picked?.runtime;

@@ -84,7 +84,7 @@ export class DemoAgent {
     const session = isObject(caps.session) ? caps.session : {};
     this.booleanConfig = isObject(session.configOptions) && isObject(session.configOptions.boolean);
     const sessionCapabilities: JsonObject = { list: {}, resume: {}, close: {} };
-    if (this.env.options.dialect === 'kind-subagent') sessionCapabilities.subagents = { promptDelegation: true, background: true };
+    if (this.env.options.dialect === 'kind-subagent') sessionCapabilities.subagents = { promptDelegation: {}, background: {} };
     return {
       protocolVersion: 1,
       agentCapabilities: {

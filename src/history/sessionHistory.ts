@@ -3,6 +3,7 @@
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { FileTranscript } from '../acp/transcript';
+import { rotateTranscript } from '../acp/transcriptRotation';
 
 export interface HistoryConnectionMeta {
   readonly id: string;
@@ -10,6 +11,8 @@ export interface HistoryConnectionMeta {
   readonly agentName: string;
   readonly startedAt: number;
   readonly cwd: string;
+  /** Bytes of the oldest lines rotated out of this connection's transcript so far. */
+  readonly droppedBytes?: number;
 }
 
 export interface HistoryConnection {
@@ -17,6 +20,8 @@ export interface HistoryConnection {
   /** Complete lines only: a torn last line from a crash is dropped. */
   readonly text: string;
   readonly bytes: number;
+  /** How much of the oldest part was dropped to stay within the budget (0 when nothing was). */
+  readonly droppedBytes: number;
 }
 
 export interface HistoryLoadResult {
@@ -40,7 +45,13 @@ export class SessionHistory {
     await fs.mkdir(this.dir, { recursive: true });
     await writeAtomically(join(this.dir, meta.id + META_SUFFIX), JSON.stringify(meta));
     await this.prune(new Set([meta.id, ...live]));
-    return new FileTranscript(join(this.dir, meta.id + TRANSCRIPT_SUFFIX), this.maxBytes, onError);
+    // A live connection may run past the budget (up to twice it, then state lines only); the next load
+    // rotates its file back within the budget, keeping the newest part.
+    // What a live connection leaves out is written to its metadata, so the cut is known after a reload.
+    const recordDropped = (droppedBytes: number) => {
+      writeAtomically(join(this.dir, meta.id + META_SUFFIX), JSON.stringify({ ...meta, droppedBytes: (meta.droppedBytes ?? 0) + droppedBytes })).catch((error: unknown) => onError?.(error as Error));
+    };
+    return new FileTranscript(join(this.dir, meta.id + TRANSCRIPT_SUFFIX), this.maxBytes * 2, onError, recordDropped);
   }
 
   async load(): Promise<HistoryLoadResult> {
@@ -62,7 +73,19 @@ export class SessionHistory {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') problems.push(`history ${id}: ${(error as Error).message}`);
       }
       const lastNewline = text.lastIndexOf('\n');
-      connections.push({ meta, text: lastNewline >= 0 ? text.slice(0, lastNewline + 1) : '', bytes });
+      text = lastNewline >= 0 ? text.slice(0, lastNewline + 1) : '';
+      if (Buffer.byteLength(text) > this.maxBytes) {
+        const rotated = rotateTranscript(text, this.maxBytes);
+        text = rotated.text;
+        meta = { ...meta, droppedBytes: (meta.droppedBytes ?? 0) + rotated.droppedBytes };
+        try {
+          await writeAtomically(join(this.dir, id + TRANSCRIPT_SUFFIX), text);
+          await writeAtomically(join(this.dir, id + META_SUFFIX), JSON.stringify(meta));
+        } catch (error) {
+          problems.push(`history ${id}: could not rotate (${(error as Error).message})`);
+        }
+      }
+      connections.push({ meta, text, bytes, droppedBytes: meta.droppedBytes ?? 0 });
     }
     connections.sort((a, b) => a.meta.startedAt - b.meta.startedAt);
     return { connections, problems };
@@ -128,11 +151,14 @@ function parseMeta(text: string, id: string): HistoryConnectionMeta {
     agentName: typeof value.agentName === 'string' ? value.agentName : value.agentId,
     startedAt: typeof value.startedAt === 'number' ? value.startedAt : 0,
     cwd: typeof value.cwd === 'string' ? value.cwd : '',
+    ...(typeof value.droppedBytes === 'number' && value.droppedBytes > 0 ? { droppedBytes: value.droppedBytes } : {}),
   };
 }
 
+let tempCounter = 0;
+// Unique temporary names: two writes of the same file may overlap.
 async function writeAtomically(file: string, text: string): Promise<void> {
-  const temp = `${file}.${process.pid}.tmp`;
+  const temp = `${file}.${process.pid}.${++tempCounter}.tmp`;
   await fs.writeFile(temp, text, 'utf8');
   await fs.rename(temp, file);
 }

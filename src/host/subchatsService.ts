@@ -14,6 +14,7 @@ import type { SessionView, StoreChange } from '../store/model';
 import { replayText, toReplaySnapshot, type ReplaySession } from '../store/replayReport';
 import { SessionStore } from '../store/sessionStore';
 import { Emitter } from 'vscode-jsonrpc/node';
+import { historyCut } from '../presentation';
 
 /** `history`: restored from storage after a reload; `transcript`: a file the user opened (read-only). */
 export type RuntimeStatus = 'starting' | 'ready' | 'exited' | 'failed' | 'history' | 'transcript';
@@ -44,6 +45,8 @@ export class AgentRuntime {
   connection: AgentConnection | undefined;
   status: RuntimeStatus;
   error: string | undefined;
+  /** Bytes of this connection's oldest history dropped to stay within subchats.history.maxMegabytes. */
+  historyDroppedBytes = 0;
   persisted: (TranscriptRecorder & { close(): Promise<void> }) | undefined;
 
   constructor(
@@ -284,6 +287,9 @@ export class SubchatsService {
     const runtime = new AgentRuntime(meta.id, { id: meta.agentId, name: meta.agentName, command: '' }, meta.cwd, meta.startedAt, 'history', this.now);
     replayText(runtime.store, text);
     runtime.store.markDisconnected();
+    runtime.historyDroppedBytes = meta.droppedBytes ?? 0;
+    const cut = historyCut(runtime.historyDroppedBytes);
+    if (cut) runtime.store.markHistoryCut(`Earlier messages are missing: ${cut}`, 'The history did not fit subchats.history.maxMegabytes; turn ends and state changes were kept, so the states shown are the final ones.');
     for (const line of text.split('\n')) if (line) runtime.transcript.recordLine(line);
     return this.add(runtime);
   }

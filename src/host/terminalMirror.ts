@@ -1,6 +1,8 @@
 // Mirrors the commands agents run (terminal/*) into read-only VS Code terminals the user can watch.
 import * as vscode from 'vscode';
 import type { TerminalManager } from '../acp/terminals';
+import { mirroredTerminalName } from './uiText';
+import { plainText } from '../presentation';
 
 export function mirrorTerminals(terminals: TerminalManager, agentName: string): vscode.Disposable {
   const open = new Map<string, { write: vscode.EventEmitter<string>; terminal: vscode.Terminal }>();
@@ -9,10 +11,11 @@ export function mirrorTerminals(terminals: TerminalManager, agentName: string): 
       const write = new vscode.EventEmitter<string>();
       const pty: vscode.Pseudoterminal = {
         onDidWrite: write.event,
-        open: () => write.fire(`\x1b[2m${agentName} ran: ${[info.command, ...info.args].join(' ')}\r\n(in ${info.cwd})\x1b[0m\r\n`),
+        // The header is ours: the agent's command, args and cwd in it must not carry escape sequences.
+        open: () => write.fire(`\x1b[2m${plainText(`${agentName} ran: ${[info.command, ...info.args].join(' ')}`)}\r\n(in ${plainText(info.cwd)})\x1b[0m\r\n`),
         close: () => undefined,
       };
-      const terminal = vscode.window.createTerminal({ name: `${agentName}: ${info.command}`, pty, iconPath: new vscode.ThemeIcon('hubot'), isTransient: true });
+      const terminal = vscode.window.createTerminal({ name: mirroredTerminalName(agentName, info.command), pty, iconPath: new vscode.ThemeIcon('hubot'), isTransient: true });
       open.set(info.terminalId, { write, terminal });
     }),
     terminals.onDidOutput((event) => open.get(event.terminalId)?.write.fire(event.data.replace(/\r?\n/g, '\r\n'))),

@@ -12,9 +12,10 @@ import type {
   RequestPermissionRequest,
   TerminalQuestion,
 } from '../acp/clientHost';
-import { inertUiText } from './uiText';
 import { isExternalLink } from '../webviews/webviewMessageGuard';
+import { permissionNotice } from './permissionNotice';
 import type { AgentRuntime } from './subchatsService';
+import { inertUiText } from './uiText';
 
 type PermissionAnswer = (optionId: string | null) => void;
 
@@ -65,12 +66,10 @@ export class VscodeClientHost implements ClientHost {
       signal.addEventListener('abort', () => finish(null), { once: true });
       // The chat answers when it shows the session; otherwise a notification asks (both stay answerable).
       if (requestId && this.chats.isSessionVisible(this.runtime.id, request.sessionId)) return;
-      const options = request.options ?? [];
-      const labels = options.map((o) => o.name);
-      void vscode.window.showWarningMessage(this.describePermission(request, context?.requestId), { detail: this.runtime.agent.name }, ...labels).then((picked) => {
-        const option = options.find((o) => o.name === picked);
+      const notice = permissionNotice(this.runtime.store, request, context?.requestId);
+      void vscode.window.showWarningMessage(notice.message, { detail: inertUiText(this.runtime.agent.name) }, ...notice.buttons).then((picked) => {
         if (picked === undefined) return; // dismissed: the request stays pending and can be answered in the chat
-        finish(option ? option.optionId : null);
+        finish(notice.optionFor(picked) ?? null);
       });
     });
   }
@@ -138,10 +137,10 @@ export class VscodeClientHost implements ClientHost {
     if (raw['mode'] === 'url' && typeof raw['url'] === 'string') {
       const target = raw['url'];
       if (!isExternalLink(target)) {
-        void vscode.window.showWarningMessage(`${this.runtime.agent.name} asked to open a link Subchats does not open (only http, https and mailto): ${target}`);
+        void vscode.window.showWarningMessage(inertUiText(`${this.runtime.agent.name} asked to open a link Subchats does not open (only http, https and mailto): ${target}`, 600));
         return { action: 'decline' } as CreateElicitationResponse;
       }
-      const choice = await vscode.window.showInformationMessage(`${message}\n\n${target}`, { modal: true, detail: `${this.runtime.agent.name} asks you to open this link.` }, 'Open', 'Decline');
+      const choice = await vscode.window.showInformationMessage(`${inertUiText(message, 600)}\n\n${inertUiText(target, 600)}`, { modal: true, detail: `${inertUiText(this.runtime.agent.name)} asks you to open this link.` }, 'Open', 'Decline');
       if (signal.aborted || choice === undefined) return { action: 'cancel' } as CreateElicitationResponse;
       if (choice === 'Decline') return { action: 'decline' } as CreateElicitationResponse;
       await vscode.env.openExternal(vscode.Uri.parse(target));
@@ -151,26 +150,18 @@ export class VscodeClientHost implements ClientHost {
     const content: Record<string, string | number | boolean> = {};
     for (const [key, field] of Object.entries(schema.properties ?? {})) {
       if (signal.aborted) return { action: 'cancel' } as CreateElicitationResponse;
-      const prompt = `${message} — ${field.title ?? key}${field.description ? `: ${field.description}` : ''}`;
+      const prompt = inertUiText(`${message} — ${field.title ?? key}${field.description ? `: ${field.description}` : ''}`, 600);
+      const title = inertUiText(this.runtime.agent.name);
       let value: string | undefined;
-      if (field.enum) value = await vscode.window.showQuickPick(field.enum, { title: this.runtime.agent.name, placeHolder: prompt, ignoreFocusOut: true });
-      else if (field.type === 'boolean') value = await vscode.window.showQuickPick(['true', 'false'], { title: this.runtime.agent.name, placeHolder: prompt, ignoreFocusOut: true });
-      else value = await vscode.window.showInputBox({ title: this.runtime.agent.name, prompt, ignoreFocusOut: true });
+      if (field.enum) {
+        // Shown inert, answered with the agent's own value.
+        const picked = await vscode.window.showQuickPick(field.enum.map((choice) => ({ label: inertUiText(String(choice)), choice: String(choice) })), { title, placeHolder: prompt, ignoreFocusOut: true });
+        value = picked?.choice;
+      } else if (field.type === 'boolean') value = await vscode.window.showQuickPick(['true', 'false'], { title, placeHolder: prompt, ignoreFocusOut: true });
+      else value = await vscode.window.showInputBox({ title, prompt, ignoreFocusOut: true });
       if (value === undefined) return { action: 'cancel' } as CreateElicitationResponse;
       content[key] = field.type === 'boolean' ? value === 'true' : field.type === 'number' || field.type === 'integer' ? Number(value) : value;
     }
     return { action: 'accept', content } as CreateElicitationResponse;
-  }
-
-  private describePermission(request: RequestPermissionRequest, requestId: string | number | undefined): string {
-    const store = this.runtime.store;
-    const toolCall = request.toolCall as { toolCallId?: string; title?: string | null };
-    // The store has already attributed the request (a child on the parent's session id included).
-    const asking = (requestId !== undefined ? store.sessionOfAgentRequest(requestId) : undefined) ?? store.getSession(request.sessionId);
-    const who = asking ? asking.label : 'An unknown session';
-    const parent = asking?.parentId ? store.getSession(asking.parentId) : undefined;
-    const title = toolCall.title ?? (toolCall.toolCallId && asking?.toolCalls[toolCall.toolCallId]?.title) ?? 'a tool call';
-    if (!asking) return `${who} asks permission: ${title}`;
-    return parent ? `Subagent "${who}" (of "${parent.label}") asks permission: ${title}` : `"${who}" asks permission: ${title}`;
   }
 }

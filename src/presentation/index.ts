@@ -6,3 +6,5 @@ export { clockTime, elapsedMs, formatDuration, type TimedSession } from './time'
 export { isToolCallOpen, presentToolStatus, stoppedWithTurn, toolKindIcon, toolProgress, type PresentedToolStatus } from './toolCall';
 export { stateExplanation, type ExplanationOptions } from './explanation';
 export { preOrder } from './treeOrder';
+export { plainText, visibleBidi } from './plainText';
+export { historyCut } from './historyCut';

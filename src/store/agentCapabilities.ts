@@ -1,9 +1,13 @@
 // Reading what an agent advertised, one rule for the store and the connection alike.
 import { isObject, type JsonObject } from './wireMessage';
 
-/** ACP support markers: `{}` (or `true` in older agents) means yes; absent, `null` and `false` mean no. */
+/**
+ * ACP capability grants: the final spec grants only by a non-null, non-array object (`{}`); `true` (older
+ * drafts), arrays, `null` and anything else mean no, so a grant cannot be faked by a loose value.
+ * (`loadSession` is a real boolean in v1 and is read as such, not through this.)
+ */
 export function isAdvertised(marker: unknown): boolean {
-  return marker === true || (typeof marker === 'object' && marker !== null);
+  return typeof marker === 'object' && marker !== null && !Array.isArray(marker);
 }
 
 /** How a stored root session can be reattached: `session/load` (replays history) first, else `session/resume`. */

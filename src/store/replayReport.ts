@@ -1,6 +1,7 @@
 // The `subchats replay` output: the session tree as JSON (the public snapshot shape) and as indented text.
 import type { Diagnostic, SessionView } from './model';
 import type { SessionStore } from './sessionStore';
+import { plainText } from '../presentation';
 
 export interface ReplayToolCall {
   readonly id: string;
@@ -83,7 +84,9 @@ export function formatReplayText(snapshot: ReplaySnapshot): string {
   } else {
     lines.push('', 'No diagnostics.');
   }
-  return lines.join('\n');
+  // Printed to a terminal: agent text must not carry escape sequences (OSC 52 clipboard, OSC 0 title, CSI 2J)
+  // or bidi controls, nor start lines of its own.
+  return lines.map((line) => plainText(line).replace(/\n/g, ' ⏎ ')).join('\n');
 }
 
 /** Replays a whole transcript text into a fresh store. */

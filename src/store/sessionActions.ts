@@ -46,7 +46,7 @@ export function actionsOf(session: SessionView, connected: boolean): SessionActi
 
 function childCancel(session: SessionView) {
   if (session.controlsStale) return denied('This subagent was restored from history; the agent has not confirmed that it can be cancelled now.');
-  // The final design grants a capability by an object; the September draft used `cancel: true`.
+  // The final spec grants a capability only by an object; the September draft's `cancel: true` is not a grant.
   if (!isAdvertised(session.capabilities?.['cancel'])) {
     return denied('This subagent does not accept cancel (the agent did not grant capabilities.cancel). Cancel the parent session instead.');
   }

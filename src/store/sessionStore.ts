@@ -7,7 +7,7 @@
 // the request ledger (requestLedger.ts), the owner resolver (updateOwner.ts), the tree rules (sessionTree.ts)
 // and one reducer per kind of update (reducers/).
 import { reattachMethod } from './agentCapabilities';
-import type { Diagnostic, Direction, SessionActions, SessionRecord, SessionView, StoreChange } from './model';
+import type { Diagnostic, Direction, Entry, SessionActions, SessionRecord, SessionView, StoreChange } from './model';
 import { RequestLedger, requestKey, type PendingRequest } from './requestLedger';
 import { appendChunk } from './reducers/messages';
 import {
@@ -241,6 +241,18 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       failAllUserRequests(this.parts, session);
     }
     this.ledger.clear();
+    this.core.flush();
+  }
+
+  /** History that lost its oldest part: each root's chat starts with a notice that says so (and what stayed). */
+  markHistoryCut(title: string, description: string): void {
+    this.core.begin(undefined, undefined);
+    for (const session of this.core.sessions.values()) {
+      if (session.parentId !== null) continue;
+      const entry: Entry = { kind: 'notice', id: this.core.nextEntryId('notice'), rev: this.core.rev, at: this.core.at, severity: 'warning', title, description };
+      session.entries.unshift(entry);
+      this.core.touchEntry(session, entry);
+    }
     this.core.flush();
   }
 

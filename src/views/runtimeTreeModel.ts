@@ -1,6 +1,7 @@
 // Pure mapping of an agent connection to its tree item (the top level of the session tree).
 import type { AgentRuntime } from '../host/subchatsService';
-import { formatDuration } from '../presentation';
+import { formatDuration, historyCut } from '../presentation';
+import { inertUiText, markdownText } from '../host/uiText';
 import { inlineCode, type TreeItemModel } from './sessionTreeModel';
 
 const STATUS: Record<AgentRuntime['status'], { icon: string; color?: string; label: string }> = {
@@ -12,23 +13,26 @@ const STATUS: Record<AgentRuntime['status'], { icon: string; color?: string; lab
   transcript: { icon: 'file-text', label: 'transcript (read-only)' },
 };
 
-export function runtimeTreeItem(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'status' | 'error' | 'startedAt' | 'cwd' | 'store'>, now: number): TreeItemModel {
+export function runtimeTreeItem(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'status' | 'error' | 'startedAt' | 'cwd' | 'store'> & { readonly historyDroppedBytes?: number }, now: number): TreeItemModel {
+  const cut = historyCut(runtime.historyDroppedBytes ?? 0);
   const status = STATUS[runtime.status];
   const roots = runtime.store.listSessions().filter((s) => s.parentId === null).length;
   const restartable = runtime.status === 'exited' || runtime.status === 'failed' || runtime.status === 'ready';
   const when = new Date(runtime.startedAt).toLocaleString('en-US', { hour12: false });
   const tooltip = [
-    `**${runtime.agent.name}** — ${status.label}`,
+    `**${markdownText(runtime.agent.name)}** — ${status.label}`,
     runtime.agent.command ? `Command: ${inlineCode([runtime.agent.command, ...(runtime.agent.args ?? [])].join(' '))}` : undefined,
     runtime.cwd ? `Working directory: ${inlineCode(runtime.cwd)}` : undefined,
     `Started: ${when}`,
-    runtime.error ? `\n${runtime.error}` : undefined,
+    // The error often carries the agent's own words (its JSON-RPC error, its stderr).
+    runtime.error ? `\n${markdownText(runtime.error)}` : undefined,
     runtime.store.diagnostics.length ? `${runtime.store.diagnostics.length} protocol diagnostic(s); see the Subchats Protocol log` : undefined,
+    cut ? `${cut}: the oldest part of this connection's history did not fit subchats\.history\.maxMegabytes; turn ends and state changes were kept` : undefined,
   ].filter((l): l is string => l !== undefined);
   return {
     id: `runtime|${runtime.id}`,
-    label: runtime.agent.name,
-    description: `${status.label} · ${roots} session${roots === 1 ? '' : 's'}${runtime.status === 'history' ? ` · ${formatDuration(now - runtime.startedAt)} ago` : ''}`,
+    label: inertUiText(runtime.agent.name),
+    description: `${status.label} · ${roots} session${roots === 1 ? '' : 's'}${runtime.status === 'history' ? ` · ${formatDuration(now - runtime.startedAt)} ago` : ''}${cut ? ` · ${cut}` : ''}`,
     tooltip: tooltip.join('  \n'),
     icon: status.icon,
     ...(status.color ? { iconColor: status.color } : {}),

@@ -2,7 +2,8 @@
 import type { AgentRuntime } from '../host/subchatsService';
 import type { SessionActions, SessionView } from '../store/model';
 import { isReconnectable } from '../host/reconnect';
-import { elapsedMs, formatDuration, isWorking, presentState, stateExplanation, type PresentedState } from '../presentation';
+import { inertUiText, markdownText } from '../host/uiText';
+import { elapsedMs, formatDuration, isWorking, plainText, presentState, stateExplanation, type PresentedState } from '../presentation';
 
 export interface TreeItemModel {
   readonly id: string;
@@ -67,7 +68,7 @@ export function sessionTreeItem(session: SessionView, ctx: SessionTreeContext): 
   ];
   return {
     id: sessionNodeId(ctx.connectionId, session.id),
-    label: session.label,
+    label: inertUiText(session.label),
     description: parts.join(' · '),
     tooltip: sessionTooltip(session, presented, ctx),
     icon: treeIcon(presented),
@@ -105,38 +106,35 @@ export function sessionItemOf(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'live
 
 function sessionTooltip(session: SessionView, presented: PresentedState, ctx: SessionTreeContext): string {
   const lines = [
-    `**${escapeMarkdown(session.label)}**`,
+    `**${markdownText(session.label)}**`,
     '',
-    `Agent: ${escapeMarkdown(ctx.agentName)}`,
+    `Agent: ${markdownText(ctx.agentName)}`,
     `Session: ${inlineCode(session.id)}`,
   ];
-  if (ctx.ancestry.length > 0) lines.push(`Parent: ${ctx.ancestry.map(escapeMarkdown).join(' › ')}`);
-  if (session.description && session.description !== session.title) lines.push(`Role: ${escapeMarkdown(session.description)}`);
-  if (session.subagentType) lines.push(`Subagent type: ${escapeMarkdown(session.subagentType)}`);
-  lines.push(`Linked by: ${session.link}${session.parentToolCallId ? ` (tool call ${inlineCode(session.parentToolCallId)})` : ''}`);
+  if (ctx.ancestry.length > 0) lines.push(`Parent: ${ctx.ancestry.map(markdownText).join(' › ')}`);
+  if (session.description && session.description !== session.title) lines.push(`Role: ${markdownText(session.description)}`);
+  if (session.subagentType) lines.push(`Subagent type: ${markdownText(session.subagentType)}`);
+  lines.push(`Linked by: ${markdownText(session.link)}${session.parentToolCallId ? ` (tool call ${inlineCode(session.parentToolCallId)})` : ''}`);
   if (session.cwd) lines.push(`Working directory: ${inlineCode(session.cwd)}`);
-  lines.push(`State: ${escapeMarkdown(presented.label)}`);
+  lines.push(`State: ${markdownText(presented.label)}`);
   const explanation = stateExplanation(session.stateHistory, { cancelRequestedAt: session.cancelRequestedAt });
-  if (explanation) lines.push(`_${escapeMarkdown(explanation)}_`);
-  if (session.state.error?.message) lines.push(`Error: ${escapeMarkdown(session.state.error.message.replace(/[\r\n]+/g, ' '))}`);
+  if (explanation) lines.push(`_${markdownText(explanation)}_`);
+  if (session.state.error?.message) lines.push(`Error: ${markdownText(session.state.error.message)}`);
   if (session.usage) {
     const used = session.usage['used'];
     const size = session.usage['size'];
     if (typeof used === 'number' && typeof size === 'number') lines.push(`Context: ${used.toLocaleString('en-US')} / ${size.toLocaleString('en-US')} tokens`);
   }
-  if (!ctx.actions.cancel.allowed && ctx.actions.cancel.reason) lines.push('', `_Cancel: ${escapeMarkdown(ctx.actions.cancel.reason)}_`);
+  if (!ctx.actions.cancel.allowed && ctx.actions.cancel.reason) lines.push('', `_Cancel: ${markdownText(ctx.actions.cancel.reason)}_`);
   return lines.join('  \n');
 }
 
 /** Agent text as a code span that it cannot close: the fence is longer than any backtick run inside. */
 export function inlineCode(text: string): string {
-  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const flat = plainText(text).replace(/\s*\n\s*/g, ' ');
+  const longest = Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length));
   const fence = '`'.repeat(longest + 1);
-  return `${fence} ${text.replace(/[\r\n]+/g, ' ')} ${fence}`;
-}
-
-function escapeMarkdown(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>]/g, (c) => `\\${c}`);
+  return `${fence} ${flat} ${fence}`;
 }
 
 /** Sessions that need the user (the view badge). */

@@ -85,7 +85,11 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     );
     item.id = model.id;
     item.description = model.description;
-    item.tooltip = new vscode.MarkdownString(model.tooltip);
+    // Agent text is escaped in the model; the tooltip also runs no commands, HTML or icons whatever it holds.
+    const tooltip = new vscode.MarkdownString(model.tooltip, false);
+    tooltip.isTrusted = false;
+    tooltip.supportHtml = false;
+    item.tooltip = tooltip;
     item.iconPath = new vscode.ThemeIcon(model.icon, model.iconColor ? new vscode.ThemeColor(model.iconColor) : undefined);
     item.contextValue = model.contextValue;
     item.accessibilityInformation = { label: `${model.label}, ${model.description}` };

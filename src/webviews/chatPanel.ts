@@ -16,6 +16,7 @@ import type { SessionStoreReader } from '../store/storeApi';
 import { ChatFeed, unavailableSnapshot } from './chatFeed';
 import { buildChatHtml, createNonce } from './chatHtml';
 import { isExternalLink } from './webviewMessageGuard';
+import { inertUiText, toastError } from '../host/uiText';
 
 export const CHAT_VIEW_TYPE = 'subchats.chat';
 const DIFF_SCHEME = 'subchats-diff';
@@ -188,7 +189,7 @@ class ChatPanelController implements vscode.Disposable {
           return;
         }
         this.handle(message).catch((error: unknown) => {
-          void vscode.window.showErrorMessage(`Subchats: ${(error as Error).message ?? String(error)}`);
+          void vscode.window.showErrorMessage(`Subchats: ${toastError(error)}`);
         });
       }),
       panel.onDidChangeViewState(({ webviewPanel }) => {
@@ -323,13 +324,13 @@ class ChatPanelController implements vscode.Disposable {
         return;
       case 'openLink': {
         if (!isExternalLink(message.url)) {
-          void vscode.window.showWarningMessage(`Subchats: not opening "${message.url}" (only web and mail links are opened).`);
+          void vscode.window.showWarningMessage(`Subchats: not opening "${inertUiText(message.url, 400)}" (only web and mail links are opened).`);
           return;
         }
         const open = 'Open Link';
         const answer = await vscode.window.showWarningMessage(
           'The agent\'s chat wants to open an external link.',
-          { modal: true, detail: message.url },
+          { modal: true, detail: inertUiText(message.url, 2000) },
           open,
         );
         if (answer === open) await vscode.env.openExternal(vscode.Uri.parse(message.url, true));
@@ -346,7 +347,7 @@ class ChatPanelController implements vscode.Disposable {
     const session = this.sessionInPanel(sessionId);
     const verdict = session && this.store ? this.store.actionsFor(sessionId)[action] : { allowed: false, reason: 'The session is not part of this chat.' };
     if (!verdict.allowed) {
-      void vscode.window.showWarningMessage(`Subchats: cannot ${action} "${session?.label ?? 'this session'}". ${verdict.reason ?? ''}`);
+      void vscode.window.showWarningMessage(inertUiText(`Subchats: cannot ${action} "${session?.label ?? 'this session'}". ${verdict.reason ?? ''}`, 600));
       return;
     }
     await run();
@@ -355,7 +356,7 @@ class ChatPanelController implements vscode.Disposable {
   /** Paths come from agent text: network paths are refused, and anything outside the workspace is confirmed. */
   private async openFile(filePath: string, line: number | undefined): Promise<void> {
     if (/^(\\\\|\/\/)/.test(filePath)) {
-      void vscode.window.showWarningMessage(`Subchats does not open network paths from agent output: ${filePath}`);
+      void vscode.window.showWarningMessage(`Subchats does not open network paths from agent output: ${inertUiText(filePath, 400)}`);
       return;
     }
     const cwd = this.store?.effectiveCwd(this.sessionId);
@@ -363,7 +364,7 @@ class ChatPanelController implements vscode.Disposable {
     if (!absolute) return;
     const folders = vscode.workspace.workspaceFolders?.map((f) => f.uri.fsPath) ?? [];
     if (!folders.some((folder) => isInsideOrEqual(absolute, folder))) {
-      const open = await vscode.window.showWarningMessage(`The agent refers to a file outside the workspace:\n${absolute}`, { modal: true }, 'Open File');
+      const open = await vscode.window.showWarningMessage(`The agent refers to a file outside the workspace:\n${inertUiText(absolute, 1000)}`, { modal: true }, 'Open File');
       if (open !== 'Open File') return;
     }
     const position = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);

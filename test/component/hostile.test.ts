@@ -127,3 +127,54 @@ test('hostile content in every field renders as inert text and never executes', 
   assert.deepEqual(chat.pageErrors, []);
   await chat.close();
 });
+
+test('diffs whose fields are not strings render what is valid; the tool call and the rest of the chat survive', async () => {
+  const chat = await harness().openChat();
+  const errors: string[] = [];
+  chat.page.on('pageerror', (error) => errors.push(error.message));
+  const store = new FakeStore();
+  store.addSession('root', { title: 'Root' });
+  store.upsertToolCall('root', {
+    toolCallId: 'tc',
+    title: 'Edit files',
+    kind: 'edit',
+    status: 'completed',
+    content: [
+      { type: 'diff', path: 'a.ts', oldText: 'a\n', newText: { evil: true } },
+      { type: 'diff', path: 'b.ts', oldText: 42, newText: 'b\n' },
+      { type: 'diff', path: ['c.ts'], oldText: null, newText: 'c\n' },
+      { type: 'diff', path: 'ok.ts', oldText: 'x\n', newText: 'y\n' },
+    ] as never,
+  });
+  store.addEntry<MessageEntry>('root', { kind: 'message', id: 'after', role: 'agent', text: 'still here', attachments: [] });
+  await FeedLink.showing(chat, store, 'root');
+  const { page } = chat;
+  await page.getByText('still here').waitFor();
+  await page.getByRole('button', { name: 'Show changes in ok.ts' }).click();
+  await page.getByRole('button', { name: 'Hide changes in ok.ts' }).waitFor();
+  const shown = await page.locator('subchats-diff').allInnerTexts();
+  assert.equal(shown.length, 2, `only the valid diffs render (b.ts shows as a new file): ${shown.join(' | ')}`);
+  assert.ok(shown.some((t) => t.includes('b.ts')) && shown.some((t) => t.includes('ok.ts')));
+  assert.deepEqual(errors, []);
+});
+
+test('bidi controls in a diff path and a tool title are shown as visible markers, not obeyed', async () => {
+  const chat = await harness().openChat();
+  const store = new FakeStore();
+  store.addSession('root', { title: 'Root' });
+  store.upsertToolCall('root', {
+    toolCallId: 'tc',
+    title: 'Edit invoice\u202Efdp.exe',
+    kind: 'edit',
+    status: 'completed',
+    content: [{ type: 'diff', path: 'src/\u2066evil\u2069\u202Ets.js', oldText: 'a\n', newText: 'b\n' }],
+  });
+  await FeedLink.showing(chat, store, 'root');
+  const { page } = chat;
+  await page.locator('subchats-diff').waitFor();
+  const texts = await page.locator('subchats-tool-call').allInnerTexts();
+  const all = texts.join('\n');
+  assert.doesNotMatch(all, /[\u202a-\u202e\u2066-\u2069]/, 'no bidi control reaches the page text');
+  assert.match(all, /invoice⟪U\+202E⟫fdp\.exe/);
+  assert.match(all, /src\/⟪U\+2066⟫evil⟪U\+2069⟫⟪U\+202E⟫ts\.js/);
+});

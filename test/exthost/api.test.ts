@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { SubchatsApi } from '../../src/extension';
+import type { SubchatsTestApi as SubchatsApi } from '../../src/extension';
 import type { ReplaySession } from '../../src/store/replayReport';
 import { activateSubchats, answer, connectionOf, extension, pendingPermissionOf, sent, sessionOf, startTour, waitFor, wire, type TourIds } from './support/subchats';
 

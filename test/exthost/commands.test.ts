@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { SubchatsApi } from '../../src/extension';
+import type { SubchatsTestApi as SubchatsApi } from '../../src/extension';
 import type { RuntimeStatus } from '../../src/host/subchatsService';
 import { replayText } from '../../src/store/replayReport';
 import { SessionStore } from '../../src/store/sessionStore';

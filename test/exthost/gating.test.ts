@@ -2,7 +2,7 @@
 // sends nothing and says why; the relay fallback prompts the parent with a clearly labelled message.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import type { SubchatsApi } from '../../src/extension';
+import type { SubchatsTestApi as SubchatsApi } from '../../src/extension';
 import { activateSubchats, answer, pendingPermissionOf, sent, sessionOf, startTour, waitFor, wire, type TourIds } from './support/subchats';
 import { stubWindow, type WindowStub } from './support/windowStubs';
 

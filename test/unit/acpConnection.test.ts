@@ -405,6 +405,22 @@ describe('other agent traffic', { timeout: 20_000 }, () => {
     assert.equal((unknownAnswer?.message.error as { code: number }).code, -32601);
   });
 
+  it('answers a duplicate request id with an error and keeps serving the first request', async () => {
+    const { connection, workspace, host, tapped } = await start();
+    await connection.newSession(workspace);
+    const ask = (title: string) => JSON.stringify({ jsonrpc: '2.0', id: 'dup', method: 'session/request_permission', params: { sessionId: 'sess-1', toolCall: { toolCallId: title, title }, options: PERMISSION_OPTIONS } });
+    const waiting = connection.prompt('sess-1', script([{ raw: ask('first') }, { raw: ask('second') }]));
+    const answersToDup = () => tapped.filter((entry) => entry.direction === 'client->agent' && entry.message.id === 'dup');
+    await waitFor(() => answersToDup().length === 1, 'the duplicate is answered');
+    assert.equal((answersToDup()[0]!.message.error as { code: number; message: string }).code, -32600);
+    assert.match((answersToDup()[0]!.message.error as { message: string }).message, /already pending/);
+    assert.deepEqual(host.permissions.map((p) => p.request.toolCall.toolCallId), ['first'], 'only the first reaches the user');
+    host.permissions[0]!.answer({ outcome: 'selected', optionId: 'allow' });
+    await waitFor(() => answersToDup().length === 2, 'the first is answered');
+    assert.deepEqual(answersToDup()[1]!.message.result, { outcome: { outcome: 'selected', optionId: 'allow' } });
+    assert.equal((await waiting).stopReason, 'end_turn');
+  });
+
   it('reports garbage lines and invalid JSON-RPC, answers batches, and keeps going', async () => {
     const { connection, workspace, invalidLines, tapped } = await start();
     await connection.newSession(workspace);

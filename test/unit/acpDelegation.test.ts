@@ -13,7 +13,10 @@ const catalog = [
 describe('delegationSupport', () => {
   it('reads object and boolean markers and treats null/absent as unsupported', () => {
     assert.deepEqual(delegationSupport({ sessionCapabilities: { subagents: { promptDelegation: {}, background: {} } } }), full);
-    assert.deepEqual(delegationSupport({ sessionCapabilities: { subagents: { promptDelegation: true, background: null } } }), foregroundOnly);
+    assert.deepEqual(delegationSupport({ sessionCapabilities: { subagents: { promptDelegation: {}, background: null } } }), foregroundOnly);
+    // Only an object grants: `true` (older draft) and arrays do not.
+    assert.deepEqual(delegationSupport({ sessionCapabilities: { subagents: { promptDelegation: true, background: [] } } }), none);
+    assert.deepEqual(delegationSupport({ sessionCapabilities: { subagents: { promptDelegation: [], background: true } } }), none);
     assert.deepEqual(delegationSupport({ sessionCapabilities: { subagents: {} } }), none);
     assert.deepEqual(delegationSupport({}), none);
     assert.deepEqual(delegationSupport(undefined), none);

@@ -329,7 +329,7 @@ describe('demo agent dialects', () => {
   test('kind-subagent: catalog, delegation, kind "subagent" with childSessionId', async () => {
     const client = start('--dialect', 'kind-subagent');
     const init = await client.initialize();
-    assert.deepEqual(init.agentCapabilities.sessionCapabilities.subagents, { promptDelegation: true, background: true });
+    assert.deepEqual(init.agentCapabilities.sessionCapabilities.subagents, { promptDelegation: {}, background: {} });
     const created = await client.call('session/new', { cwd: CWD, mcpServers: [] });
     assert.deepEqual(created.availableSubagents.map((entry: Msg) => entry.id), ['explorer', 'reviewer']);
     const root = created.sessionId as string;

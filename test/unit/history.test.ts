@@ -94,3 +94,61 @@ test('history loading in the background never replaces a connection that already
   assert.equal(service.get('same'), first);
   service.dispose();
 });
+
+test('a long session keeps its end: the oldest lines are dropped, turn ends and state changes stay, and the cut is reported', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'subchats-history-'));
+  const budget = 20_000;
+  const history = new SessionHistory(dir, budget);
+  const transcript = await history.startConnection(meta('c1'));
+  const update = (sessionId: string, u: object) => ({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update: u } });
+  transcript.record({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: 1 } }, 'client->agent');
+  transcript.record({ jsonrpc: '2.0', id: 0, result: { protocolVersion: 1, agentCapabilities: {} } }, 'agent->client');
+  transcript.record({ jsonrpc: '2.0', id: 1, method: 'session/new', params: { cwd: '/w', mcpServers: [] } }, 'client->agent');
+  transcript.record({ jsonrpc: '2.0', id: 1, result: { sessionId: 'S' } }, 'agent->client');
+  transcript.record({ jsonrpc: '2.0', id: 2, method: 'session/prompt', params: { sessionId: 'S', prompt: [{ type: 'text', text: 'go' }] } }, 'client->agent');
+  transcript.record(update('S', { sessionUpdate: 'subagent_update', sessionId: 'C', title: 'Kid', state: { state: 'running' } }), 'agent->client');
+  const chunk = 'x'.repeat(1_000);
+  for (let i = 0; i < 200; i++) transcript.record(update(i % 2 ? 'S' : 'C', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: chunk } }), 'agent->client');
+  transcript.record(update('S', { sessionUpdate: 'subagent_update', sessionId: 'C', state: { state: 'idle', stopReason: 'end_turn' } }), 'agent->client');
+  transcript.record({ jsonrpc: '2.0', id: 2, result: { stopReason: 'end_turn' } }, 'agent->client');
+  await transcript.close();
+  await new Promise((resolve) => setTimeout(resolve, 50)); // the metadata write of the live cut
+
+  const { connections } = await new SessionHistory(dir, budget).load();
+  const loaded = connections[0]!;
+  assert.ok(loaded.text.length <= budget, `within the budget (${loaded.text.length})`);
+  // 200 KB of 220 KB did not fit: the live file stopped streaming text at twice the budget (state lines
+  // went on), and the load rotated it back within the budget; both cuts are reported.
+  assert.ok(loaded.droppedBytes / (loaded.droppedBytes + loaded.text.length) > 0.9, `most of it was dropped (${loaded.droppedBytes})`);
+  const store = new SessionStore();
+  replayText(store, loaded.text);
+  store.markDisconnected();
+  // Done, not "last running": the turn end and the child's end survived the cut.
+  assert.deepEqual(store.listSessions().map((s) => [s.id, s.state.state, s.state.stopReason]), [['S', 'idle', 'end_turn'], ['C', 'idle', 'end_turn']]);
+  assert.equal(store.getSession('C')!.title, 'Kid');
+  // The newest chunks are what is left.
+  assert.ok(loaded.text.includes(chunk));
+  const again = await new SessionHistory(dir, budget).load();
+  assert.equal(again.connections[0]!.droppedBytes, loaded.droppedBytes, 'the cut is remembered after the file was rotated');
+});
+
+test('the tree says when a connection\'s history was cut', async () => {
+  const { runtimeTreeItem } = await import('../../src/views/runtimeTreeModel');
+  const service = new SubchatsService({ clientHost: () => { throw new Error('not used'); }, workspaceFolders: () => [] });
+  const runtime = service.addHistory({ ...meta('c9'), droppedBytes: 3 * 1_048_576 }, '')!;
+  const item = runtimeTreeItem(runtime, 0);
+  assert.match(item.description, /history cut: oldest 3\.0 MB dropped/);
+  assert.match(item.tooltip, /history cut: oldest 3\.0 MB dropped: the oldest part/);
+  assert.doesNotMatch(runtimeTreeItem(service.addHistory(meta('c8'), '')!, 0).description, /history cut/);
+  // The chat of each root session starts with a notice saying so.
+  const text = [
+    { dir: 'client->agent', msg: { jsonrpc: '2.0', id: 1, method: 'session/new', params: { cwd: '/w', mcpServers: [] } } },
+    { dir: 'agent->client', msg: { jsonrpc: '2.0', id: 1, result: { sessionId: 'S' } } },
+    { dir: 'agent->client', msg: { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 'S', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'hi' } } } } },
+  ].map((line) => JSON.stringify(line)).join('\n');
+  const cut = service.addHistory({ ...meta('c7'), droppedBytes: 2 * 1_048_576 }, `${text}\n`)!;
+  const first = cut.store.getSession('S')!.entries[0]!;
+  assert.equal(first.kind, 'notice');
+  assert.match(first.kind === 'notice' ? first.title : '', /history cut: oldest 2\.0 MB dropped/);
+  assert.equal(cut.store.getSession('S')!.entries[1]?.kind, 'message');
+});

@@ -63,3 +63,27 @@ test('usage and unreadable files fail with a message', () => {
   assert.equal(missing.code, 1);
   assert.match(missing.err, /cannot read/);
 });
+
+test('text output carries no escape sequence or bidi control from the agent (OSC 52, OSC 0, CSI 2J, C1, U+202E)', async () => {
+  const { Wire } = await import('./support/storeFixtures');
+  const { formatReplayText, toReplaySnapshot } = await import('../../src/store/replayReport');
+  const hostile = [
+    '\u001b]52;c;ZXZpbA==\u0007clipboard',
+    '\u001b]0;owned\u0007title',
+    '\u001b[2J\u001b[Hclear',
+    '\u009b31mC1 CSI',
+    'bell\u0007 nul\u0000 del\u007f',
+    'txt\u202eexe.js',
+    'two\nlines\r\nfake: line 1: [ok]',
+  ];
+  const w = new Wire().newSession('S');
+  hostile.forEach((title, i) => w.update('S', { sessionUpdate: 'subagent_update', sessionId: `C${i}\u001b]0;id\u0007`, title, state: { state: 'running' } }));
+  w.agentRequest('x/\u001b]52;c;bWV0aG9k\u0007', {});
+  const text = formatReplayText(toReplaySnapshot(w.store));
+  assert.doesNotMatch(text, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/, 'no control character but the line breaks');
+  assert.doesNotMatch(text, /[\u202a-\u202e\u2066-\u2069]/);
+  assert.match(text, /txt⟪U\+202E⟫exe\.js/);
+  const lines = text.split('\n');
+  assert.ok(!lines.some((line) => line.startsWith('fake:') || line.startsWith('lines')), 'agent text cannot start a line of its own');
+  assert.ok(hostile.length === 7 && lines.length > hostile.length);
+});

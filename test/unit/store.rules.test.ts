@@ -67,18 +67,29 @@ test('traffic before the announcement is held and attached when the announcement
   assert.deepEqual(w.store.listSessions().map((s) => s.id), ['P', 'C']);
 });
 
-test('older drafts: subagentSessionId/name/task, string states, subagent_spawned and cancel:true', () => {
+test('older drafts: subagentSessionId/name/task, string states, subagent_spawned; cancel:true is not a grant', () => {
   const w = new Wire().newSession('P');
   w.update('P', { sessionUpdate: 'subagent_update', subagentSessionId: 'C', name: 'Old', task: 'Do it', capabilities: { cancel: true }, state: 'running' });
   assert.equal(w.session('C').title, 'Old');
   assert.equal(w.session('C').description, 'Do it');
   assert.equal(w.session('C').state.state, 'running');
-  assert.equal(w.store.actionsFor('C').cancel.allowed, true);
+  // The final spec grants a capability only by an object: the September draft's `true` is refused.
+  assert.equal(w.store.actionsFor('C').cancel.allowed, false);
+  assert.match(w.store.actionsFor('C').cancel.reason ?? '', /did not grant capabilities\.cancel/);
   w.update('P', { sessionUpdate: 'subagent_update', subagentSessionId: 'C', state: 'completed' });
   assert.deepEqual([w.session('C').state.state, w.session('C').state.stopReason], ['idle', 'end_turn']);
   w.update('P', { sessionUpdate: 'subagent_spawned', subagentSessionId: 'D', name: 'Air', task: 't', capabilities: {} });
   w.update('P', { sessionUpdate: 'subagent_state_update', subagentSessionId: 'D', state: 'cancelled' });
   assert.deepEqual([w.session('D').link, w.session('D').state.stopReason], ['subagent_spawned', 'cancelled']);
+});
+
+test('a capability is granted only by a non-null, non-array object', () => {
+  const hostile: unknown[] = [true, [], [{}], null, false, 1, 'yes', {}];
+  const w = new Wire().newSession('P');
+  hostile.forEach((cancel, i) => {
+    w.update('P', { sessionUpdate: 'subagent_update', subagentSessionId: `C${i}`, name: `c${i}`, capabilities: { cancel }, state: 'running' });
+  });
+  assert.deepEqual(hostile.map((_, i) => w.store.actionsFor(`C${i}`).cancel.allowed), [false, false, false, false, false, false, false, true]);
 });
 
 test('virtual children follow their tool call and end with the parent turn while the call is open', () => {

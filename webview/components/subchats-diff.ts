@@ -3,12 +3,23 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { requestHost } from '../events';
 import { diffLines, diffSummary, hunks, PairMemo, type DiffSummary, type LineDiff } from '../lib/lineDiff';
+import { visibleBidi } from '../../src/presentation';
 import { SubchatsElement, codicon } from './base';
 
 export interface DiffContent {
   readonly path: string;
   readonly oldText?: string | null;
   readonly newText: string;
+}
+
+/** A diff as the agent sent it, checked: without a string path and newText there is nothing to show (a
+ *  non-string oldText shows as a new file), so one malformed diff never breaks the tool call. */
+export function validDiff(item: unknown): DiffContent | undefined {
+  const raw = item as { path?: unknown; oldText?: unknown; newText?: unknown } | null;
+  if (!raw || typeof raw.path !== 'string' || typeof raw.newText !== 'string') return undefined;
+  // The same object when it is valid as it is: the diff element caches its line diff by identity.
+  if (raw.oldText === undefined || raw.oldText === null || typeof raw.oldText === 'string') return raw as DiffContent;
+  return { path: raw.path, newText: raw.newText, oldText: null };
 }
 
 export class SubchatsDiff extends SubchatsElement {
@@ -49,7 +60,7 @@ export class SubchatsDiff extends SubchatsElement {
           ${codicon(this.open ? 'chevron-down' : 'chevron-right')}
         </button>
         ${codicon(isNew ? 'new-file' : 'diff')}
-        <span class="sc-grow sc-ellipsis" title=${this.diff.path}>${this.diff.path}</span>
+        <span class="sc-grow sc-ellipsis" title=${visibleBidi(this.diff.path)}>${visibleBidi(this.diff.path)}</span>
         <span class="sc-added" aria-label=${`${exact ? '' : 'up to '}${added} lines added`}>+${bound}${added}</span>
         <span class="sc-removed" aria-label=${`${exact ? '' : 'up to '}${removed} lines removed`}>−${bound}${removed}</span>
         <button type="button" class="sc-button secondary" @click=${this.openDiff}>${codicon('diff')} Open diff</button>

@@ -2,13 +2,13 @@
 // A subagent tool call also hosts the child's card where it was spawned.
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { presentToolStatus, stoppedWithTurn, toolKindIcon, toolProgress } from '../../src/presentation';
+import { presentToolStatus, stoppedWithTurn, toolKindIcon, toolProgress, visibleBidi } from '../../src/presentation';
 import type { ToolCallContent, ToolCallRecord } from '../../src/protocol/transcript';
 import { requestHost, revealSession } from '../events';
 import type { ChatStore } from '../state/chatStore';
 import { renderAttachment } from './attachments';
 import { SubchatsElement, codicon, presentedIcon } from './base';
-import type { DiffContent } from './subchats-diff';
+import { validDiff, type DiffContent } from './subchats-diff';
 import './subchats-diff';
 import './subchats-markdown';
 import './subchats-terminal';
@@ -27,11 +27,14 @@ export class SubchatsToolCall extends SubchatsElement {
   protected override render(): TemplateResult {
     const call = this.toolCall;
     if (!call) return html`<div class="sc-entry sc-muted">${codicon('tools')} Unknown tool call</div>`;
-    const title = call.title || call.name || 'Tool call';
+    const title = visibleBidi(call.title || call.name || 'Tool call');
     const status = presentToolStatus(call);
     const progress = toolProgress(call);
     const stopped = stoppedWithTurn(call);
-    const diffs = call.content.map((item, index) => ({ item, index })).filter(({ item }) => item.type === 'diff');
+    const diffs = call.content.flatMap((item, index) => {
+      const diff = item.type === 'diff' ? validDiff(item) : undefined;
+      return diff ? [{ diff, index }] : [];
+    });
     const hasBody = call.content.some((item) => item.type !== 'diff') || call.rawInput !== undefined || call.rawOutput !== undefined;
     return html`<div class="sc-entry">
       <div class="sc-card" data-tool-call-id=${call.toolCallId}>
@@ -59,7 +62,7 @@ export class SubchatsToolCall extends SubchatsElement {
         </div>
         ${this.renderLocations(call)}
         ${diffs.length > 0
-          ? html`<div class="sc-card-body">${diffs.map(({ item, index }) => this.renderDiff(call, item as DiffContent, index))}</div>`
+          ? html`<div class="sc-card-body">${diffs.map(({ diff, index }) => this.renderDiff(call, diff, index))}</div>`
           : nothing}
         ${this.open ? html`<div class="sc-card-body">${this.renderBody(call)}</div>` : nothing}
       </div>
@@ -74,7 +77,7 @@ export class SubchatsToolCall extends SubchatsElement {
     return html`<div class="sc-locations">
       ${call.locations.map((location) => {
         const line = typeof location.line === 'number' ? location.line : undefined;
-        const label = line === undefined ? location.path : `${location.path}:${line}`;
+        const label = visibleBidi(line === undefined ? location.path : `${location.path}:${line}`);
         return html`<button
           type="button"
           class="sc-link"

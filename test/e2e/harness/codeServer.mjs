@@ -12,18 +12,18 @@ import { makeTempDir, removeTempDir } from './tempDirs.mjs';
 export { repoRoot };
 
 /**
- * @param {{ workspace?: string, settings?: Record<string, unknown>, extensionsDir?: string }} [options]
+ * @param {{ workspace?: string, settings?: Record<string, unknown>, extensionsDir?: string, workspaceTrust?: boolean }} [options]
  *   extensionsDir: where installed extensions live (default: a fresh folder inside the server's state)
  * @returns {Promise<{ baseUrl: string, workspace?: string, stateDir: string, logFile: string,
  *   url: (payload?: { folder?: string, extensionDevelopmentPath?: string | null, extensionTestsPath?: string }) => string,
  *   logText: () => string, waitForLog: (text: string, timeoutMs?: number) => Promise<void>,
  *   stop: () => Promise<void> }>}
  */
-export async function startCodeServer({ workspace, settings, extensionsDir } = {}) {
+export async function startCodeServer({ workspace, settings, extensionsDir, workspaceTrust } = {}) {
   const stateDir = makeTempDir('cs');
   let server;
   try {
-    server = await startServer({ stateDir, workspace, settings, extensionsDir });
+    server = await startServer({ stateDir, workspace, settings, extensionsDir, workspaceTrust });
   } catch (error) {
     removeTempDir(stateDir);
     throw error;

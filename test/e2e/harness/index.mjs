@@ -34,12 +34,12 @@ export {
 
 /**
  * Fresh workspace folder + code-server + browser with this repo loaded as a development extension.
- * @param {{ files?: Record<string, string>, settings?: Record<string, unknown>, extensionsDir?: string,
+ * @param {{ files?: Record<string, string>, settings?: Record<string, unknown>, extensionsDir?: string, workspaceTrust?: boolean,
  *   extensionDevelopmentPath?: string | null,
  *   extensionTestsPath?: string, onConsole?: (type: string, text: string) => void,
  *   exposeFunctions?: Record<string, Function> }} [options]
  */
-export async function launchWorkbench({ files, settings, extensionsDir, ...pageOptions } = {}) {
+export async function launchWorkbench({ files, settings, extensionsDir, workspaceTrust, ...pageOptions } = {}) {
   if (pageOptions.extensionDevelopmentPath !== null) assertBuilt(pageOptions.extensionDevelopmentPath ?? repoRoot);
   const workspace = makeWorkspace(files);
   const cleanups = [() => workspace.remove()];
@@ -47,7 +47,7 @@ export async function launchWorkbench({ files, settings, extensionsDir, ...pageO
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   };
   try {
-    const server = await startCodeServer({ workspace: workspace.path, settings, extensionsDir });
+    const server = await startCodeServer({ workspace: workspace.path, settings, extensionsDir, workspaceTrust });
     cleanups.push(() => server.stop());
     const page = await openWorkbench(server, pageOptions);
     cleanups.push(() => closeWorkbench(page));

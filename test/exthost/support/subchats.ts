@@ -1,7 +1,7 @@
 // Shared helpers for extension-host tests: the activated Subchats API with a fast demo agent, waiting on
 // snapshots (event-driven, never fixed sleeps), the demo tour's session ids, and the wire transcript.
 import * as vscode from 'vscode';
-import type { PendingPermission, SubchatsApi } from '../../../src/extension';
+import type { PendingPermission, SubchatsTestApi as SubchatsApi } from '../../../src/extension';
 import type { ConnectionSnapshot } from '../../../src/host/subchatsService';
 import type { ReplaySession } from '../../../src/store/replayReport';
 

@@ -1,0 +1,44 @@
+// The notification that asks for a permission when no chat shows the session. The tool call's title, the
+// session labels and the option names are agent text, so all of it is inert (no command links, no icons).
+import type { RequestPermissionRequest } from '../acp/clientHost';
+import type { SessionView } from '../store/model';
+import { inertUiText } from './uiText';
+
+export interface PermissionNotice {
+  readonly message: string;
+  /** Button labels, one per option, distinct even when the agent named two options alike. */
+  readonly buttons: readonly string[];
+  /** The option a picked button stands for (undefined when dismissed). */
+  optionFor(button: string | undefined): string | undefined;
+}
+
+interface AttributingStore {
+  sessionOfAgentRequest(requestId: string | number): SessionView | undefined;
+  getSession(sessionId: string): SessionView | undefined;
+}
+
+export function permissionNotice(store: AttributingStore, request: RequestPermissionRequest, requestId: string | number | undefined): PermissionNotice {
+  const toolCall = request.toolCall as { toolCallId?: string; title?: string | null };
+  // The store has already attributed the request (a child on the parent's session id included).
+  const asking = (requestId !== undefined ? store.sessionOfAgentRequest(requestId) : undefined) ?? store.getSession(request.sessionId);
+  const parent = asking?.parentId ? store.getSession(asking.parentId) : undefined;
+  const title = toolCall.title ?? (toolCall.toolCallId && asking?.toolCalls[toolCall.toolCallId]?.title) ?? 'a tool call';
+  const message = !asking
+    ? `An unknown session asks permission: ${title}`
+    : parent
+      ? `Subagent "${asking.label}" (of "${parent.label}") asks permission: ${title}`
+      : `"${asking.label}" asks permission: ${title}`;
+  const options = request.options ?? [];
+  const buttons: string[] = [];
+  for (const option of options) {
+    const shown = inertUiText(String(option.name), 60);
+    let unique = shown;
+    for (let n = 2; buttons.includes(unique); n++) unique = `${shown} (${n})`;
+    buttons.push(unique);
+  }
+  return {
+    message: inertUiText(message, 400),
+    buttons,
+    optionFor: (button) => (button === undefined ? undefined : options[buttons.indexOf(button)]?.optionId),
+  };
+}

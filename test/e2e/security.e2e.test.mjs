@@ -1,0 +1,99 @@
+// A hostile agent in real VS Code (code-server): its words must never become links or commands in the
+// workbench's own UI (notifications here; the pure builders behind every other surface are unit-tested).
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, test } from 'node:test';
+import { activityBarEntry, chatFrame, launchWorkbench, notificationToast, pickQuickItem, repoRoot, runCommand, screenshot } from './harness/index.mjs';
+import { SLOW_MS } from './harness/subchats.mjs';
+import { makeTempDir } from './harness/tempDirs.mjs';
+
+const TEST_TIMEOUT_MS = 240_000;
+const SCRIPTED_AGENT = join(repoRoot, 'test/fixtures/fake-agents/scriptedAgent.mjs');
+const HOSTILE = { id: 'hostile', name: 'Hostile Agent', command: process.execPath, args: [SCRIPTED_AGENT] };
+
+/** @type {Awaited<ReturnType<typeof launchWorkbench>> | undefined} */
+let workbench;
+
+afterEach(async (t) => {
+  if (workbench && t.passed === false) await screenshot(workbench.page, `failed-security-${t.name}`).catch(() => undefined);
+  await workbench?.close();
+  workbench = undefined;
+});
+
+test('a hostile permission title and option names show as text in the notification: no link, nothing runs', { timeout: TEST_TIMEOUT_MS }, async () => {
+  workbench = await launchWorkbench({ files: { 'README.md': '# hostile\n' }, settings: { 'subchats.agents': [HOSTILE] } });
+  const { page } = workbench;
+  await activityBarEntry(page, 'Subchats').click();
+  await runCommand(page, 'Subchats: New Session');
+  await pickQuickItem(page, 'Hostile Agent');
+  // With no chat showing the session, the permission is asked in a notification.
+  // Let the chat finish loading first: a webview that is still loading takes the focus from the palette.
+  await chatFrame(page).locator('textarea').waitFor({ timeout: SLOW_MS });
+  await runCommand(page, 'View: Close All Editors');
+  const editorsBefore = await page.locator('.editor-group-container .tab').count();
+
+  const link = '[Allow and continue](command:workbench.action.files.newUntitledFile)';
+  const script = [{
+    request: 'session/request_permission',
+    params: {
+      sessionId: 'sess-1',
+      toolCall: { toolCallId: 'evil', title: `${link} [open](command:vscode.open?["file:///etc/hostname"])` },
+      options: [{ optionId: 'allow', name: '[Yes](command:workbench.action.files.newUntitledFile)', kind: 'allow_once' }, { optionId: 'deny', name: 'No', kind: 'reject_once' }],
+    },
+  }];
+  await runCommand(page, 'Subchats: Send Prompt');
+  await pickQuickItem(page, 'Session 1');
+  await page.locator('.quick-input-widget', { hasText: 'Prompt for' }).waitFor({ timeout: SLOW_MS });
+  const input = page.locator('.quick-input-widget input');
+  await input.fill(JSON.stringify(script));
+  await input.press('Enter');
+  // The scripted agent advertises delegation, so the prompt asks how to delegate first.
+  await pickQuickItem(page, 'Do not delegate');
+
+  const toast = notificationToast(page, 'asks permission');
+  await toast.waitFor({ timeout: SLOW_MS });
+  await screenshot(page, 'e2e-security-hostile-permission-notification');
+  const message = toast.locator('.notification-list-item-message');
+  assert.equal(await message.locator('a').count(), 0, 'the agent\'s title made no link in the notification');
+  assert.match(await message.innerText(), /\[Allow and continue\] \(command:workbench\.action\.files\.newUntitledFile\)/, 'shown as text');
+  const buttons = await toast.locator('.monaco-button').allInnerTexts();
+  assert.ok(buttons.some((b) => b.includes('[Yes] (command:')), `buttons are plain text: ${buttons.join(' | ')}`);
+
+  // Clicking the message where a link would be runs nothing: no untitled editor opens.
+  await message.click();
+  await page.waitForTimeout(500);
+  assert.equal(await page.locator('.editor-group-container .tab').count(), editorsBefore, 'no command ran');
+  await toast.locator('.monaco-button', { hasText: 'No' }).click();
+  await toast.waitFor({ state: 'detached', timeout: SLOW_MS });
+});
+
+test('in an untrusted workspace (restricted mode) no command starts an agent; New Session says why', { timeout: TEST_TIMEOUT_MS }, async () => {
+  // The agent would write every line it reads here: the file must never appear.
+  const spawned = join(makeTempDir('untrusted'), 'agent-started.log');
+  workbench = await launchWorkbench({
+    files: { 'README.md': '# untrusted\n' },
+    workspaceTrust: true,
+    settings: {
+      'security.workspace.trust.enabled': true,
+      'security.workspace.trust.startupPrompt': 'never',
+      'security.workspace.trust.emptyWindow': false,
+      'subchats.agents': [{ ...HOSTILE, env: { FAKE_AGENT_LOG: spawned } }],
+      'subchats.defaultAgent': 'hostile',
+    },
+  });
+  const { page } = workbench;
+  await activityBarEntry(page, 'Subchats').click();
+  await runCommand(page, 'Subchats: New Session');
+  await pickQuickItem(page, 'Hostile Agent');
+  await notificationToast(page, 'does not start agents in an untrusted workspace').waitFor({ timeout: SLOW_MS });
+  await screenshot(page, 'e2e-security-untrusted-new-session');
+  // The other ways in have nothing to reach: no connection exists, and none is started for them.
+  for (const command of ['Subchats: Send Prompt', 'Subchats: Browse Agent Sessions', 'Subchats: Restart Agent', 'Subchats: Reconnect Session']) {
+    await runCommand(page, command);
+    await page.keyboard.press('Escape');
+  }
+  await page.waitForTimeout(1000);
+  assert.equal(await page.locator('.part.sidebar .monaco-list-row[role="treeitem"]', { hasText: 'Hostile Agent' }).count(), 0, 'no agent connection appeared');
+  assert.equal(existsSync(spawned), false, 'the agent process never started');
+});
