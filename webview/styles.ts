@@ -210,6 +210,9 @@ export const chatStyles = css`
   subchats-markdown > :last-child {
     margin-bottom: 0;
   }
+  subchats-markdown .sc-plain-text {
+    white-space: pre-wrap;
+  }
   subchats-markdown a {
     color: var(--vscode-textLink-foreground);
   }

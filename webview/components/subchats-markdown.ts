@@ -1,10 +1,26 @@
 // Sanitized markdown. A plain custom element (not Lit) because it owns its children: the sanitized fragment
 // is inserted as DOM, and code blocks get a copy button. Links and copies go to the host as requests.
+// Incremental: text that extends the previous text keeps the DOM of finished blocks and re-renders only the
+// open last one; rendering stops after a frame's budget and goes on in the next frame (a long message
+// arriving at once never blocks the renderer for more than about a frame).
 import { requestHost } from '../events';
-import { isSafeLink, renderMarkdown } from '../lib/markdown';
+import { isSafeLink, renderBlock } from '../lib/markdown';
+import { MarkdownBlockSplitter, type MarkdownBlock } from '../lib/markdownBlocks';
+
+/** Rendering time per frame before the rest waits for the next frame. */
+const FRAME_BUDGET_MS = 8;
 
 export class SubchatsMarkdown extends HTMLElement {
   private currentText: string | undefined;
+  private splitter = new MarkdownBlockSplitter();
+  /** Finished blocks not rendered yet (over the frame budget), from `queueStart` on. */
+  private queue: MarkdownBlock[] = [];
+  private queueStart = 0;
+  /** The DOM of the open last block, replaced on every update. */
+  private openNodes: ChildNode[] = [];
+  /** What the open nodes show, so a block that finishes unchanged keeps them instead of rendering again. */
+  private openBlock: MarkdownBlock | undefined;
+  private frame: number | undefined;
 
   constructor() {
     super();
@@ -17,10 +33,58 @@ export class SubchatsMarkdown extends HTMLElement {
 
   set text(value: string) {
     if (value === this.currentText) return;
+    const extendsPrevious = this.currentText !== undefined && value.startsWith(this.currentText);
     this.currentText = value;
-    const fragment = renderMarkdown(value);
+    if (!extendsPrevious) {
+      this.splitter = new MarkdownBlockSplitter();
+      this.queue = [];
+      this.queueStart = 0;
+      this.openNodes = [];
+      this.openBlock = undefined;
+      this.replaceChildren();
+    }
+    this.queue.push(...this.splitter.push(value));
+    this.render();
+  }
+
+  disconnectedCallback(): void {
+    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
+    this.frame = undefined;
+  }
+
+  connectedCallback(): void {
+    if (this.queueStart < this.queue.length && this.frame === undefined) this.render();
+  }
+
+  /** Renders queued blocks until the budget runs out (the rest next frame), then the open block. */
+  private render(): void {
+    if (this.frame !== undefined) cancelAnimationFrame(this.frame);
+    this.frame = undefined;
+    const first = this.queue[this.queueStart];
+    if (first && this.openBlock && sameBlock(first, this.openBlock)) this.queueStart++;
+    else for (const node of this.openNodes) node.remove();
+    this.openNodes = [];
+    this.openBlock = undefined;
+    const deadline = performance.now() + FRAME_BUDGET_MS;
+    while (this.queueStart < this.queue.length) {
+      if (performance.now() > deadline) {
+        this.frame = requestAnimationFrame(() => this.render());
+        return;
+      }
+      this.insert(this.queue[this.queueStart++]!);
+    }
+    this.queue = [];
+    this.queueStart = 0;
+    this.openBlock = this.splitter.open();
+    this.openNodes = this.insert(this.openBlock);
+  }
+
+  private insert(block: MarkdownBlock): ChildNode[] {
+    const fragment = renderBlock(block);
     for (const pre of fragment.querySelectorAll('pre')) addCopyButton(pre);
-    this.replaceChildren(fragment);
+    const nodes = [...fragment.childNodes];
+    this.append(fragment);
+    return nodes;
   }
 
   private onClick(event: MouseEvent): void {
@@ -39,6 +103,11 @@ export class SubchatsMarkdown extends HTMLElement {
       if (href && isSafeLink(href)) requestHost(this, { type: 'openLink', url: href });
     }
   }
+}
+
+function sameBlock(a: MarkdownBlock, b: MarkdownBlock): boolean {
+  if (a.kind === 'code') return b.kind === 'code' && a.code === b.code && a.lang === b.lang;
+  return b.kind === a.kind && a.raw === b.raw;
 }
 
 function addCopyButton(pre: HTMLPreElement): void {
