@@ -9,6 +9,11 @@ import { MarkdownBlockSplitter, type MarkdownBlock } from '../lib/markdownBlocks
 
 /** Rendering time per frame before the rest waits for the next frame. */
 const FRAME_BUDGET_MS = 8;
+/**
+ * Finished blocks go into groups of this many, each `content-visibility: auto`: the browser skips laying out
+ * groups off screen, so a change at the end of a long message does not lay out all of it again.
+ */
+const GROUP_BLOCKS = 16;
 
 export class SubchatsMarkdown extends HTMLElement {
   private currentText: string | undefined;
@@ -21,6 +26,8 @@ export class SubchatsMarkdown extends HTMLElement {
   /** What the open nodes show, so a block that finishes unchanged keeps them instead of rendering again. */
   private openBlock: MarkdownBlock | undefined;
   private frame: number | undefined;
+  private group: HTMLElement | undefined;
+  private groupBlocks = 0;
 
   constructor() {
     super();
@@ -33,7 +40,7 @@ export class SubchatsMarkdown extends HTMLElement {
 
   set text(value: string) {
     if (value === this.currentText) return;
-    const extendsPrevious = this.currentText !== undefined && value.startsWith(this.currentText);
+    const extendsPrevious = this.currentText !== undefined && extendsText(this.currentText, value);
     this.currentText = value;
     if (!extendsPrevious) {
       this.splitter = new MarkdownBlockSplitter();
@@ -41,6 +48,7 @@ export class SubchatsMarkdown extends HTMLElement {
       this.queueStart = 0;
       this.openNodes = [];
       this.openBlock = undefined;
+      this.group = undefined;
       this.replaceChildren();
     }
     this.queue.push(...this.splitter.push(value));
@@ -61,8 +69,13 @@ export class SubchatsMarkdown extends HTMLElement {
     if (this.frame !== undefined) cancelAnimationFrame(this.frame);
     this.frame = undefined;
     const first = this.queue[this.queueStart];
-    if (first && this.openBlock && sameBlock(first, this.openBlock)) this.queueStart++;
-    else for (const node of this.openNodes) node.remove();
+    if (first && this.openBlock && sameBlock(first, this.openBlock)) {
+      // The open block finished as it is shown: its nodes move into the group instead of rendering again.
+      this.queueStart++;
+      this.finishedGroup().append(...this.openNodes);
+    } else {
+      for (const node of this.openNodes) node.remove();
+    }
     this.openNodes = [];
     this.openBlock = undefined;
     const deadline = performance.now() + FRAME_BUDGET_MS;
@@ -71,20 +84,33 @@ export class SubchatsMarkdown extends HTMLElement {
         this.frame = requestAnimationFrame(() => this.render());
         return;
       }
-      this.insert(this.queue[this.queueStart++]!);
+      this.finishedGroup().append(this.renderFragment(this.queue[this.queueStart++]!));
     }
     this.queue = [];
     this.queueStart = 0;
     this.openBlock = this.splitter.open();
-    this.openNodes = this.insert(this.openBlock);
+    const fragment = this.renderFragment(this.openBlock);
+    this.openNodes = [...fragment.childNodes];
+    this.append(fragment);
   }
 
-  private insert(block: MarkdownBlock): ChildNode[] {
+  /** The group the next finished block goes into (a new one after GROUP_BLOCKS blocks). */
+  private finishedGroup(): HTMLElement {
+    if (!this.group || this.groupBlocks >= GROUP_BLOCKS) {
+      this.group = document.createElement('div');
+      this.group.className = 'sc-md-group';
+      this.groupBlocks = 0;
+      // Finished blocks come before the open block's nodes, which are appended after every render.
+      this.insertBefore(this.group, this.openNodes[0] ?? null);
+    }
+    this.groupBlocks++;
+    return this.group;
+  }
+
+  private renderFragment(block: MarkdownBlock): DocumentFragment {
     const fragment = renderBlock(block);
     for (const pre of fragment.querySelectorAll('pre')) addCopyButton(pre);
-    const nodes = [...fragment.childNodes];
-    this.append(fragment);
-    return nodes;
+    return fragment;
   }
 
   private onClick(event: MouseEvent): void {
@@ -103,6 +129,16 @@ export class SubchatsMarkdown extends HTMLElement {
       if (href && isSafeLink(href)) requestHost(this, { type: 'openLink', url: href });
     }
   }
+}
+
+/**
+ * Whether `next` is `previous` with text added, compared at the start and at the seam: the store only appends
+ * (a replaced text comes as a whole entry), and comparing whole prefixes would cost the message's size per chunk.
+ */
+function extendsText(previous: string, next: string): boolean {
+  if (next.length < previous.length) return false;
+  const n = Math.min(256, previous.length);
+  return next.startsWith(previous.slice(0, n)) && next.slice(previous.length - n, previous.length) === previous.slice(previous.length - n);
 }
 
 function sameBlock(a: MarkdownBlock, b: MarkdownBlock): boolean {
