@@ -210,6 +210,22 @@ export const chatStyles = css`
   subchats-markdown > :last-child {
     margin-bottom: 0;
   }
+  subchats-markdown > .sc-md-group {
+    content-visibility: auto;
+    contain-intrinsic-size: auto 300px;
+  }
+  .sc-md-group > :first-child {
+    margin-top: 0;
+  }
+  .sc-md-group > :last-child {
+    margin-bottom: 0;
+  }
+  .sc-md-group + .sc-md-group {
+    margin-top: 1em;
+  }
+  subchats-markdown .sc-plain-text {
+    white-space: pre-wrap;
+  }
   subchats-markdown a {
     color: var(--vscode-textLink-foreground);
   }

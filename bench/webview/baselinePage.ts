@@ -42,6 +42,11 @@ const BASELINE_SCRIPT = `
     }
     if (entry.kind !== 'child') node.textContent = describe(sessionId, entry);
   };
+  // Appends add a text node (no re-render of the whole text), as plain DOM would.
+  const appendEntry = (sessionId, append) => {
+    const node = entryNodes.get(sessionId + '\u0000' + append.entryId);
+    if (node) node.append(append.suffix);
+  };
   const putSession = (data) => {
     for (const call of Object.values(data.toolCalls)) toolCalls.set(data.header.id + '\\u0000' + call.toolCallId, call);
     for (const entry of data.entries) putEntry(data.header.id, entry);
@@ -60,9 +65,23 @@ const BASELINE_SCRIPT = `
         if (delta.full) putSession(delta.full);
         for (const call of delta.toolCalls || []) toolCalls.set(delta.sessionId + '\\u0000' + call.toolCallId, call);
         for (const item of delta.entries || []) putEntry(delta.sessionId, item.entry);
+        for (const append of delta.appends || []) appendEntry(delta.sessionId, append);
       }
     }
+    scheduleAck(message.type === 'snapshot' ? message.rev : message.toRev);
   });
+  // The same flow-control ack as the app: after the next frame is painted.
+  let ackRev;
+  const scheduleAck = (rev) => {
+    const first = ackRev === undefined;
+    ackRev = rev;
+    if (!first) return;
+    requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => { api.postMessage({ type: 'ack', rev: ackRev }); ackRev = undefined; };
+      channel.port2.postMessage(0);
+    });
+  };
   api.postMessage({ type: 'ready', protocolVersion: 1 });
 })();
 `;

@@ -1,15 +1,18 @@
 // Chat webview benchmark in real Chromium: the built bundle against a no-framework baseline page, same run,
-// same host messages. Scenarios: 20 children streaming at 5,000 updates/s combined, and opening a
-// 20,000-entry transcript. Usage: node --import tsx bench/webview/run.ts [--quick] [--no-build]
+// same host messages. Scenarios: 20 children streaming at 5,000 updates/s combined, opening a 20,000-entry
+// transcript, and one message streamed to 1-500 KB (./scaling). Usage:
+// node --import tsx bench/webview/run.ts [--quick] [--no-build] [--scaling-only]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import type { SnapshotMessage } from '../../src/protocol/webviewMessages';
 import { buildBundle, repoRoot, startHarness, type Harness } from '../../test/component/harness';
 import { baselinePage } from './baselinePage';
+import { printScaling, scalingBench, scalingTargets, type ScalingResult } from './scaling';
 import { concurrentChildren, longTranscript, type ScheduledMessage } from './workloads';
 
 const quick = process.argv.includes('--quick');
+const scalingOnly = process.argv.includes('--scaling-only');
 const STREAM_SECONDS = quick ? 5 : 30;
 const CHILDREN = 20;
 const UPDATES_PER_SECOND = 5000;
@@ -165,18 +168,23 @@ async function main(): Promise<void> {
   console.log(`[bench:webview] ${stream.updates} store updates -> ${stream.schedule.length} deltas; transcript of ${long.sessions[0]?.entries.length} entries`);
   const harness = await startHarness({ '/baseline.html': baselinePage });
   const results: Result[] = [];
+  let scaling: ScalingResult[] = [];
   const chromium = harness.browser.version();
   try {
-    for (const variant of VARIANTS) results.push(await streaming(harness, variant, stream));
-    for (const variant of VARIANTS) results.push(await transcript(harness, variant, long));
+    if (!scalingOnly) {
+      for (const variant of VARIANTS) results.push(await streaming(harness, variant, stream));
+      for (const variant of VARIANTS) results.push(await transcript(harness, variant, long));
+    }
+    scaling = await scalingBench(harness, VARIANTS, quick);
   } finally {
     await harness.close();
   }
-  printTable(results);
+  if (results.length > 0) printTable(results);
+  printScaling(scaling);
   const dir = join(repoRoot, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `webview-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify({ quick, chromium, results }, null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify({ quick, chromium, results, scaling, scalingTargets: scalingTargets(scaling) }, null, 2)}\n`);
   console.log(`\n[bench:webview] wrote ${file}`);
 }
 

@@ -42,6 +42,7 @@ function isRev(value: unknown): value is number {
 export const webviewToHostGuards: GuardTable<WebviewToHostMessage> = {
   ready: (m) => (typeof m.protocolVersion === 'number' ? { type: 'ready', protocolVersion: m.protocolVersion } : undefined),
   resync: (m) => ({ type: 'resync', knownRev: typeof m.knownRev === 'number' ? m.knownRev : -1, reason: isString(m.reason) ? m.reason : 'unknown' }),
+  ack: (m) => (isRev(m.rev) ? { type: 'ack', rev: m.rev } : undefined),
   prompt: (m) => (isString(m.sessionId) && isString(m.text, MAX_TEXT) ? { type: 'prompt', sessionId: m.sessionId, text: m.text } : undefined),
   cancel: (m) => (isString(m.sessionId) ? { type: 'cancel', sessionId: m.sessionId } : undefined),
   answerPermission: (m) =>
@@ -67,15 +68,29 @@ function isSessionData(value: unknown): boolean {
   return isRecord(value) && isRecord(value.header) && typeof value.header.id === 'string' && Array.isArray(value.entries) && isRecord(value.toolCalls);
 }
 
+const optionalArray = (value: unknown): boolean => value === undefined || Array.isArray(value);
+
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+function isTextAppend(value: unknown): value is Raw {
+  return isRecord(value) && isCount(value.offset) && typeof value.suffix === 'string';
+}
+
+/** A list of appends, each with the keys it is applied by (`keys` are strings, `indexes` integers). */
+function appendList(value: unknown, keys: readonly string[], indexes: readonly string[]): boolean {
+  if (value === undefined) return true;
+  return Array.isArray(value) && value.every((a) => isTextAppend(a) && keys.every((k) => typeof a[k] === 'string') && indexes.every((k) => isCount(a[k])));
+}
+
 function isSessionDelta(value: unknown): boolean {
   if (!isRecord(value) || typeof value.sessionId !== 'string') return false;
   if (value.full !== undefined && !isSessionData(value.full)) return false;
-  if (value.header !== undefined && !(isRecord(value.header) && typeof value.header.id === 'string')) return false;
+  if (value.header !== undefined && !(isRecord(value.header) && (value.header.id === undefined || value.header.id === value.sessionId))) return false;
   if (value.entries !== undefined && !Array.isArray(value.entries)) return false;
-  return value.toolCalls === undefined || Array.isArray(value.toolCalls);
+  if (!appendList(value.appends, ['entryId'], ['index'])) return false;
+  if (!appendList(value.toolCallAppends, ['toolCallId'], ['contentIndex'])) return false;
+  return optionalArray(value.toolCalls);
 }
-
-const optionalArray = (value: unknown): boolean => value === undefined || Array.isArray(value);
 
 /** Only the version survives of a message from another protocol version (nothing else can be trusted). */
 function otherVersion(m: Raw): number | undefined {
@@ -109,7 +124,8 @@ export const hostToWebviewGuards: GuardTable<HostToWebviewMessage> = {
       m.sessions.every(isSessionDelta) &&
       optionalArray(m.removedSessionIds) &&
       optionalArray(m.ancestors) &&
-      optionalArray(m.terminals);
+      optionalArray(m.terminals) &&
+      appendList(m.terminalAppends, ['terminalId'], []);
     return valid ? (m as unknown as DeltaMessage) : undefined;
   },
 };

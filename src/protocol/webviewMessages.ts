@@ -3,8 +3,8 @@
 // deltas. Every message type has a guard in ./messageGuards (the table will not compile without one).
 import type { Entry, SessionActions, StateHistoryItem, TerminalRecord, ToolCallRecord } from './transcript';
 
-/** Version 2: explicit session headers (label, bounded state history) and versioned deltas. */
-export const WEBVIEW_PROTOCOL_VERSION = 2;
+/** Version 3: deltas carry text appends and header patches; the webview acknowledges what it painted. */
+export const WEBVIEW_PROTOCOL_VERSION = 3;
 
 /** How many of the latest state changes a header carries (enough for the state line's explanation). */
 export const HEADER_STATE_HISTORY = 6;
@@ -69,17 +69,49 @@ export interface ChatAncestor {
 /** Output of a client-side terminal (`terminal/create`), as the client last read it. */
 export type ChatTerminalOutput = Readonly<TerminalRecord>;
 
+/**
+ * Text added to the end of a text the webview has: it applies only when `offset` equals the length the
+ * webview holds (otherwise the webview resyncs), so a chunk costs its own size, not the message's.
+ */
+export interface TextAppend {
+  readonly offset: number;
+  readonly suffix: string;
+}
+
+/** An append to a message's or session message's `text`; `rev` is the entry's new revision. */
+export interface EntryTextAppend extends TextAppend {
+  readonly index: number;
+  readonly entryId: string;
+  readonly rev: number;
+}
+
+/** An append to the text of a tool call's `content[contentIndex]` (a `content` item with a text block). */
+export interface ToolCallTextAppend extends TextAppend {
+  readonly toolCallId: string;
+  readonly contentIndex: number;
+}
+
+/** An append to a terminal's output. */
+export interface TerminalOutputAppend extends TextAppend {
+  readonly terminalId: string;
+}
+
 /** Changes to one session between two revisions. A session new to the panel arrives with `full`. */
 export interface ChatSessionDelta {
   readonly sessionId: string;
   /** The whole session, when it joined the panel's tree since the last message. */
   readonly full?: ChatSessionData;
-  readonly header?: ChatSessionHeader;
+  /** Only the header fields that changed. */
+  readonly header?: Partial<ChatSessionHeader>;
   /** Changed or added entries with their index in the session's entry list. */
   readonly entries?: readonly { readonly index: number; readonly entry: Entry }[];
+  /** Entries whose only change is text added at the end (applied after `entries`). */
+  readonly appends?: readonly EntryTextAppend[];
   /** Entry count after the change; a mismatch on the webview side means it must resync. */
   readonly entryCount?: number;
+  /** Tool calls sent whole (new, or changed in more than appended text). */
   readonly toolCalls?: readonly ToolCallRecord[];
+  readonly toolCallAppends?: readonly ToolCallTextAppend[];
 }
 
 export interface SnapshotMessage {
@@ -105,7 +137,9 @@ export interface DeltaMessage {
   readonly sessions: readonly ChatSessionDelta[];
   readonly removedSessionIds?: readonly string[];
   readonly ancestors?: readonly ChatAncestor[];
+  /** Terminals sent whole (new, or changed in more than appended output). */
   readonly terminals?: readonly ChatTerminalOutput[];
+  readonly terminalAppends?: readonly TerminalOutputAppend[];
 }
 
 export type HostToWebviewMessage = SnapshotMessage | DeltaMessage;
@@ -115,6 +149,8 @@ export type OpenChatWhere = 'beside' | 'tab';
 export type WebviewToHostMessage =
   | { readonly type: 'ready'; readonly protocolVersion: number }
   | { readonly type: 'resync'; readonly knownRev: number; readonly reason: string }
+  /** Flow control: the webview has applied and painted everything up to `rev`. */
+  | { readonly type: 'ack'; readonly rev: number }
   | { readonly type: 'prompt'; readonly sessionId: string; readonly text: string }
   | { readonly type: 'cancel'; readonly sessionId: string }
   | {

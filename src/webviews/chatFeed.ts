@@ -14,8 +14,11 @@ import {
   type ChatTerminalOutput,
   type ChatUsage,
   type DeltaMessage,
+  type EntryTextAppend,
   type HostToWebviewMessage,
   type SnapshotMessage,
+  type TerminalOutputAppend,
+  type ToolCallTextAppend,
 } from '../protocol/webviewMessages';
 
 export interface FeedTimers {
@@ -27,10 +30,16 @@ export interface FeedTimers {
 export interface ChatFeedOptions {
   /** Minimum time between two posts; the default keeps a panel at <= 60 posts per second. */
   readonly minIntervalMs?: number;
+  /** Posts the webview has not acknowledged yet beyond which changes wait (merged into one pending delta). */
+  readonly maxInFlight?: number;
+  /** After this long without an ack, the posts in flight count as lost and the feed posts again. */
+  readonly ackTimeoutMs?: number;
   readonly timers?: FeedTimers;
 }
 
 const DEFAULT_MIN_INTERVAL_MS = 1000 / 60;
+const DEFAULT_MAX_IN_FLIGHT = 2;
+const DEFAULT_ACK_TIMEOUT_MS = 1000;
 
 const realTimers: FeedTimers = {
   now: () => Date.now(),
@@ -114,13 +123,91 @@ function terminalsOf(sessions: readonly SessionView[]): ChatTerminalOutput[] {
   return sessions.flatMap((session) => Object.values(session.terminals ?? {}));
 }
 
+/** What the webview holds of one text: its length and its last characters. */
+interface SentText {
+  readonly length: number;
+  readonly tail: string;
+}
+
+const SENT_TAIL = 64;
+
+function sentText(text: string): SentText {
+  return { length: text.length, tail: text.slice(-SENT_TAIL) };
+}
+
+/**
+ * The text added after what the webview holds, when `text` extends it; undefined when it changed otherwise.
+ * Checked by length and the sent tail, not the whole prefix: the store only appends to these texts, and a
+ * full comparison would make every chunk cost the size of the message again.
+ */
+function suffixAfter(sent: SentText | undefined, text: string): string | undefined {
+  if (!sent || text.length < sent.length) return undefined;
+  if (text.slice(sent.length - sent.tail.length, sent.length) !== sent.tail) return undefined;
+  return text.slice(sent.length);
+}
+
+/** An entry's fields other than its appendable text, as a key (undefined for entries without text). */
+function entryShape(entry: Entry): string | undefined {
+  if (entry.kind !== 'message' && entry.kind !== 'sessionMessage') return undefined;
+  // Attachments only grow; their count stands for them (an image's data would cost its size per chunk).
+  return JSON.stringify(entry, (key, value: unknown) =>
+    key === 'text' || key === 'rev' ? undefined : key === 'attachments' && Array.isArray(value) ? value.length : value,
+  );
+}
+
+interface SentEntry {
+  readonly shape: string;
+  readonly text: SentText;
+}
+
+/** The text of each `content` item that holds a text block (undefined for other items). */
+function toolCallTexts(toolCall: ToolCallRecord): (string | undefined)[] {
+  return toolCall.content.map((item) => {
+    const block = item.type === 'content' ? (item as { content?: unknown }).content : undefined;
+    const text = typeof block === 'object' && block !== null ? (block as { text?: unknown }).text : undefined;
+    return typeof text === 'string' ? text : undefined;
+  });
+}
+
+/** A tool call without the texts toolCallTexts returns, as a key. */
+function toolCallShape(toolCall: ToolCallRecord, texts: readonly (string | undefined)[]): string {
+  const content = toolCall.content.map((item, i) =>
+    texts[i] === undefined ? item : { ...item, content: { ...(item as { content: object }).content, text: '' } },
+  );
+  return JSON.stringify({ ...toolCall, content });
+}
+
+interface SentToolCall {
+  readonly shape: string;
+  readonly texts: readonly (SentText | undefined)[];
+}
+
 interface SentTerminal {
-  readonly output: string;
+  readonly output: SentText;
   readonly status: string;
 }
 
+function terminalStatus(terminal: ChatTerminalOutput): string {
+  return `${terminal.command}\0${terminal.args.join('\0')}:${terminal.truncated}:${JSON.stringify(terminal.exitStatus)}`;
+}
+
 function sentTerminal(terminal: ChatTerminalOutput): SentTerminal {
-  return { output: terminal.output, status: `${terminal.truncated}:${JSON.stringify(terminal.exitStatus)}` };
+  return { output: sentText(terminal.output), status: terminalStatus(terminal) };
+}
+
+/** The header fields that differ from what was sent (all of them when nothing was). */
+function headerChanges(before: ChatSessionHeader | undefined, after: ChatSessionHeader): Partial<ChatSessionHeader> | undefined {
+  if (!before) return after;
+  const changes: Record<string, unknown> = {};
+  let any = false;
+  for (const key of Object.keys(after) as (keyof ChatSessionHeader)[]) {
+    const a = before[key];
+    const b = after[key];
+    if (a === b || (typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b))) continue;
+    changes[key] = b;
+    any = true;
+  }
+  return any ? (changes as Partial<ChatSessionHeader>) : undefined;
 }
 
 export function buildSnapshot(store: SessionStoreReader, requestedId: string): SnapshotMessage {
@@ -181,14 +268,22 @@ export class ChatFeed implements Disposable {
   private readonly dirtyEntries = new Map<string, Set<string>>();
   private readonly dirtyHeaders = new Set<string>();
   private treeDirty = false;
-  /** Sessions the webview has, with the JSON of the actions it was last sent. */
-  private sentSessions = new Map<string, string>();
+  /** Sessions the webview has, with the header it was last sent. */
+  private sentSessions = new Map<string, ChatSessionHeader>();
   private sentAncestors = '';
   private sentTerminals = new Map<string, SentTerminal>();
+  /** Per session: what the webview holds of entry texts and tool calls, recorded when sent whole or appended. */
+  private sentEntries = new Map<string, Map<string, SentEntry>>();
+  private sentToolCalls = new Map<string, Map<string, SentToolCall>>();
   private sentRev: number | undefined;
+  /** Revisions posted and not acknowledged yet, with when they were posted (flow control). */
+  private inFlight: { readonly rev: number; readonly at: number }[] = [];
+  private readonly maxInFlight: number;
+  private readonly ackTimeoutMs: number;
   private rootMissing = false;
   private visible = true;
   private timer: unknown;
+  private ackTimer: unknown;
   private lastPostAt = Number.NEGATIVE_INFINITY;
   private disposed = false;
 
@@ -200,6 +295,8 @@ export class ChatFeed implements Disposable {
   ) {
     this.timers = options.timers ?? realTimers;
     this.minIntervalMs = options.minIntervalMs ?? DEFAULT_MIN_INTERVAL_MS;
+    this.maxInFlight = Math.max(1, options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT);
+    this.ackTimeoutMs = options.ackTimeoutMs ?? DEFAULT_ACK_TIMEOUT_MS;
     this.subscriptions.push(store.onDidChange((changes) => this.onStoreChange(changes)));
   }
 
@@ -213,25 +310,42 @@ export class ChatFeed implements Disposable {
     this.cancelTimer();
     this.clearDirty();
     const snapshot = buildSnapshot(this.store, this.rootSessionId);
-    this.sentSessions = new Map(
-      snapshot.sessions.map((data) => [data.header.id, JSON.stringify(data.header.actions)] as const),
-    );
+    this.sentSessions = new Map(snapshot.sessions.map((data) => [data.header.id, data.header] as const));
     this.sentAncestors = JSON.stringify(snapshot.ancestors);
     this.sentTerminals = new Map(snapshot.terminals.map((t) => [t.terminalId, sentTerminal(t)] as const));
+    // Texts are recorded lazily: an entry's first change after a snapshot goes whole, later ones as appends.
+    this.sentEntries = new Map();
+    this.sentToolCalls = new Map();
     this.rootMissing = snapshot.sessions.length === 0;
     this.sentRev = snapshot.rev;
+    this.inFlight = [];
     this.postNow(snapshot);
+  }
+
+  /**
+   * The webview painted everything up to `rev`: posts up to it no longer count as in flight, and changes
+   * that waited for room go out (merged into one delta).
+   */
+  ack(rev: number): void {
+    if (this.disposed) return;
+    const before = this.inFlight.length;
+    this.inFlight = this.inFlight.filter((post) => post.rev > rev);
+    if (this.inFlight.length === before) return;
+    this.cancelAckTimer();
+    if (this.hasDirty()) this.schedule();
   }
 
   /** Hidden: stop posting. Shown again: a fresh snapshot, since messages to a hidden webview may be lost. */
   setVisible(visible: boolean): void {
     if (this.visible === visible) return;
     this.visible = visible;
-    if (!visible) this.cancelTimer();
-    else if (this.sentRev !== undefined) this.sendSnapshot();
+    if (!visible) {
+      this.cancelTimer();
+      this.cancelAckTimer();
+    } else if (this.sentRev !== undefined) this.sendSnapshot();
   }
 
-  /** Posts pending changes now instead of waiting for the batching interval (tests, shutdown). */
+  /** Posts pending changes now, waiting neither for the batching interval nor for acks (tests, shutdown). */
   flush(): void {
     this.cancelTimer();
     if (this.disposed || !this.visible || this.sentRev === undefined) return;
@@ -250,6 +364,7 @@ export class ChatFeed implements Disposable {
   dispose(): void {
     this.disposed = true;
     this.cancelTimer();
+    this.cancelAckTimer();
     for (const subscription of this.subscriptions) subscription.dispose();
     this.subscriptions.length = 0;
   }
@@ -270,6 +385,10 @@ export class ChatFeed implements Disposable {
 
   private schedule(): void {
     if (this.timer !== undefined || !this.visible) return;
+    if (this.inFlight.length >= this.maxInFlight) {
+      this.armAckTimer();
+      return;
+    }
     const delay = Math.max(0, this.lastPostAt + this.minIntervalMs - this.timers.now());
     this.timer = this.timers.setTimeout(() => {
       this.timer = undefined;
@@ -280,20 +399,27 @@ export class ChatFeed implements Disposable {
   private buildDelta(fromRev: number): DeltaMessage | undefined {
     const sessions = subtreeSessions(this.store, this.rootSessionId);
     const deltas: ChatSessionDelta[] = [];
-    const nextSent = new Map<string, string>();
+    const nextSent = new Map<string, ChatSessionHeader>();
     for (const session of sessions) {
-      const actions = this.store.actionsFor(session.id);
-      const actionsJson = JSON.stringify(actions);
-      nextSent.set(session.id, actionsJson);
-      const previousActions = this.sentSessions.get(session.id);
-      if (previousActions === undefined) {
-        deltas.push({ sessionId: session.id, full: sessionData(this.store, session) });
+      const sent = this.sentSessions.get(session.id);
+      if (sent === undefined) {
+        const full = sessionData(this.store, session);
+        nextSent.set(session.id, full.header);
+        this.sentEntries.delete(session.id);
+        this.sentToolCalls.delete(session.id);
+        deltas.push({ sessionId: session.id, full });
         continue;
       }
-      const delta = this.sessionDelta(session, previousActions !== actionsJson);
+      const actionsChanged = JSON.stringify(this.store.actionsFor(session.id)) !== JSON.stringify(sent.actions);
+      const { delta, header } = this.sessionDelta(session, sent, actionsChanged);
+      nextSent.set(session.id, header);
       if (delta) deltas.push(delta);
     }
     const removedSessionIds = [...this.sentSessions.keys()].filter((id) => !nextSent.has(id));
+    for (const id of removedSessionIds) {
+      this.sentEntries.delete(id);
+      this.sentToolCalls.delete(id);
+    }
     this.sentSessions = nextSent;
 
     const ancestors = ancestorsOf(this.store, this.rootSessionId);
@@ -301,9 +427,9 @@ export class ChatFeed implements Disposable {
     const ancestorsChanged = ancestorsJson !== this.sentAncestors;
     this.sentAncestors = ancestorsJson;
 
-    const terminals = this.changedTerminals(sessions);
+    const { terminals, terminalAppends } = this.changedTerminals(sessions);
 
-    if (deltas.length === 0 && removedSessionIds.length === 0 && !ancestorsChanged && terminals.length === 0) {
+    if (deltas.length === 0 && removedSessionIds.length === 0 && !ancestorsChanged && terminals.length === 0 && terminalAppends.length === 0) {
       return undefined;
     }
     return {
@@ -315,27 +441,39 @@ export class ChatFeed implements Disposable {
       ...(removedSessionIds.length > 0 ? { removedSessionIds } : {}),
       ...(ancestorsChanged ? { ancestors } : {}),
       ...(terminals.length > 0 ? { terminals } : {}),
+      ...(terminalAppends.length > 0 ? { terminalAppends } : {}),
     };
   }
 
-  private changedTerminals(sessions: readonly SessionView[]): ChatTerminalOutput[] {
-    const changed: ChatTerminalOutput[] = [];
+  private changedTerminals(sessions: readonly SessionView[]): { terminals: ChatTerminalOutput[]; terminalAppends: TerminalOutputAppend[] } {
+    const terminals: ChatTerminalOutput[] = [];
+    const terminalAppends: TerminalOutputAppend[] = [];
     for (const terminal of terminalsOf(sessions)) {
-      const now = sentTerminal(terminal);
       const before = this.sentTerminals.get(terminal.terminalId);
-      if (before && before.output === now.output && before.status === now.status) continue;
-      this.sentTerminals.set(terminal.terminalId, now);
-      changed.push(terminal);
+      const status = terminalStatus(terminal);
+      const suffix = before?.status === status ? suffixAfter(before.output, terminal.output) : undefined;
+      if (suffix === '') continue;
+      this.sentTerminals.set(terminal.terminalId, { output: sentText(terminal.output), status });
+      if (suffix !== undefined && before) terminalAppends.push({ terminalId: terminal.terminalId, offset: before.output.length, suffix });
+      else terminals.push(terminal);
     }
-    return changed;
+    return { terminals, terminalAppends };
   }
 
-  private sessionDelta(session: SessionView, actionsChanged: boolean): ChatSessionDelta | undefined {
-    const headerChanged = actionsChanged || this.treeDirty || this.dirtyHeaders.has(session.id);
+  private sessionDelta(
+    session: SessionView,
+    sentHeader: ChatSessionHeader,
+    actionsChanged: boolean,
+  ): { delta: ChatSessionDelta | undefined; header: ChatSessionHeader } {
+    const headerDirty = actionsChanged || this.treeDirty || this.dirtyHeaders.has(session.id);
     const entryIds = this.dirtyEntries.get(session.id);
-    if (!headerChanged && !entryIds) return undefined;
+    if (!headerDirty && !entryIds) return { delta: undefined, header: sentHeader };
+    const header = headerDirty ? sessionHeader(this.store, session) : sentHeader;
+    const changedHeader = headerDirty ? headerChanges(sentHeader, header) : undefined;
     const entries: { index: number; entry: Entry }[] = [];
+    const appends: EntryTextAppend[] = [];
     const toolCalls: ToolCallRecord[] = [];
+    const toolCallAppends: ToolCallTextAppend[] = [];
     if (entryIds) {
       let index = this.entryIndexes.get(session.id);
       if (!index) this.entryIndexes.set(session.id, (index = new EntryIndex()));
@@ -343,26 +481,104 @@ export class ChatFeed implements Disposable {
         const at = index.indexOf(session.entries, entryId);
         const entry = session.entries[at];
         if (at < 0 || !entry) continue;
-        entries.push({ index: at, entry });
+        const append = this.entryAppend(session.id, at, entry);
+        if (append) appends.push(append);
+        else entries.push({ index: at, entry });
         if (entry.kind === 'toolCall') {
           const toolCall = session.toolCalls[entry.toolCallId];
-          if (toolCall) toolCalls.push(toolCall);
+          if (toolCall) this.toolCallChange(session.id, toolCall, toolCalls, toolCallAppends);
         }
       }
       entries.sort((a, b) => a.index - b.index);
     }
-    return {
+    if (!changedHeader && entries.length === 0 && appends.length === 0 && toolCalls.length === 0 && toolCallAppends.length === 0 && !entryIds) {
+      return { delta: undefined, header };
+    }
+    const delta: ChatSessionDelta = {
       sessionId: session.id,
-      ...(headerChanged ? { header: sessionHeader(this.store, session) } : {}),
+      ...(changedHeader ? { header: changedHeader } : {}),
       ...(entries.length > 0 ? { entries } : {}),
+      ...(appends.length > 0 ? { appends } : {}),
       entryCount: session.entries.length,
       ...(toolCalls.length > 0 ? { toolCalls } : {}),
+      ...(toolCallAppends.length > 0 ? { toolCallAppends } : {}),
     };
+    return { delta, header };
+  }
+
+  /** An append when the entry's only change since it was sent is text added at the end; records what is sent. */
+  private entryAppend(sessionId: string, index: number, entry: Entry): EntryTextAppend | undefined {
+    const shape = entryShape(entry);
+    let sent = this.sentEntries.get(sessionId);
+    if (shape === undefined || (entry.kind !== 'message' && entry.kind !== 'sessionMessage')) {
+      sent?.delete(entry.id);
+      return undefined;
+    }
+    if (!sent) this.sentEntries.set(sessionId, (sent = new Map()));
+    const before = sent.get(entry.id);
+    sent.set(entry.id, { shape, text: sentText(entry.text) });
+    const suffix = before?.shape === shape ? suffixAfter(before.text, entry.text) : undefined;
+    if (suffix === undefined || !before) return undefined;
+    return { index, entryId: entry.id, rev: entry.rev, offset: before.text.length, suffix };
+  }
+
+  /** Adds the tool call whole, or appends to its texts when nothing else changed; records what is sent. */
+  private toolCallChange(sessionId: string, toolCall: ToolCallRecord, whole: ToolCallRecord[], appends: ToolCallTextAppend[]): void {
+    let sent = this.sentToolCalls.get(sessionId);
+    if (!sent) this.sentToolCalls.set(sessionId, (sent = new Map()));
+    const texts = toolCallTexts(toolCall);
+    const shape = toolCallShape(toolCall, texts);
+    const before = sent.get(toolCall.toolCallId);
+    sent.set(toolCall.toolCallId, { shape, texts: texts.map((text) => (text === undefined ? undefined : sentText(text))) });
+    if (before?.shape !== shape) {
+      whole.push(toolCall);
+      return;
+    }
+    const found: ToolCallTextAppend[] = [];
+    for (let i = 0; i < texts.length; i++) {
+      const text = texts[i];
+      if (text === undefined) continue;
+      const suffix = suffixAfter(before.texts[i], text);
+      if (suffix === undefined) {
+        whole.push(toolCall);
+        return;
+      }
+      if (suffix !== '') found.push({ toolCallId: toolCall.toolCallId, contentIndex: i, offset: before.texts[i]!.length, suffix });
+    }
+    appends.push(...found);
   }
 
   private postNow(message: HostToWebviewMessage): void {
     this.lastPostAt = this.timers.now();
+    const rev = message.type === 'snapshot' ? message.rev : message.toRev;
+    this.inFlight.push({ rev, at: this.lastPostAt });
+    // Forced flushes (tests, shutdown) do not wait for acks; only the newest few matter for the window.
+    if (this.inFlight.length > 8) this.inFlight.shift();
     this.post(message);
+  }
+
+  /** A lost ack (or a webview that never acks) must not stall the stream: after the timeout, post again. */
+  private armAckTimer(): void {
+    const oldest = this.inFlight[0];
+    if (this.ackTimer !== undefined || !oldest) return;
+    const delay = Math.max(0, oldest.at + this.ackTimeoutMs - this.timers.now());
+    this.ackTimer = this.timers.setTimeout(() => {
+      this.ackTimer = undefined;
+      // Deltas chain by revision: if a post was lost rather than its ack, the webview sees a gap and resyncs.
+      this.inFlight = [];
+      if (this.hasDirty()) this.schedule();
+    }, delay);
+  }
+
+  private cancelAckTimer(): void {
+    if (this.ackTimer !== undefined) {
+      this.timers.clearTimeout(this.ackTimer);
+      this.ackTimer = undefined;
+    }
+  }
+
+  private hasDirty(): boolean {
+    return this.treeDirty || this.dirtyEntries.size > 0 || this.dirtyHeaders.size > 0;
   }
 
   private clearDirty(): void {

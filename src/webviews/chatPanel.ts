@@ -295,6 +295,9 @@ class ChatPanelController implements vscode.Disposable {
       case 'resync':
         this.answerReady();
         return;
+      case 'ack':
+        this.feed?.ack(message.rev);
+        return;
       case 'prompt':
         return this.checked(message.sessionId, 'prompt', () => this.manager.host.prompt(this.connectionId, message.sessionId, message.text));
       case 'cancel':

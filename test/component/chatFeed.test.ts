@@ -3,16 +3,33 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { DeltaMessage, HostToWebviewMessage, SnapshotMessage } from '../../src/protocol/webviewMessages';
 import type { MessageEntry } from '../../src/store/model';
-import { ChatFeed } from '../../src/webviews/chatFeed';
+import { ChatFeed, buildSnapshot } from '../../src/webviews/chatFeed';
+import { ChatStore } from '../../webview/state/chatStore';
 import { FakeTimers } from './fakeTimers';
 import { FakeStore } from './fakeStore';
 import { CHILD_A, CHILD_B, GRANDCHILD, ROOT, message, parentWithChildren } from './scenes';
 
-function setup(rootId = ROOT, store: FakeStore = parentWithChildren()) {
+/** A feed over `store`; with `ackAfterMs`, a webview that acknowledges each post that long after it. */
+function setup(rootId = ROOT, store: FakeStore = parentWithChildren(), ackAfterMs?: number) {
   const timers = new FakeTimers();
   const posts: HostToWebviewMessage[] = [];
-  const feed = new ChatFeed(store, rootId, (m) => posts.push(m), { timers });
-  return { store, timers, posts, feed };
+  const mirror = new ChatStore();
+  const results: string[] = [];
+  const feed: ChatFeed = new ChatFeed(
+    store,
+    rootId,
+    (m) => {
+      posts.push(m);
+      // The webview's own store applies every post, as the page would.
+      const copy = structuredClone(m);
+      if (copy.type === 'snapshot') mirror.applySnapshot(copy);
+      else results.push(mirror.applyDelta(copy));
+      const rev = copy.type === 'snapshot' ? copy.rev : copy.toRev;
+      if (ackAfterMs !== undefined) timers.setTimeout(() => feed.ack(rev), ackAfterMs);
+    },
+    { timers },
+  );
+  return { store, timers, posts, feed, mirror, results };
 }
 
 const deltas = (posts: HostToWebviewMessage[]): DeltaMessage[] => posts.filter((m): m is DeltaMessage => m.type === 'delta');
@@ -42,7 +59,7 @@ describe('ChatFeed', () => {
   });
 
   test('a burst of changes becomes one delta, and posts stay at or under 60 per second', () => {
-    const { feed, store, timers, posts } = setup();
+    const { feed, store, timers, posts, mirror } = setup(ROOT, parentWithChildren(), 5);
     feed.sendSnapshot();
     store.addEntry<MessageEntry>(ROOT, message('s', 'agent', ''));
     // 5,000 updates over one second, spread evenly.
@@ -60,8 +77,128 @@ describe('ChatFeed', () => {
       assert.equal(delta.fromRev, rev);
       rev = delta.toRev;
     }
-    const last = sent.at(-1)!.sessions[0]!.entries!.at(-1)!.entry as MessageEntry;
+    const last = mirror.session(ROOT)!.entries.find((e) => e.id === 's') as MessageEntry;
     assert.equal(last.text.length, 5000);
+  });
+
+  test('streamed text goes as appends: bytes per post follow the chunk, not the message', () => {
+    const { feed, store, posts, mirror, results } = setup();
+    feed.sendSnapshot();
+    store.addEntry<MessageEntry>(ROOT, message('s', 'agent', ''));
+    const chunk = 'x'.repeat(39) + ' ';
+    const sizes: number[] = [];
+    for (let i = 0; i < 2000; i++) {
+      store.updateEntry<MessageEntry>(ROOT, 's', (e) => ({ text: `${e.text}${chunk}` }));
+      feed.flush();
+      sizes.push(JSON.stringify(posts.at(-1)).length);
+    }
+    const delta = deltas(posts).at(-1)!;
+    const root = delta.sessions.find((s) => s.sessionId === ROOT)!;
+    assert.equal(root.entries, undefined);
+    assert.deepEqual(root.appends?.map((a) => [a.entryId, a.offset, a.suffix]), [['s', 1999 * 40, chunk]]);
+    // The first change after the snapshot goes whole; from then on a post is the chunk plus a constant.
+    assert.ok(Math.max(...sizes.slice(2)) < 2 * chunk.length + 400, `max ${Math.max(...sizes.slice(2))} bytes`);
+    assert.deepEqual(results.filter((r) => r !== 'applied'), []);
+    assert.equal((mirror.session(ROOT)!.entries.find((e) => e.id === 's') as MessageEntry).text.length, 80_000);
+  });
+
+  test('headers carry only the fields that changed', () => {
+    const { feed, store, posts, mirror } = setup();
+    feed.sendSnapshot();
+    store.setState(CHILD_B, { state: 'idle', stopReason: 'end_turn' });
+    feed.flush();
+    const header = deltas(posts)[0]!.sessions.find((s) => s.sessionId === CHILD_B)!.header!;
+    assert.deepEqual(Object.keys(header).sort(), ['state', 'stateHistory']);
+    assert.equal(mirror.session(CHILD_B)!.header.state.state, 'idle');
+    assert.equal(mirror.session(CHILD_B)!.header.label, buildSnapshot(store, ROOT).sessions.find((s) => s.header.id === CHILD_B)!.header.label);
+  });
+
+  test('tool-call text and terminal output go as appends; other changes go whole', () => {
+    const { feed, store, posts, mirror, results } = setup();
+    feed.sendSnapshot();
+    const content = (text: string) => [{ type: 'content', content: { type: 'text', text } }];
+    store.upsertToolCall(ROOT, { toolCallId: 'run', title: 'Run', status: 'in_progress', content: content('line 1\n') });
+    feed.flush();
+    store.upsertToolCall(ROOT, { toolCallId: 'run', content: content('line 1\nline 2\n') });
+    feed.flush();
+    const appendDelta = deltas(posts).at(-1)!.sessions.find((s) => s.sessionId === ROOT)!;
+    assert.equal(appendDelta.toolCalls, undefined);
+    assert.deepEqual(appendDelta.toolCallAppends, [{ toolCallId: 'run', contentIndex: 0, offset: 7, suffix: 'line 2\n' }]);
+    store.upsertToolCall(ROOT, { toolCallId: 'run', status: 'completed' });
+    feed.flush();
+    assert.equal(deltas(posts).at(-1)!.sessions.find((s) => s.sessionId === ROOT)!.toolCalls?.[0]?.status, 'completed');
+    const terminal = { terminalId: 'term1', command: 'npm', args: ['test'], truncated: false, exitStatus: null };
+    const before = store.getSession(ROOT)!.terminals['term1']!.output;
+    store.setTerminal(ROOT, { ...terminal, output: `${before}more\n` });
+    feed.flush();
+    assert.deepEqual(deltas(posts).at(-1)!.terminalAppends, [{ terminalId: 'term1', offset: before.length, suffix: 'more\n' }]);
+    store.setTerminal(ROOT, { ...terminal, output: 'rewritten\n' });
+    feed.flush();
+    assert.deepEqual(deltas(posts).at(-1)!.terminals?.map((t) => t.output), ['rewritten\n']);
+    assert.deepEqual(results.filter((r) => r !== 'applied'), []);
+    const call = mirror.session(ROOT)!.toolCalls['run']!;
+    assert.equal((call.content[0] as { content: { text: string } }).content.text, 'line 1\nline 2\n');
+    assert.equal(call.status, 'completed');
+    assert.equal(mirror.terminal('term1')?.output, 'rewritten\n');
+  });
+
+  test('text replaced rather than extended goes whole', () => {
+    const { feed, store, posts, mirror } = setup();
+    feed.sendSnapshot();
+    store.addEntry<MessageEntry>(ROOT, message('s', 'agent', 'hello world'));
+    feed.flush();
+    store.updateEntry<MessageEntry>(ROOT, 's', () => ({ text: 'HELLO world and more' }));
+    feed.flush();
+    const root = deltas(posts).at(-1)!.sessions.find((s) => s.sessionId === ROOT)!;
+    assert.equal(root.appends, undefined);
+    assert.equal((root.entries?.[0]?.entry as MessageEntry).text, 'HELLO world and more');
+    assert.equal((mirror.session(ROOT)!.entries.find((e) => e.id === 's') as MessageEntry).text, 'HELLO world and more');
+  });
+
+  test('an append that does not fit what the webview has is a mismatch (the webview resyncs)', () => {
+    const { feed, store, posts } = setup();
+    feed.sendSnapshot();
+    store.addEntry<MessageEntry>(ROOT, message('s', 'agent', 'abc'));
+    feed.flush();
+    store.updateEntry<MessageEntry>(ROOT, 's', () => ({ text: 'abcdef' }));
+    feed.flush();
+    const webview = new ChatStore();
+    webview.applySnapshot(structuredClone(posts[0] as SnapshotMessage));
+    // Skip the whole entry; deliver only the append, rebased so the revisions chain.
+    const append = structuredClone(deltas(posts)[1]!);
+    const rebased = { ...append, fromRev: webview.rev! };
+    assert.equal(webview.applyDelta(rebased), 'mismatch');
+  });
+
+  test('flow control: at most two posts in flight; later changes merge into one delta after an ack', () => {
+    const { feed, store, timers, posts, mirror } = setup();
+    feed.sendSnapshot();
+    store.addEntry<MessageEntry>(ROOT, message('s', 'agent', ''));
+    for (let i = 0; i < 40; i++) {
+      store.updateEntry<MessageEntry>(ROOT, 's', (e) => ({ text: `${e.text}${i},` }));
+      timers.advance(20);
+    }
+    // 40 changes in 800 ms (under the ack timeout): the snapshot and one delta went out, the rest waits.
+    const held = deltas(posts).length;
+    assert.ok(held <= 2, `${held} deltas without an ack`);
+    feed.ack((posts.at(-1) as DeltaMessage).toRev);
+    timers.advance(20);
+    assert.equal(deltas(posts).length, held + 1);
+    const text = (mirror.session(ROOT)!.entries.find((e) => e.id === 's') as MessageEntry).text;
+    assert.equal(text, Array.from({ length: 40 }, (_, i) => `${i},`).join(''));
+  });
+
+  test('a lost ack does not stall the stream: after the timeout the feed posts again', () => {
+    const { feed, store, timers, posts, mirror } = setup();
+    feed.sendSnapshot();
+    store.addEntry<MessageEntry>(ROOT, message('s', 'agent', 'a'));
+    timers.advance(20);
+    store.updateEntry<MessageEntry>(ROOT, 's', () => ({ text: 'ab' }));
+    timers.advance(20);
+    assert.equal(deltas(posts).length, 1);
+    timers.advance(1000);
+    assert.equal(deltas(posts).length, 2);
+    assert.equal((mirror.session(ROOT)!.entries.find((e) => e.id === 's') as MessageEntry).text, 'ab');
   });
 
   test('deltas carry changed entries with their index, tool calls, headers and new sessions', () => {
@@ -79,7 +216,7 @@ describe('ChatFeed', () => {
     assert.equal(root.entries?.[0]?.index, store.getSession(ROOT)!.entries.findIndex((e) => e.id === 'tc:read1'));
     assert.equal(root.entryCount, count);
     assert.equal(root.toolCalls?.[0]?.status, 'failed');
-    assert.equal(delta.sessions.find((s) => s.sessionId === CHILD_B)?.header?.state.state, 'idle');
+    assert.equal(delta.sessions.find((s) => s.sessionId === CHILD_B)?.header?.state?.state, 'idle');
     assert.equal(delta.sessions.find((s) => s.sessionId === 'sess_new')?.full?.header.label, 'New');
   });
 
@@ -90,7 +227,7 @@ describe('ChatFeed', () => {
     store.setTerminal(ROOT, { terminalId: 'term1', command: 'npm', args: ['test'], output: 'done\n', truncated: false, exitStatus: { exitCode: 0 } });
     timers.advance(20);
     const [delta] = deltas(posts);
-    assert.equal(delta?.sessions.find((s) => s.sessionId === CHILD_A)?.header?.actions.cancel.allowed, false);
+    assert.equal(delta?.sessions.find((s) => s.sessionId === CHILD_A)?.header?.actions?.cancel.allowed, false);
     assert.deepEqual(delta?.terminals?.map((t) => t.output), ['done\n']);
   });
 

@@ -31,6 +31,23 @@ test('host messages: snapshots and deltas of this version are checked for the pa
   assert.equal(parseHostMessage(delta), delta);
   assert.equal(parseHostMessage({ ...delta, sessions: [{ sessionId: 'r', entries: 'x' }] }), undefined);
   assert.equal(parseHostMessage({ type: 'constructor' }), undefined);
+  const appends = { ...delta, sessions: [{ sessionId: 'r', appends: [{ index: 0, entryId: 'm', rev: 5, offset: 3, suffix: 'abc' }], toolCallAppends: [{ toolCallId: 't', contentIndex: 0, offset: 0, suffix: 'x' }] }], terminalAppends: [{ terminalId: 'term', offset: 2, suffix: 'y' }] };
+  assert.equal(parseHostMessage(appends), appends);
+  for (const bad of [
+    { ...delta, sessions: [{ sessionId: 'r', appends: [{ index: 0, entryId: 'm', rev: 5, offset: -1, suffix: 'abc' }] }] },
+    { ...delta, sessions: [{ sessionId: 'r', appends: [{ index: 0, offset: 0, suffix: 'abc' }] }] },
+    { ...delta, sessions: [{ sessionId: 'r', toolCallAppends: [{ toolCallId: 't', contentIndex: 0, offset: 0, suffix: 5 }] }] },
+    { ...delta, sessions: [{ sessionId: 'r', header: { id: 'other' } }] },
+    { ...delta, terminalAppends: [{ offset: 0, suffix: 'y' }] },
+  ]) {
+    assert.equal(parseHostMessage(bad), undefined, JSON.stringify(bad));
+  }
+});
+
+test('acks carry a revision', () => {
+  assert.deepEqual(parseWebviewMessage({ type: 'ack', rev: 12, extra: 1 }), { type: 'ack', rev: 12 });
+  assert.equal(parseWebviewMessage({ type: 'ack', rev: '12' }), undefined);
+  assert.equal(parseWebviewMessage({ type: 'ack' }), undefined);
 });
 
 test('host messages of another protocol version keep only their version, so the webview can say so', () => {
@@ -47,7 +64,7 @@ test('host messages of another protocol version keep only their version, so the 
 });
 
 test('every message type has exactly one guard', () => {
-  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['answerPermission', 'cancel', 'copy', 'openChat', 'openDiff', 'openFile', 'openLink', 'prompt', 'ready', 'resync']);
+  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'copy', 'openChat', 'openDiff', 'openFile', 'openLink', 'prompt', 'ready', 'resync']);
   assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['delta', 'snapshot']);
 });
 

@@ -29,6 +29,7 @@ export class SubchatsApp extends SubchatsElement {
   @state() private outlineOpen = false;
   private resyncRequestedAt: number | undefined;
   private resyncReason = '';
+  private ackScheduled = false;
   private panelState: ChatPanelState | undefined;
   /** Asks for a snapshot (`ready`, or `resync` after a gap) until one arrives. */
   private readonly handshake = new Handshake(
@@ -77,15 +78,36 @@ export class SubchatsApp extends SubchatsElement {
       this.handshake.answered();
       if (message.panelState) this.panelState = message.panelState;
       this.store.applySnapshot(message);
+      this.scheduleAck();
       return;
     }
     const result = this.store.applyDelta(message);
+    if (result === 'applied') this.scheduleAck();
     // One resync request per gap: further deltas are dropped until the snapshot arrives.
     if ((result === 'gap' || result === 'mismatch') && this.resyncRequestedAt === undefined) {
       this.resyncRequestedAt = this.store.rev ?? -1;
       this.resyncReason = result;
       this.handshake.start();
     }
+  }
+
+  /**
+   * Flow control: tells the host the newest revision on screen, at most once per frame and after that frame
+   * (components render in microtasks after the store changes, so they are done by the animation frame; the
+   * message-channel task after it runs once the frame is painted). The host holds further deltas until then.
+   */
+  private scheduleAck(): void {
+    if (this.ackScheduled) return;
+    this.ackScheduled = true;
+    requestAnimationFrame(() => {
+      const afterPaint = new MessageChannel();
+      afterPaint.port1.onmessage = () => {
+        this.ackScheduled = false;
+        const rev = this.store.rev;
+        if (rev !== undefined && !this.store.incompatible) this.channel.post({ type: 'ack', rev });
+      };
+      afterPaint.port2.postMessage(0);
+    });
   }
 
   protected override render(): TemplateResult {

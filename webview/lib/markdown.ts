@@ -4,6 +4,7 @@
 // http(s)/mailto (opened via the host after the user confirms); images only inline raster data URIs.
 import DOMPurify, { type Config } from 'dompurify';
 import { Marked } from 'marked';
+import type { MarkdownBlock } from './markdownBlocks';
 
 const marked = new Marked({
   gfm: true,
@@ -53,6 +54,63 @@ const PURIFY_CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
 export function renderMarkdown(text: string): DocumentFragment {
   const html = marked.parse(text) as string;
   return purify.sanitize(html, PURIFY_CONFIG);
+}
+
+/**
+ * Deeper nesting than this (block quotes, list levels, indentation) is shown as text: the parser recurses per
+ * level (2,500 `>` overflowed its stack) and deep lists cost it seconds per message.
+ */
+export const MAX_NESTING = 24;
+
+/** The deepest container nesting of any line: `>` and list markers at its start, plus indentation (2 columns a level). */
+export function nestingDepth(raw: string): number {
+  let deepest = 0;
+  for (const match of raw.matchAll(/^[ \t>*+\-\d.)]+/gm)) {
+    const prefix = match[0];
+    let depth = 0;
+    let indent = 0;
+    for (const c of prefix) {
+      if (c === '>') depth++;
+      else if (c === ' ') indent++;
+      else if (c === '\t') indent += 4;
+    }
+    depth += (prefix.match(/(^|[ \t>])([-*+]|\d{1,9}[.)])(?=[ \t]|$)/g)?.length ?? 0) + Math.floor(indent / 2);
+    if (depth > deepest) deepest = depth;
+  }
+  return deepest;
+}
+
+/** One block as sanitized DOM: code and plain text without the parser, markdown within the caps, else text. */
+export function renderBlock(block: MarkdownBlock): DocumentFragment {
+  if (block.kind === 'code') return codeFragment(block.code, block.lang);
+  if (block.kind === 'plain' || nestingDepth(block.raw) > MAX_NESTING) return plainFragment(block.raw);
+  try {
+    return renderMarkdown(block.raw);
+  } catch {
+    // Any parser or sanitizer failure on agent text: show it as text rather than lose it.
+    return plainFragment(block.raw);
+  }
+}
+
+function codeFragment(code: string, lang: string): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  const pre = document.createElement('pre');
+  const element = document.createElement('code');
+  if (/^[\w-]+$/.test(lang)) element.className = `language-${lang}`;
+  // As marked renders code: the body ends with a line break.
+  element.textContent = code === '' || code.endsWith('\n') ? code : `${code}\n`;
+  pre.append(element);
+  fragment.append(pre);
+  return fragment;
+}
+
+function plainFragment(text: string): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  const paragraph = document.createElement('p');
+  paragraph.className = 'sc-plain-text';
+  paragraph.textContent = text.replace(/^\n+|\n+$/g, '');
+  fragment.append(paragraph);
+  return fragment;
 }
 
 export function isSafeLink(url: string): boolean {

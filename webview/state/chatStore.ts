@@ -9,9 +9,12 @@ import {
   type ChatSessionHeader,
   type ChatTerminalOutput,
   type DeltaMessage,
+  type EntryTextAppend,
   type SnapshotMessage,
+  type TerminalOutputAppend,
+  type ToolCallTextAppend,
 } from '../../src/protocol/webviewMessages';
-import type { Entry, ToolCallRecord } from '../../src/protocol/transcript';
+import type { ContentBlock, Entry, ToolCallContent, ToolCallRecord } from '../../src/protocol/transcript';
 import { preOrder } from '../../src/presentation';
 
 export interface SessionView {
@@ -121,9 +124,9 @@ export class ChatStore {
       this.ancestors = message.ancestors;
       changed.add(ROOT_TOPIC);
     }
-    if (message.terminals && message.terminals.length > 0) {
-      const next = new Map(this.terminalOutputs);
-      for (const output of message.terminals) next.set(output.terminalId, output);
+    if ((message.terminals && message.terminals.length > 0) || (message.terminalAppends && message.terminalAppends.length > 0)) {
+      const next = applyTerminals(this.terminalOutputs, message.terminals ?? [], message.terminalAppends ?? []);
+      if (!next) return 'mismatch';
       this.terminalOutputs = next;
       changed.add(TERMINALS_TOPIC);
     }
@@ -164,14 +167,20 @@ function viewOf(data: ChatSessionData): SessionView {
   return { header: data.header, entries: data.entries, toolCalls: data.toolCalls };
 }
 
+/** `text + suffix` when the append continues exactly where `text` ends; undefined otherwise (resync). */
+function appended(text: unknown, append: { readonly offset: number; readonly suffix: string }): string | undefined {
+  return typeof text === 'string' && text.length === append.offset ? text + append.suffix : undefined;
+}
+
 /** The session after the delta, or undefined when the delta does not fit what we have (resync). */
 function applySessionDelta(before: SessionView | undefined, delta: ChatSessionDelta): SessionView | undefined {
   if (delta.full) return viewOf(delta.full);
   if (!before) return undefined;
   let entries = before.entries;
-  if (delta.entries && delta.entries.length > 0) {
+  if ((delta.entries && delta.entries.length > 0) || (delta.appends && delta.appends.length > 0)) {
+    // One copy of the list per delta; only the changed entries get new objects (components compare by identity).
     const next = entries.slice();
-    for (const { index, entry } of delta.entries) {
+    for (const { index, entry } of delta.entries ?? []) {
       if (index < next.length) {
         if (next[index]?.id !== entry.id) return undefined;
         next[index] = entry;
@@ -181,16 +190,60 @@ function applySessionDelta(before: SessionView | undefined, delta: ChatSessionDe
         return undefined;
       }
     }
+    for (const append of delta.appends ?? []) {
+      const entry = applyEntryAppend(next[append.index], append);
+      if (!entry) return undefined;
+      next[append.index] = entry;
+    }
     entries = next;
   }
   if (delta.entryCount !== undefined && delta.entryCount !== entries.length) return undefined;
   let toolCalls = before.toolCalls;
-  if (delta.toolCalls && delta.toolCalls.length > 0) {
-    const next = { ...toolCalls };
-    for (const toolCall of delta.toolCalls) next[toolCall.toolCallId] = toolCall;
+  if ((delta.toolCalls && delta.toolCalls.length > 0) || (delta.toolCallAppends && delta.toolCallAppends.length > 0)) {
+    const next: Record<string, ToolCallRecord> = { ...toolCalls };
+    for (const toolCall of delta.toolCalls ?? []) next[toolCall.toolCallId] = toolCall;
+    for (const append of delta.toolCallAppends ?? []) {
+      const toolCall = applyToolCallAppend(next[append.toolCallId], append);
+      if (!toolCall) return undefined;
+      next[append.toolCallId] = toolCall;
+    }
     toolCalls = next;
   }
-  const header = delta.header ?? before.header;
+  const header = delta.header ? { ...before.header, ...delta.header, id: before.header.id } : before.header;
   if (header === before.header && entries === before.entries && toolCalls === before.toolCalls) return before;
   return { header, entries, toolCalls };
+}
+
+function applyEntryAppend(entry: Entry | undefined, append: EntryTextAppend): Entry | undefined {
+  if (!entry || entry.id !== append.entryId || (entry.kind !== 'message' && entry.kind !== 'sessionMessage')) return undefined;
+  const text = appended(entry.text, append);
+  return text === undefined ? undefined : { ...entry, text, rev: append.rev };
+}
+
+function applyToolCallAppend(toolCall: ToolCallRecord | undefined, append: ToolCallTextAppend): ToolCallRecord | undefined {
+  const item = toolCall?.content[append.contentIndex];
+  if (!toolCall || item?.type !== 'content') return undefined;
+  const block = (item as { content?: ContentBlock }).content;
+  const text = appended(block?.text, append);
+  if (text === undefined || !block) return undefined;
+  const content = toolCall.content.slice();
+  content[append.contentIndex] = { ...item, content: { ...block, text } } as ToolCallContent;
+  return { ...toolCall, content };
+}
+
+/** The terminals after whole replacements and appends, or undefined when an append does not fit. */
+function applyTerminals(
+  before: ReadonlyMap<string, ChatTerminalOutput>,
+  whole: readonly ChatTerminalOutput[],
+  appends: readonly TerminalOutputAppend[],
+): Map<string, ChatTerminalOutput> | undefined {
+  const next = new Map(before);
+  for (const output of whole) next.set(output.terminalId, output);
+  for (const append of appends) {
+    const terminal = next.get(append.terminalId);
+    const output = appended(terminal?.output, append);
+    if (!terminal || output === undefined) return undefined;
+    next.set(append.terminalId, { ...terminal, output });
+  }
+  return next;
 }

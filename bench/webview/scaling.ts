@@ -1,0 +1,248 @@
+// Scaling of one streamed message: the real ChatFeed in this process (with flow control: the page's acks come
+// back to it) feeding a page in Chromium, one message at 1, 10, 100 and 500 KB, then 40-byte chunks. Two
+// paces: `llm` (one delta per chunk, the next chunk after the page painted the last) and `flood` (1,000
+// chunks/s, the feed batches and waits for acks). Measured per chunk: host time (store update, feed, JSON
+// serialisation), bytes posted, page main-thread time (CDP TaskDuration), and update → paint (store change to
+// the ack the page sends after the frame that shows it).
+import type { CDPSession } from 'playwright-core';
+import type { HostToWebviewMessage } from '../../src/protocol/webviewMessages';
+import type { MessageEntry } from '../../src/store/model';
+import { ChatFeed, type FeedTimers } from '../../src/webviews/chatFeed';
+import { FakeStore } from '../../test/component/fakeStore';
+import type { Harness } from '../../test/component/harness';
+
+export const SIZES_KB = [1, 10, 100, 500] as const;
+export const CHUNK_BYTES = 40;
+export type Pace = 'llm' | 'flood';
+const FLOOD_PER_SECOND = 1000;
+const WARMUP_CHUNKS = 5;
+
+export interface ScalingResult {
+  readonly variant: string;
+  readonly pace: Pace;
+  readonly sizeKB: number;
+  readonly chunks: number;
+  readonly posts: number;
+  readonly hostUsPerChunk: number;
+  readonly bytesPerChunk: number;
+  readonly webviewMsPerChunk: number;
+  readonly p95UpdateToPaintMs: number;
+}
+
+const wallClock = (): number => performance.timeOrigin + performance.now();
+
+const WORDS = 'the parser now handles empty input and nested quotes while the tokenizer keeps offsets stable across lines'.split(' ');
+
+/** Agent-like markdown: paragraphs, a list now and then, a code block now and then. */
+function markdownText(length: number): string {
+  const parts: string[] = [];
+  let size = 0;
+  for (let i = 0; size < length; i++) {
+    const words = Array.from({ length: 40 }, (_, j) => WORDS[(i * 7 + j * 3) % WORDS.length]).join(' ');
+    const part =
+      i % 5 === 3
+        ? `- ${words.slice(0, 60)}\n- \`code ${i}\` ${words.slice(60, 120)}\n\n`
+        : i % 9 === 8
+          ? `\`\`\`ts\nconst value${i} = parse(input);\nreturn value${i};\n\`\`\`\n\n`
+          : `**Step ${i}**: ${words}.\n\n`;
+    parts.push(part);
+    size += part.length;
+  }
+  return parts.join('').slice(0, length);
+}
+
+// Runs in the page: acks the page posts go to the bench (with the page's clock), as the panel forwards them.
+const HOOK_ACKS = `() => {
+  const posted = window.__posted;
+  const push = posted.push.bind(posted);
+  posted.push = (m) => { if (m && m.type === 'ack') window.__benchAck(m.rev, performance.timeOrigin + performance.now()); return push(m); };
+}`;
+
+
+async function taskSeconds(cdp: CDPSession): Promise<number> {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((m) => m.name === 'TaskDuration')?.value ?? Number.NaN;
+}
+
+function p95(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function scalingRun(harness: Harness, variant: { name: string; path: string }, pace: Pace, sizeKB: number, chunks: number): Promise<ScalingResult> {
+  const chat = await harness.openChat({ path: variant.path, width: 1000, height: 900 });
+  const { page } = chat;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+
+  const size = sizeKB * 1024;
+  const text = markdownText(size + (chunks + WARMUP_CHUNKS) * CHUNK_BYTES);
+  const store = new FakeStore();
+  store.addSession('root', { title: 'Scaling' });
+  store.addEntry<MessageEntry>('root', { kind: 'message', id: 'u', role: 'user', text: 'Write a long answer.', attachments: [] });
+  store.addEntry<MessageEntry>('root', { kind: 'message', id: 'm', role: 'agent', text: text.slice(0, size), attachments: [] });
+
+  let measuring = false;
+  let hostMs = 0;
+  let bytes = 0;
+  let posts = 0;
+  let painted = -1;
+  const changedAt = new Map<number, number>();
+  const delays: number[] = [];
+  const timed = <T>(work: () => T): T => {
+    const start = performance.now();
+    try {
+      return work();
+    } finally {
+      if (measuring) hostMs += performance.now() - start;
+    }
+  };
+  const timers: FeedTimers = {
+    now: () => performance.now(),
+    setTimeout: (callback, ms) => setTimeout(() => timed(callback), ms),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  };
+  let delivery = Promise.resolve();
+  const feed = new ChatFeed(
+    store,
+    'root',
+    (message: HostToWebviewMessage) => {
+      // Serialising is part of the host's cost (VS Code does it for every postMessage).
+      const json = JSON.stringify(message);
+      if (measuring && message.type === 'delta') {
+        bytes += json.length;
+        posts++;
+      }
+      delivery = delivery.then(() => page.evaluate((j) => window.postMessage(JSON.parse(j), '*'), json)).then(() => undefined);
+    },
+    { timers },
+  );
+  await page.exposeFunction('__benchAck', (rev: number, at: number) => {
+    timed(() => feed.ack(rev));
+    painted = Math.max(painted, rev);
+    for (const [changeRev, when] of changedAt) {
+      if (changeRev > rev) continue;
+      delays.push(at - when);
+      changedAt.delete(changeRev);
+    }
+  });
+  await page.evaluate(`(${HOOK_ACKS})()`);
+  const waitPainted = async (rev: number, timeoutMs = 60_000): Promise<void> => {
+    const until = performance.now() + timeoutMs;
+    while (painted < rev && performance.now() < until) await sleep(1);
+    if (painted < rev) console.log(`[bench:scaling] no ack for revision ${rev} within ${timeoutMs} ms`);
+  };
+
+  feed.sendSnapshot();
+  await waitPainted(store.revision);
+  let offset = size;
+  const nextChunk = (): void => {
+    const chunk = text.slice(offset, offset + CHUNK_BYTES);
+    offset += CHUNK_BYTES;
+    const at = wallClock();
+    timed(() => store.updateEntry<MessageEntry>('root', 'm', (e) => ({ text: e.text + chunk })));
+    if (measuring) changedAt.set(store.revision, at);
+  };
+  // Warm-up: the first change after a snapshot goes whole, and the page's code gets compiled.
+  for (let i = 0; i < WARMUP_CHUNKS; i++) {
+    nextChunk();
+    feed.flush();
+    await waitPainted(store.revision);
+  }
+  const taskBefore = await taskSeconds(cdp);
+  measuring = true;
+  if (pace === 'llm') {
+    for (let i = 0; i < chunks; i++) {
+      nextChunk();
+      timed(() => feed.flush());
+      await waitPainted(store.revision);
+    }
+  } else {
+    const start = performance.now();
+    for (let sent = 0; sent < chunks; ) {
+      const due = Math.min(chunks, Math.floor(((performance.now() - start) * FLOOD_PER_SECOND) / 1000) + 1);
+      for (; sent < due; sent++) nextChunk();
+      await sleep(1);
+    }
+    await waitPainted(store.revision);
+  }
+  measuring = false;
+  await delivery;
+  const taskAfter = await taskSeconds(cdp);
+  const result: ScalingResult = {
+    variant: variant.name,
+    pace,
+    sizeKB,
+    chunks,
+    posts,
+    hostUsPerChunk: (hostMs * 1000) / chunks,
+    bytesPerChunk: bytes / chunks,
+    webviewMsPerChunk: ((taskAfter - taskBefore) * 1000) / chunks,
+    p95UpdateToPaintMs: p95(delays),
+  };
+  feed.dispose();
+  await page.close();
+  return result;
+}
+
+export async function scalingBench(harness: Harness, variants: readonly { name: string; path: string }[], quick: boolean): Promise<ScalingResult[]> {
+  const results: ScalingResult[] = [];
+  for (const pace of ['llm', 'flood'] as const) {
+    for (const sizeKB of SIZES_KB) {
+      for (const variant of variants) {
+        const chunks = pace === 'llm' ? (quick ? 60 : 200) : quick ? 500 : 2000;
+        results.push(await scalingRun(harness, variant, pace, sizeKB, chunks));
+      }
+    }
+  }
+  return results;
+}
+
+/** The bytes a delta carries besides the chunk: envelope, session and entry ids, revisions, offset. */
+const BYTES_CONSTANT = 300;
+
+export function printScaling(results: readonly ScalingResult[]): void {
+  const header = ['pace', 'size KB', 'variant', 'posts', 'host µs/chunk', 'bytes/chunk', 'webview ms/chunk', 'p95 update→paint ms'];
+  const rows = results.map((r) => [r.pace, String(r.sizeKB), r.variant, String(r.posts), r.hostUsPerChunk.toFixed(1), r.bytesPerChunk.toFixed(0), r.webviewMsPerChunk.toFixed(3), r.p95UpdateToPaintMs.toFixed(1)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  console.log(`\nScaling: one message streamed in ${CHUNK_BYTES}-byte chunks (llm: one delta per chunk; flood: ${FLOOD_PER_SECOND} chunks/s)`);
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const row of rows) console.log(line(row));
+  console.log('\nTargets (subchats):');
+  for (const target of scalingTargets(results)) console.log(`  ${target.met ? 'MET    ' : 'NOT MET'}  ${target.name}: ${target.value}`);
+  console.log('\nRatios subchats / baseline (webview ms per chunk, p95 update→paint):');
+  for (const r of results.filter((x) => x.variant === 'subchats')) {
+    const base = results.find((b) => b.variant === 'baseline' && b.pace === r.pace && b.sizeKB === r.sizeKB);
+    if (!base) continue;
+    console.log(`  ${r.pace} ${r.sizeKB} KB: ${(r.webviewMsPerChunk / base.webviewMsPerChunk).toFixed(2)}x, ${(r.p95UpdateToPaintMs / base.p95UpdateToPaintMs).toFixed(2)}x`);
+  }
+}
+
+export interface ScalingTarget {
+  readonly name: string;
+  readonly value: string;
+  readonly met: boolean;
+}
+
+export function scalingTargets(results: readonly ScalingResult[]): ScalingTarget[] {
+  const targets: ScalingTarget[] = [];
+  const get = (pace: Pace, sizeKB: number) => results.find((r) => r.variant === 'subchats' && r.pace === pace && r.sizeKB === sizeKB);
+  for (const pace of ['llm', 'flood'] as const) {
+    const small = get(pace, 1);
+    const large = get(pace, 500);
+    if (!small || !large) continue;
+    const host = large.hostUsPerChunk / small.hostUsPerChunk;
+    const page = large.webviewMsPerChunk / small.webviewMsPerChunk;
+    targets.push({ name: `${pace}: host cost per chunk at 500 KB / 1 KB <= 1.5`, value: host.toFixed(2), met: host <= 1.5 });
+    targets.push({ name: `${pace}: webview cost per chunk at 500 KB / 1 KB <= 1.5`, value: page.toFixed(2), met: page <= 1.5 });
+    const bytes = Math.max(...results.filter((r) => r.variant === 'subchats' && r.pace === pace).map((r) => r.bytesPerChunk));
+    targets.push({ name: `${pace}: bytes per chunk <= 2 x ${CHUNK_BYTES} + ${BYTES_CONSTANT} at every size`, value: `${bytes.toFixed(0)} B max`, met: bytes <= 2 * CHUNK_BYTES + BYTES_CONSTANT });
+    targets.push({ name: `${pace}: p95 update→paint at 500 KB < 100 ms`, value: `${large.p95UpdateToPaintMs.toFixed(1)} ms`, met: large.p95UpdateToPaintMs < 100 });
+  }
+  return targets;
+}

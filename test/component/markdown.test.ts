@@ -1,0 +1,80 @@
+// Markdown in the real webview: streamed text keeps the DOM of finished blocks, and hostile markdown (deep
+// nesting, huge blocks, one endless line) renders, as text where it must, and text appended after it still
+// renders. The bounds here are generous correctness limits (before the caps these froze or never rendered).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { MessageEntry } from '../../src/store/model';
+import { FakeStore } from './fakeStore';
+import { FeedLink } from './feedLink';
+import { useHarness } from './harness';
+import { message } from './scenes';
+
+const harness = useHarness();
+
+function nestedList(levels: number): string {
+  return Array.from({ length: levels }, (_, i) => `${'  '.repeat(i)}- level ${i}`).join('\n');
+}
+
+const HOSTILE: Record<string, string> = {
+  '2,500 block quote markers': `${'>'.repeat(2500)} deep quote`,
+  '1,000-level nested list': nestedList(1000),
+  '3,000-level nested list': nestedList(3000),
+  '3,000 list markers on one line': `${'- '.repeat(3000)}deep item`,
+  'a 1 MB line': 'word '.repeat(200_000),
+  '20,000 nested emphasis and link brackets': `${'*a '.repeat(10_000)}${'['.repeat(10_000)}x${'](y)'.repeat(10_000)}`,
+  'an unclosed fence of 300 KB': `\`\`\`\n${'let x = 1; <script>window.__pwned="fence"</script>\n'.repeat(6000)}`,
+};
+
+describe('markdown', () => {
+  test('streamed text keeps the DOM of finished blocks; only the last block is re-rendered', async () => {
+    const chat = await harness().openChat();
+    const store = new FakeStore();
+    store.addSession('root', { title: 'Streaming' });
+    store.addEntry<MessageEntry>('root', message('m', 'agent', 'First paragraph.\n\n'));
+    const link = await FeedLink.showing(chat, store, 'root');
+    const { page } = chat;
+    const md = page.locator('[data-entry-id="m"] subchats-markdown');
+    await md.getByText('First paragraph.').waitFor();
+    // Finished blocks may move into a group, but are never rendered again: the same node stays.
+    await page.evaluate(() => {
+      const w = window as unknown as { __first: Element | null };
+      w.__first = document.querySelector('[data-entry-id="m"] subchats-markdown p');
+    });
+    let text = 'First paragraph.\n\n';
+    for (let i = 0; i < 30; i++) {
+      text += i % 10 === 9 ? '\n\n```js\nconst a = 1;\n```\n\n' : `word${i} `;
+      store.updateEntry<MessageEntry>('root', 'm', () => ({ text }));
+      await link.flush();
+    }
+    await md.getByText('word28', { exact: false }).waitFor();
+    const state = await page.evaluate(() => {
+      const w = window as unknown as { __first: Element | null };
+      const root = document.querySelector('[data-entry-id="m"] subchats-markdown')!;
+      return { same: root.querySelector('p') === w.__first, connected: w.__first?.isConnected, pres: root.querySelectorAll('pre').length, copies: root.querySelectorAll('.sc-copy').length };
+    });
+    assert.deepEqual(state, { same: true, connected: true, pres: 3, copies: 3 });
+    assert.equal((await chat.posted()).filter((m) => m.type === 'resync').length, 0);
+    await chat.close();
+  });
+
+  for (const [name, text] of Object.entries(HOSTILE)) {
+    test(`hostile markdown renders and text appended after it still renders: ${name}`, async () => {
+      const chat = await harness().openChat();
+      const store = new FakeStore();
+      store.addSession('root', { title: 'Hostile' });
+      store.addEntry<MessageEntry>('root', message('m', 'agent', text));
+      const link = await FeedLink.showing(chat, store, 'root');
+      const { page } = chat;
+      const md = page.locator('[data-entry-id="m"] subchats-markdown');
+      await md.waitFor({ timeout: 10_000 });
+      store.updateEntry<MessageEntry>('root', 'm', (e) => ({ text: `${e.text}\n\nAFTER the hostile block` }));
+      await link.flush();
+      await md.getByText('AFTER the hostile block').waitFor({ timeout: 10_000 });
+      assert.ok(((await md.textContent()) ?? '').length >= Math.min(text.length, 20_000) / 4);
+      assert.equal(await chat.pwned(), false);
+      assert.deepEqual(await chat.cspViolations(), []);
+      assert.deepEqual(chat.pageErrors, []);
+      await chat.close();
+    });
+  }
+});

@@ -1,0 +1,61 @@
+// The markdown block splitter without a browser: where streamed text is cut into finished blocks, that
+// pushing text in chunks finds the same blocks as pushing it at once, and that no block outgrows the cap.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { MAX_BLOCK_CHARS, MarkdownBlockSplitter, type MarkdownBlock } from '../../webview/lib/markdownBlocks';
+
+function split(text: string, chunk = text.length): { finished: MarkdownBlock[]; open: MarkdownBlock } {
+  const splitter = new MarkdownBlockSplitter();
+  const finished: MarkdownBlock[] = [];
+  for (let end = chunk; ; end = Math.min(text.length, end + chunk)) {
+    finished.push(...splitter.push(text.slice(0, end)));
+    if (end >= text.length) break;
+  }
+  return { finished, open: splitter.open() };
+}
+
+const raw = (block: MarkdownBlock): string => (block.kind === 'code' ? `code:${block.lang}:${block.code}` : `${block.kind}:${block.raw}`);
+
+describe('markdown blocks', () => {
+  test('paragraphs, lists and fences are finished at their boundaries; the last block stays open', () => {
+    const text = 'Intro **bold**\n\n- a\n- b\n\n  continued item\n\nAfter\n```ts\nconst x = 1;\n\nconst y = 2;\n```\nTail';
+    const { finished, open } = split(text);
+    assert.deepEqual(finished.map(raw), [
+      'markdown:Intro **bold**\n\n',
+      'markdown:- a\n- b\n\n  continued item\n\n',
+      'markdown:After\n',
+      'code:ts:const x = 1;\n\nconst y = 2;',
+    ]);
+    assert.deepEqual(raw(open), 'markdown:Tail');
+  });
+
+  test('an open fence is an open code block, never parsed as markdown', () => {
+    const { finished, open } = split('Text\n\n~~~\n# not a heading\n\n> not a quote\n');
+    assert.deepEqual(finished.map(raw), ['markdown:Text\n\n']);
+    assert.equal(raw(open), 'code::# not a heading\n\n> not a quote\n');
+  });
+
+  test('chunked pushes find the same blocks as one push', () => {
+    const text = Array.from({ length: 200 }, (_, i) => (i % 7 === 3 ? '```js\nlet a = 1;\n\nlet b;\n```\n' : `Para ${i} with *text*\n- item\n\n`)).join('');
+    const whole = split(text);
+    for (const chunk of [1, 7, 40, 333]) {
+      const chunked = split(text, chunk);
+      assert.deepEqual(chunked.finished.map(raw), whole.finished.map(raw), `chunk ${chunk}`);
+      assert.deepEqual(raw(chunked.open), raw(whole.open));
+    }
+  });
+
+  test('no block outgrows the cap: long blocks are cut at line ends, a long line at the cap', () => {
+    const lines = Array.from({ length: 3000 }, (_, i) => `- item ${i} of a long tight list`).join('\n');
+    const oneLine = 'x'.repeat(MAX_BLOCK_CHARS * 3 + 5);
+    const code = `\`\`\`\n${'code line\n'.repeat(5000)}\`\`\`\n`;
+    for (const text of [lines, oneLine, code]) {
+      const { finished, open } = split(text, 40);
+      const all = [...finished, open];
+      for (const block of all) assert.ok((block.kind === 'code' ? block.code : block.raw).length <= 2 * MAX_BLOCK_CHARS + 64);
+      const joined = all.map((b) => (b.kind === 'code' ? b.code : b.raw)).join('');
+      if (text === oneLine) assert.equal(joined, text);
+      assert.ok(finished.length >= 2, `${finished.length} finished blocks`);
+    }
+  });
+});

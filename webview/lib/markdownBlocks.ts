@@ -1,0 +1,107 @@
+// Splits streamed markdown into top-level blocks that later text cannot change, so a message that grows
+// re-parses only its open last block. Boundaries: a blank line followed by an unindented line, and fenced
+// code blocks (which are rendered without the markdown parser). No block grows past MAX_BLOCK_CHARS: a longer
+// one is cut at a line end (a long line at the cap), which bounds the cost of parsing any block. Scanning is
+// incremental: each push reads only the lines added since the last one.
+
+/** Markdown beyond this many characters in one block is cut into several blocks. */
+export const MAX_BLOCK_CHARS = 16 * 1024;
+
+export type MarkdownBlock =
+  | { readonly kind: 'markdown'; readonly raw: string }
+  /** A fenced code block, or a piece of a long one; `code` is its body without the fence lines. */
+  | { readonly kind: 'code'; readonly code: string; readonly lang: string }
+  /** Text shown as is (a single line longer than the cap). */
+  | { readonly kind: 'plain'; readonly raw: string };
+
+interface Fence {
+  readonly char: string;
+  readonly length: number;
+  readonly lang: string;
+  /** Where the body starts (after the opening line, or where a cut piece continues). */
+  readonly bodyStart: number;
+}
+
+const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})([^\n]*)$/;
+const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+
+export class MarkdownBlockSplitter {
+  private text = '';
+  /** Start of the first line not scanned yet. */
+  private scanned = 0;
+  /** Start of the open block. */
+  private blockStart = 0;
+  private fence: Fence | undefined;
+  private previousBlank = false;
+
+  /** Takes the whole text so far (it must extend the previous one) and returns the blocks finished since. */
+  push(text: string): MarkdownBlock[] {
+    this.text = text;
+    const finished: MarkdownBlock[] = [];
+    for (let newline = text.indexOf('\n', this.scanned); newline !== -1; newline = text.indexOf('\n', this.scanned)) {
+      const lineStart = this.scanned;
+      this.scanned = newline + 1;
+      this.scanLine(text.slice(lineStart, newline), lineStart, finished);
+    }
+    // The unfinished last line already starts a new block when it follows a blank line unindented.
+    if (!this.fence && this.previousBlank && /^[^ \t\n]/.test(text.slice(this.scanned, this.scanned + 1))) this.finishBefore(this.scanned, finished);
+    // A line longer than the cap has no line end to cut at: it is cut at the cap and shown as text.
+    while (text.length - this.scanned > MAX_BLOCK_CHARS) {
+      const end = this.scanned + MAX_BLOCK_CHARS;
+      if (this.fence) {
+        finished.push({ kind: 'code', code: text.slice(this.fence.bodyStart, end), lang: this.fence.lang });
+        this.fence = { ...this.fence, bodyStart: end };
+      } else {
+        this.finishBefore(this.scanned, finished);
+        finished.push({ kind: 'plain', raw: text.slice(this.scanned, end) });
+      }
+      this.scanned = this.blockStart = end;
+    }
+    return finished;
+  }
+
+  /** The block still open at the end of the text (it may change as text is added). */
+  open(): MarkdownBlock {
+    if (this.fence) return { kind: 'code', code: this.text.slice(this.fence.bodyStart), lang: this.fence.lang };
+    return { kind: 'markdown', raw: this.text.slice(this.blockStart) };
+  }
+
+  private scanLine(line: string, lineStart: number, finished: MarkdownBlock[]): void {
+    const fence = this.fence;
+    if (fence) {
+      const close = FENCE_CLOSE.exec(line);
+      if (close?.[1] && close[1][0] === fence.char && close[1].length >= fence.length) {
+        finished.push({ kind: 'code', code: this.text.slice(fence.bodyStart, Math.max(fence.bodyStart, lineStart - 1)), lang: fence.lang });
+        this.fence = undefined;
+        this.blockStart = this.scanned;
+        this.previousBlank = false;
+      } else if (this.scanned - fence.bodyStart > MAX_BLOCK_CHARS) {
+        finished.push({ kind: 'code', code: this.text.slice(fence.bodyStart, this.scanned - 1), lang: fence.lang });
+        this.fence = { ...fence, bodyStart: this.scanned };
+        this.blockStart = this.scanned;
+      }
+      return;
+    }
+    const open = FENCE_OPEN.exec(line);
+    if (open?.[1] && !(open[1][0] === '`' && open[2]?.includes('`'))) {
+      this.finishBefore(lineStart, finished);
+      this.fence = { char: open[1][0]!, length: open[1].length, lang: /^[\w-]+/.exec(open[2]?.trim() ?? '')?.[0] ?? '', bodyStart: this.scanned };
+      this.blockStart = lineStart;
+      this.previousBlank = false;
+      return;
+    }
+    const blank = line.trim() === '';
+    // An indented line after a blank one may continue a list item: not a boundary.
+    if (!blank && this.previousBlank && !/^[ \t]/.test(line)) this.finishBefore(lineStart, finished);
+    this.previousBlank = blank;
+    if (this.scanned - this.blockStart > MAX_BLOCK_CHARS) this.finishBefore(this.scanned, finished);
+  }
+
+  /** Closes the open markdown block at `end` (nothing when it is empty or only whitespace). */
+  private finishBefore(end: number, finished: MarkdownBlock[]): void {
+    if (end <= this.blockStart) return;
+    const raw = this.text.slice(this.blockStart, end);
+    this.blockStart = end;
+    if (raw.trim() !== '') finished.push({ kind: 'markdown', raw });
+  }
+}
