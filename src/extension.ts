@@ -95,8 +95,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
       return value === 'allow' || value === 'deny' ? value : 'ask';
     },
     maxLineBytes: () => Math.max(1, config().get<number>('maxLineMegabytes', 16)) * 1024 * 1024,
-    onCancelUnconfirmed: (_runtime, session) => {
-      void vscode.window.showWarningMessage(`Subchats: "${inertUiText(session.label)}" has not stopped: the agent has not acted on the cancel yet.`);
+    onCancelUnconfirmed: (runtime, session) => {
+      const stop = 'Stop Agent';
+      void vscode.window
+        .showWarningMessage(`Subchats: "${inertUiText(session.label)}" has not stopped: ${inertUiText(runtime.agent.name)} has not acted on the cancel yet.`, stop)
+        .then((choice) => {
+          if (choice === stop) service.stop(runtime.id);
+        });
     },
   });
   context.subscriptions.push({ dispose: () => service.dispose() });

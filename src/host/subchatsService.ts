@@ -202,7 +202,10 @@ export class SubchatsService {
       this.cancelWatches.delete(timer);
       const session = runtime.store.getSession(sessionId);
       // Any state change clears cancelRequestedAt: the agent acted (or a newer cancel is being watched).
-      if (runtime.live && session && session.cancelRequestedAt === requestedAt) this.deps.onCancelUnconfirmed?.(runtime, session);
+      if (!runtime.live || !session || session.cancelRequestedAt !== requestedAt) return;
+      const seconds = Math.round((this.deps.cancelConfirmMs ?? DEFAULT_CANCEL_CONFIRM_MS) / 1000);
+      runtime.store.noteClientFact(sessionId, 'Cancel not acted on', `The agent has not acted on the cancel sent ${seconds} s ago. You can wait, or stop the agent process.`);
+      this.deps.onCancelUnconfirmed?.(runtime, session);
     }, this.deps.cancelConfirmMs ?? DEFAULT_CANCEL_CONFIRM_MS);
     this.cancelWatches.add(timer);
   }
@@ -301,6 +304,11 @@ export class SubchatsService {
     runtime.store.markDisconnected();
     for (const line of text.split('\n')) if (line.trim()) runtime.transcript.recordLine(line);
     return this.add(runtime);
+  }
+
+  /** Stops the agent process (e.g. one that ignores session/cancel); its sessions stay, shown disconnected. */
+  stop(runtimeId: string): void {
+    this.require(runtimeId).connection?.dispose();
   }
 
   remove(runtimeId: string): void {

@@ -228,6 +228,15 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     this.ingest(parsed.message, direction, line, parsed.at);
   }
 
+  /** Something the client knows and the agent did not say (e.g. a cancel it has not acted on), shown in the chat. */
+  noteClientFact(sessionId: string, title: string, description: string): void {
+    const session = this.recordOf(sessionId);
+    if (!session) return;
+    this.core.begin(undefined, undefined);
+    addNotice(this.parts, session, 'warning', title, description);
+    this.core.flush();
+  }
+
   markDisconnected(): void {
     if (!this.connected) return;
     this.core.begin(undefined, undefined);

@@ -212,6 +212,10 @@ test('a cancel the agent ignores is reported once the grace period passes; one i
     assert.equal((await turn).stopReason, 'cancelled');
     await new Promise((r) => setTimeout(r, 600));
     assert.deepEqual(unconfirmed, ['/hang please'], 'only the ignored cancel is reported');
+    const said = runtime.store.getSession(hanging)?.entries.find((e) => e.kind === 'notice' && e.title === 'Cancel not acted on');
+    assert.ok(said, 'and the chat says so');
+    service.stop(runtime.id);
+    await until(service, runtime, () => runtime.store.getSession(hanging)?.state.state === 'disconnected', 'the stopped agent to leave');
     assert.equal(runtime.store.getSession(quick)?.cancelRequestedAt, null);
   } finally {
     service.dispose();
