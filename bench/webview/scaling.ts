@@ -6,9 +6,8 @@
 // the ack the page sends after the frame that shows it).
 import type { CDPSession } from 'playwright-core';
 import type { HostToWebviewMessage } from '../../src/protocol/webviewMessages';
-import type { MessageEntry } from '../../src/store/model';
+import { SessionStore } from '../../src/store/sessionStore';
 import { ChatFeed, type FeedTimers } from '../../src/webviews/chatFeed';
-import { FakeStore } from '../../test/component/fakeStore';
 import type { Harness } from '../../test/component/harness';
 
 export const SIZES_KB = [1, 10, 100, 500] as const;
@@ -80,10 +79,17 @@ export async function scalingRun(harness: Harness, variant: { name: string; path
 
   const size = sizeKB * 1024;
   const text = markdownText(size + (chunks + WARMUP_CHUNKS) * CHUNK_BYTES);
-  const store = new FakeStore();
-  store.addSession('root', { title: 'Scaling' });
-  store.addEntry<MessageEntry>('root', { kind: 'message', id: 'u', role: 'user', text: 'Write a long answer.', attachments: [] });
-  store.addEntry<MessageEntry>('root', { kind: 'message', id: 'm', role: 'agent', text: text.slice(0, size), attachments: [] });
+  // The real store, fed the agent's chunks as the connection would: what a long answer costs end to end.
+  const store = new SessionStore();
+  const chunkOf = (piece: string) => ({
+    jsonrpc: '2.0',
+    method: 'session/update',
+    params: { sessionId: 'root', update: { sessionUpdate: 'agent_message_chunk', messageId: 'm', content: { type: 'text', text: piece } } },
+  });
+  store.ingest({ jsonrpc: '2.0', id: 1, method: 'session/new', params: { cwd: '/bench', mcpServers: [] } }, 'client->agent');
+  store.ingest({ jsonrpc: '2.0', id: 1, result: { sessionId: 'root' } }, 'agent->client');
+  store.ingest({ jsonrpc: '2.0', id: 2, method: 'session/prompt', params: { sessionId: 'root', prompt: [{ type: 'text', text: 'Write a long answer.' }] } }, 'client->agent');
+  for (let at = 0; at < size; at += 64 * 1024) store.ingest(chunkOf(text.slice(at, Math.min(size, at + 64 * 1024))), 'agent->client');
 
   let measuring = false;
   let hostMs = 0;
@@ -143,7 +149,7 @@ export async function scalingRun(harness: Harness, variant: { name: string; path
     const chunk = text.slice(offset, offset + CHUNK_BYTES);
     offset += CHUNK_BYTES;
     const at = wallClock();
-    timed(() => store.updateEntry<MessageEntry>('root', 'm', (e) => ({ text: e.text + chunk })));
+    timed(() => store.ingest(chunkOf(chunk), 'agent->client'));
     if (measuring) changedAt.set(store.revision, at);
   };
   // Warm-up: the first change after a snapshot goes whole, and the page's code gets compiled.

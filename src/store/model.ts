@@ -112,6 +112,11 @@ export interface StoreChange {
   /** `tree`: the session was added or moved; `session`: its fields changed; `entry`: one transcript entry changed. */
   readonly kind: 'tree' | 'session' | 'entry';
   readonly entryId?: string;
+  /**
+   * For an entry change that only added text at the end of its text: that text. Views that mirror the text
+   * (the chat feed) use it instead of reading the whole text again, which would cost its length per chunk.
+   */
+  readonly appended?: string;
 }
 
 /**

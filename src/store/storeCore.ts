@@ -111,11 +111,12 @@ export class StoreCore {
     this.changed({ sessionId: session.id, kind: 'session' });
   }
 
-  touchEntry(session: SessionRecord, entry: Entry): void {
+  /** `appended`: the entry's only change was this text added at the end of its text. */
+  touchEntry(session: SessionRecord, entry: Entry, appended?: string): void {
     entry.rev = this.rev;
     session.rev = this.rev;
     session.updatedAt = this.at;
-    this.changed({ sessionId: session.id, kind: 'entry', entryId: entry.id });
+    this.changed(appended === undefined ? { sessionId: session.id, kind: 'entry', entryId: entry.id } : { sessionId: session.id, kind: 'entry', entryId: entry.id, appended });
   }
 
   touchEntryById(sessionId: string | undefined, entry: Entry): void {

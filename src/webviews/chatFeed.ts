@@ -1,6 +1,6 @@
 // Feeds one chat panel: a full snapshot of a session and its descendants, then batched revisioned deltas.
 // Pure (no 'vscode'): the panel glue passes `post` and tells the feed when the webview is ready or hidden.
-import type { Entry, SessionView, SessionStateInfo, ToolCallRecord } from '../store/model';
+import type { Entry, SessionView, SessionStateInfo, StoreChange, ToolCallRecord } from '../store/model';
 import { preOrder } from '../presentation';
 import type { Disposable, SessionStoreReader } from '../store/storeApi';
 import {
@@ -266,6 +266,8 @@ export class ChatFeed implements Disposable {
   private readonly subscriptions: Disposable[] = [];
   private readonly entryIndexes = new Map<string, EntryIndex>();
   private readonly dirtyEntries = new Map<string, Set<string>>();
+  /** Per entry: the text the store appended since the last post (null: it changed otherwise). */
+  private readonly appendedText = new Map<string, string | null>();
   private readonly dirtyHeaders = new Set<string>();
   private treeDirty = false;
   /** Sessions the webview has, with the header it was last sent. */
@@ -369,7 +371,7 @@ export class ChatFeed implements Disposable {
     this.subscriptions.length = 0;
   }
 
-  private onStoreChange(changes: readonly { sessionId: string; kind: string; entryId?: string }[]): void {
+  private onStoreChange(changes: readonly StoreChange[]): void {
     if (this.disposed || this.sentRev === undefined) return;
     for (const change of changes) {
       if (change.kind === 'tree') this.treeDirty = true;
@@ -378,9 +380,17 @@ export class ChatFeed implements Disposable {
         let ids = this.dirtyEntries.get(change.sessionId);
         if (!ids) this.dirtyEntries.set(change.sessionId, (ids = new Set()));
         ids.add(change.entryId);
+        this.noteAppended(change.entryId, change.appended);
       }
     }
     this.schedule();
+  }
+
+  /** Text the store said it appended to an entry since the last post; null once anything else changed it. */
+  private noteAppended(entryId: string, appended: string | undefined): void {
+    const before = this.appendedText.get(entryId);
+    if (appended === undefined || before === null) this.appendedText.set(entryId, null);
+    else this.appendedText.set(entryId, (before ?? '') + appended);
   }
 
   private schedule(): void {
@@ -516,6 +526,12 @@ export class ChatFeed implements Disposable {
     }
     if (!sent) this.sentEntries.set(sessionId, (sent = new Map()));
     const before = sent.get(entry.id);
+    // The store told us what it appended: no need to read the text (reading a long streamed text costs its length).
+    const told = this.appendedText.get(entry.id);
+    if (before?.shape === shape && typeof told === 'string' && before.text.length + told.length === entry.text.length) {
+      sent.set(entry.id, { shape, text: { length: entry.text.length, tail: (before.text.tail + told).slice(-SENT_TAIL) } });
+      return { index, entryId: entry.id, rev: entry.rev, offset: before.text.length, suffix: told };
+    }
     sent.set(entry.id, { shape, text: sentText(entry.text) });
     const suffix = before?.shape === shape ? suffixAfter(before.text, entry.text) : undefined;
     if (suffix === undefined || !before) return undefined;
@@ -583,6 +599,7 @@ export class ChatFeed implements Disposable {
 
   private clearDirty(): void {
     this.dirtyEntries.clear();
+    this.appendedText.clear();
     this.dirtyHeaders.clear();
     this.treeDirty = false;
   }

@@ -24,7 +24,7 @@ export function appendChunk({ core }: StoreParts, session: SessionRecord, role: 
   }
   entry.text = appendText(entry.text, text);
   if (attachment) entry.attachments.push(attachment);
-  core.touchEntry(session, entry);
+  core.touchEntry(session, entry, attachment ? undefined : text);
   if (role === 'user') noteUserMessage(core, session, entry);
 }
 

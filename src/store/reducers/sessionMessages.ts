@@ -19,10 +19,13 @@ export function applySessionMessage({ core }: StoreParts, session: SessionRecord
     index.sessionMessages.set(messageId, entry);
     core.addEntry(session, entry);
   }
+  let appended: string | undefined;
   if (isChunk) {
     const block = isObject(update['content']) ? (update['content'] as ContentBlock) : undefined;
-    if (block?.type === 'text' && typeof block.text === 'string') entry.text = appendText(entry.text, block.text);
-    else if (block) entry.attachments.push(block);
+    if (block?.type === 'text' && typeof block.text === 'string') {
+      entry.text = appendText(entry.text, block.text);
+      appended = block.text;
+    } else if (block) entry.attachments.push(block);
   } else {
     for (const field of LINK_FIELDS) {
       if (!(field in update)) continue;
@@ -37,5 +40,5 @@ export function applySessionMessage({ core }: StoreParts, session: SessionRecord
     }
     entry.direction = entry.senderSessionId === session.id ? 'outgoing' : entry.recipientSessionId === session.id ? 'incoming' : 'unknown';
   }
-  core.touchEntry(session, entry);
+  core.touchEntry(session, entry, appended);
 }
