@@ -128,13 +128,19 @@ test('hostile content in every field renders as inert text and never executes', 
   await chat.close();
 });
 
+/** A root session with one agent-supplied tool call. */
+function rootWithToolCall(toolCall: Parameters<FakeStore['upsertToolCall']>[1]): FakeStore {
+  const store = new FakeStore();
+  store.addSession('root', { title: 'Root' });
+  store.upsertToolCall('root', toolCall);
+  return store;
+}
+
 test('diffs whose fields are not strings render what is valid; the tool call and the rest of the chat survive', async () => {
   const chat = await harness().openChat();
   const errors: string[] = [];
   chat.page.on('pageerror', (error) => errors.push(error.message));
-  const store = new FakeStore();
-  store.addSession('root', { title: 'Root' });
-  store.upsertToolCall('root', {
+  const store = rootWithToolCall({
     toolCallId: 'tc',
     title: 'Edit files',
     kind: 'edit',
@@ -160,9 +166,7 @@ test('diffs whose fields are not strings render what is valid; the tool call and
 
 test('bidi controls in a diff path and a tool title are shown as visible markers, not obeyed', async () => {
   const chat = await harness().openChat();
-  const store = new FakeStore();
-  store.addSession('root', { title: 'Root' });
-  store.upsertToolCall('root', {
+  const store = rootWithToolCall({
     toolCallId: 'tc',
     title: 'Edit invoice\u202Efdp.exe',
     kind: 'edit',
