@@ -64,7 +64,7 @@ export class FileTranscript implements TranscriptRecorder {
     private readonly maxBytes = 64 * 1024 * 1024,
     private readonly onError?: (error: Error) => void,
     /** Told how many bytes were left out so far: on the first line dropped, once per MB, and on close. */
-    private readonly onDropped?: (droppedBytes: number) => void,
+    private readonly onDropped?: (droppedBytes: number) => Promise<void> | void,
   ) {
     this.stream = createWriteStream(filePath, { flags: 'a', encoding: 'utf8' });
     this.stream.on('error', (error) => {
@@ -83,18 +83,20 @@ export class FileTranscript implements TranscriptRecorder {
       this.truncated = true;
       const before = this.droppedBytes;
       this.droppedBytes += bytes;
-      if (before === 0 || Math.floor(before / 1_048_576) !== Math.floor(this.droppedBytes / 1_048_576)) this.onDropped?.(this.droppedBytes);
+      if (before === 0 || Math.floor(before / 1_048_576) !== Math.floor(this.droppedBytes / 1_048_576)) void this.onDropped?.(this.droppedBytes);
       return;
     }
     this.written += bytes;
     this.stream.write(line);
   }
 
-  close(): Promise<void> {
-    if (this.droppedBytes > 0) this.onDropped?.(this.droppedBytes);
-    return new Promise((resolve) => {
+  /** Resolves once the file is closed and what was left out is on record. */
+  async close(): Promise<void> {
+    const recorded = this.droppedBytes > 0 ? this.onDropped?.(this.droppedBytes) : undefined;
+    await new Promise<void>((resolve) => {
       if (this.stream.closed || this.stream.destroyed) return resolve();
       this.stream.end(() => resolve());
     });
+    await recorded;
   }
 }

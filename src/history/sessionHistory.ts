@@ -48,8 +48,12 @@ export class SessionHistory {
     // A live connection may run past the budget (up to twice it, then state lines only); the next load
     // rotates its file back within the budget, keeping the newest part.
     // What a live connection leaves out is written to its metadata, so the cut is known after a reload.
-    const recordDropped = (droppedBytes: number) => {
-      writeAtomically(join(this.dir, meta.id + META_SUFFIX), JSON.stringify({ ...meta, droppedBytes: (meta.droppedBytes ?? 0) + droppedBytes })).catch((error: unknown) => onError?.(error as Error));
+    // Writes go one after another, so the newest count is the one left on disk (and close can wait for it).
+    let written: Promise<void> = Promise.resolve();
+    const recordDropped = (droppedBytes: number): Promise<void> => {
+      const write = () => writeAtomically(join(this.dir, meta.id + META_SUFFIX), JSON.stringify({ ...meta, droppedBytes: (meta.droppedBytes ?? 0) + droppedBytes }));
+      written = written.then(write).catch((error: unknown) => onError?.(error as Error));
+      return written;
     };
     return new FileTranscript(join(this.dir, meta.id + TRANSCRIPT_SUFFIX), this.maxBytes * 2, onError, recordDropped);
   }

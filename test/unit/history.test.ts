@@ -111,8 +111,7 @@ test('a long session keeps its end: the oldest lines are dropped, turn ends and 
   for (let i = 0; i < 200; i++) transcript.record(update(i % 2 ? 'S' : 'C', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: chunk } }), 'agent->client');
   transcript.record(update('S', { sessionUpdate: 'subagent_update', sessionId: 'C', state: { state: 'idle', stopReason: 'end_turn' } }), 'agent->client');
   transcript.record({ jsonrpc: '2.0', id: 2, result: { stopReason: 'end_turn' } }, 'agent->client');
-  await transcript.close();
-  await new Promise((resolve) => setTimeout(resolve, 50)); // the metadata write of the live cut
+  await transcript.close(); // the cut is on record once close resolves
 
   const { connections } = await new SessionHistory(dir, budget).load();
   const loaded = connections[0]!;
