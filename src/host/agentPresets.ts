@@ -38,9 +38,11 @@ export function demoAgentConfig(options: DemoAgentOptions): AgentConfig {
 export const AGENT_PRESETS: readonly AgentConfig[] = [
   { id: 'claude-code', name: 'Claude Code', command: 'npx', args: ['-y', '@agentclientprotocol/claude-agent-acp@0.101.0'] },
   { id: 'codex', name: 'Codex', command: 'npx', args: ['-y', '@agentclientprotocol/codex-acp@2.6.0'] },
-  { id: 'gemini', name: 'Gemini CLI', command: 'gemini', args: ['--experimental-acp'] },
+  // `--experimental-acp` is a deprecated alias in gemini-cli 0.61.0.
+  { id: 'gemini', name: 'Gemini CLI', command: 'gemini', args: ['--acp'] },
   { id: 'qwen-code', name: 'qwen-code', command: 'qwen', args: ['--acp'] },
   { id: 'opencode', name: 'opencode', command: 'opencode', args: ['acp'] },
+  { id: 'copilot', name: 'GitHub Copilot CLI', command: 'copilot', args: ['--acp'] },
 ];
 
 export interface AgentSettingProblem {

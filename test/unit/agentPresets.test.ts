@@ -66,3 +66,12 @@ test('an agent with a processCwd runs there while its sessions get the workspace
     await fs.rm(neutral, { recursive: true, force: true });
   }
 });
+
+test('presets run each agent in its ACP mode, GitHub Copilot CLI included (gemini without the deprecated alias)', async () => {
+  const { AGENT_PRESETS } = await import('../../src/host/agentPresets');
+  const byId = Object.fromEntries(AGENT_PRESETS.map((preset) => [preset.id, [preset.command, ...(preset.args ?? [])].join(' ')]));
+  assert.equal(byId['copilot'], 'copilot --acp');
+  assert.equal(byId['gemini'], 'gemini --acp');
+  assert.equal(byId['qwen-code'], 'qwen --acp');
+  assert.equal(byId['opencode'], 'opencode acp');
+});
