@@ -70,7 +70,14 @@ function installChatObserver() {
   }).observe(document.body, { subtree: true, childList: true, characterData: true });
   // The transcript stops following the end when its virtualizer reports `unpinned` (it thinks the user scrolled).
   const unpinned = [];
-  document.addEventListener('unpinned', () => unpinned.push(Date.now()), true);
+  // What the page scroll did just before (for --verbose): scroll top, scroll height and view height per event.
+  const scrolls = [];
+  const root = document.scrollingElement ?? document.documentElement;
+  window.addEventListener('scroll', () => {
+    scrolls.push([Date.now(), Math.round(root.scrollTop), root.scrollHeight, window.innerHeight]);
+    if (scrolls.length > 40) scrolls.shift();
+  }, { passive: true, capture: true });
+  document.addEventListener('unpinned', () => unpinned.push({ at: Date.now(), scrolls: scrolls.slice(-4) }), true);
   window.__flood = { seen, observerMs: () => observerMs, unpinned };
 }
 
@@ -192,7 +199,7 @@ async function runOnce(run) {
         if (VERBOSE) {
           const unpinnedAt = await body.evaluate(() => window.__flood.unpinned);
           console.log(`  ${kase.kb} KB prompt ${prompt + 1}: markers seen ${log.markers.map((t) => (textSeen.has(t) ? '+' : '-')).join('')}`);
-          console.log(`    ms after the prompt: palette at ${pressedAt.join(', ')}; chat stopped following at ${unpinnedAt.filter((t) => t >= sentAt).map((t) => t - sentAt).join(', ') || 'never'}; children at ${log.children.map((t) => t - sentAt).join(', ')}`);
+          console.log(`    ms after the prompt: palette at ${pressedAt.join(', ')}; chat stopped following at ${unpinnedAt.filter((u) => u.at >= sentAt).map((u) => `${u.at - sentAt} (scroll events before it, [ms before, top, height, view]: ${u.scrolls.map(([t, ...rest]) => JSON.stringify([u.at - t, ...rest])).join(' ')})`).join(', ') || 'never'}; children at ${log.children.map((t) => t - sentAt).join(', ')}`);
         }
         for (const t of log.markers) textSeen.has(t) ? text.push(textSeen.get(t) - t) : missingText++;
         for (const t of log.children) rowsSeen.has(t) ? tree.push(rowsSeen.get(t) - t) : missingRows++;
