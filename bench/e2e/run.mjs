@@ -6,7 +6,7 @@
 // after a marker / a child's row appears in the DOM, the wall time (Date.now(): the same clock as the agent's).
 // During the flood the command palette is opened (F1) from the side bar and timed until its widget shows.
 //
-//   node bench/e2e/run.mjs [--runs N]      (builds nothing: run `npm run build` first)
+//   node bench/e2e/run.mjs [--runs N] [--sizes 20,400] [--children N] [--verbose]   (builds nothing: npm run build first)
 //
 // A benchmark, not a test: it prints figures and targets, it asserts nothing.
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -29,6 +29,9 @@ const CASES = [
 const sizesArg = process.argv.indexOf('--sizes');
 const SIZES = sizesArg >= 0 ? process.argv[sizesArg + 1].split(',').map(Number) : null;
 const VERBOSE = process.argv.includes('--verbose');
+// `--children 0`: a control without child cards in the chat (each announced child splits the message there).
+const childrenArg = process.argv.indexOf('--children');
+const CHILDREN = childrenArg >= 0 ? Number(process.argv[childrenArg + 1]) : null;
 const TARGETS = { textP95: 150, treeP95: 50, paletteP95: 200 };
 
 function percentile(values, p) {
@@ -175,7 +178,7 @@ async function runOnce(run) {
       const started = Date.now();
       for (let prompt = 0; prompt < kase.prompts; prompt++) {
         const box = chat.locator('textarea');
-        await box.fill(`flood ${kase.kb} children ${kase.children}`);
+        await box.fill(`flood ${kase.kb} children ${CHILDREN ?? kase.children}`);
         const sentAt = Date.now();
         await box.press('Enter');
         const pressedAt = [];
