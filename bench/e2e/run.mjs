@@ -277,6 +277,7 @@ async function main() {
     const rows = [];
     for (const { kb } of CASES) {
       const mine = all.filter((r) => r.kb === kb);
+      if (mine.length === 0) continue;
       for (const [measure, pick, target] of [
         ['text write → on screen p95', (r) => r.text.p95, TARGETS.textP95],
         ['text write → in the DOM p95', (r) => r.textDom.p95, TARGETS.textP95],
