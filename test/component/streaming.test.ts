@@ -132,3 +132,24 @@ describe('streaming', () => {
     await chat.close();
   });
 });
+
+describe('following the end', () => {
+  test('a scroll the virtualizer did not make itself keeps the chat following, unless the user scrolled', async () => {
+    const chat = await harness().openChat();
+    const store = parentWithChildren();
+    await FeedLink.showing(chat, store, ROOT);
+    const { page } = chat;
+    await page.locator('subchats-transcript.sc-root-transcript lit-virtualizer').waitFor();
+    const following = () =>
+      page.evaluate(() => (document.querySelector('subchats-transcript.sc-root-transcript') as unknown as { following: boolean }).following);
+    const unpin = () =>
+      page.evaluate(() => document.querySelector('subchats-transcript.sc-root-transcript > lit-virtualizer')!.dispatchEvent(new Event('unpinned', { bubbles: true })));
+    // The browser corrected the scroll position after entries above changed size: not the user's doing.
+    await unpin();
+    assert.equal(await following(), true);
+    // The user turns the wheel; the virtualizer reports the scroll that follows.
+    await page.evaluate(() => document.querySelector('subchats-transcript.sc-root-transcript')!.dispatchEvent(new WheelEvent('wheel', { deltaY: -400, bubbles: true })));
+    await unpin();
+    assert.equal(await following(), false);
+  });
+});

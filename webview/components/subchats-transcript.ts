@@ -29,6 +29,10 @@ type Item = Entry | OrphanCard;
 const FOLLOW_LAYOUT = { pin: { index: Number.MAX_SAFE_INTEGER, block: 'end' as const } };
 const FREE_LAYOUT = {};
 const NEAR_BOTTOM_PX = 48;
+/** What a person does to scroll; a scroll soon after one of these is theirs. */
+const USER_SCROLL_EVENTS = ['wheel', 'touchmove', 'pointerdown', 'keydown'] as const;
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+const USER_SCROLL_WINDOW_MS = 1000;
 
 export class SubchatsTranscript extends SubchatsElement {
   @property({ attribute: false }) store: ChatStore | undefined;
@@ -46,12 +50,15 @@ export class SubchatsTranscript extends SubchatsElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    if (this.follow) window.addEventListener('scroll', this.onScroll, { passive: true });
+    if (!this.follow) return;
+    window.addEventListener('scroll', this.onScroll, { passive: true });
+    for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, this.onUserScrollIntent, { passive: true, capture: true });
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     window.removeEventListener('scroll', this.onScroll);
+    for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, this.onUserScrollIntent, { capture: true });
   }
 
   /** Scrolls the entry into view even when it is virtualized away; resolves once it is in the DOM. */
@@ -132,8 +139,29 @@ export class SubchatsTranscript extends SubchatsElement {
     }
   }
 
+  /**
+   * The virtualizer unpins on any scroll it did not make itself, also when the browser corrects the scroll
+   * position after entries above changed size during a stream. Only the user stops the chat following.
+   */
   private readonly onUnpinned = (event: Event): void => {
-    if (event.target === event.currentTarget) this.following = false;
+    if (event.target !== event.currentTarget) return;
+    if (performance.now() - this.userScrollIntentAt < USER_SCROLL_WINDOW_MS) {
+      this.following = false;
+      return;
+    }
+    this.layout = { ...FOLLOW_LAYOUT };
+    this.requestUpdate();
+  };
+
+  private userScrollIntentAt = Number.NEGATIVE_INFINITY;
+
+  private readonly onUserScrollIntent = (event: Event): void => {
+    if (event instanceof KeyboardEvent) {
+      if (!SCROLL_KEYS.has(event.key)) return;
+      const target = event.target as Element | null;
+      if (target?.closest('textarea, input, [contenteditable]')) return;
+    }
+    this.userScrollIntentAt = performance.now();
   };
 
   private readonly onScroll = (): void => {
