@@ -24,15 +24,16 @@ import {
 } from './reducers/sessionDetails';
 import { applySessionMessage } from './reducers/sessionMessages';
 import { applyStateUpdate, applySubagentUpdate } from './reducers/subagents';
-import { applyToolCall, endBackgroundTask, ensureVirtualChild, markBackground } from './reducers/toolCalls';
+import { adoptAgentPoolChild, noteChildActivity } from './reducers/childActivity';
+import { applyToolCall, endBackgroundTask, ensureVirtualChild } from './reducers/toolCalls';
 import { endPrompt, noteCancelRequested, startPrompt } from './reducers/turns';
 import { applyClientResult, failAllUserRequests, failUserRequest, openElicitation, openPermission } from './reducers/userRequests';
 import { actionsOf } from './sessionActions';
-import { SessionTree, subagentTitle } from './sessionTree';
+import { SessionTree } from './sessionTree';
 import { StoreCore } from './storeCore';
 import type { Disposable, SessionStoreReader, SessionStoreWriter } from './storeApi';
 import type { StoreParts } from './storeParts';
-import { agentPoolParentOf, backgroundTaskReport } from './subagentDialects';
+import { backgroundTaskReport } from './subagentDialects';
 import { resolveUpdateOwner, type OwnerLookup, type UpdateOwner } from './updateOwner';
 import { COPILOT_EVENT_METHOD, readCopilotEvent } from './copilotDialect';
 import { applyCopilotEvent, copilotTaskOf, copilotTextOwner, CopilotState, linkCopilotAgent } from './reducers/copilot';
@@ -94,9 +95,6 @@ const SUBAGENT_ANNOUNCEMENTS: Readonly<Record<string, 'subagent_update' | 'subag
   subagent_spawned: 'subagent_spawned',
   subagent_state_update: 'subagent_spawned',
 };
-
-/** Updates that show a child doing new work (not echoes of what it already did). */
-const NEW_ACTIVITY = new Set(['agent_message_chunk', 'agent_thought_chunk', 'tool_call']);
 
 export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   private readonly core: StoreCore;
@@ -443,7 +441,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     }
     const kind = update['sessionUpdate'];
     const wire = this.tree.ensureSession(sessionId);
-    this.adoptAgentPoolChild(wire, params);
+    adoptAgentPoolChild(this.parts, wire, params);
     const announcement = Object.hasOwn(SUBAGENT_ANNOUNCEMENTS, kind) ? SUBAGENT_ANNOUNCEMENTS[kind] : undefined;
     if (announcement) {
       applySubagentUpdate(this.parts, wire, update, announcement);
@@ -452,7 +450,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const target = this.ownerOf(wire, update, kind);
     target.hadTraffic = true;
     wire.hadTraffic = true;
-    if (target.parentToolCallId !== null) this.noteChildActivity(target, kind, update);
+    if (target.parentToolCallId !== null) noteChildActivity(this.parts, target, kind, update);
     const reducer = Object.hasOwn(UPDATE_REDUCERS, kind) ? UPDATE_REDUCERS[kind] : undefined;
     if (reducer) {
       reducer(this.parts, target, update, wire);
@@ -488,34 +486,4 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     }
     return ensureVirtualChild(this.parts, owner.parentId, owner.toolCallId, owner.link, owner.subagentType);
   }
-
-  /**
-   * A child linked by a tool call: its card goes where its own traffic starts, and new work after its launch
-   * call completed means it runs on in the background.
-   */
-  private noteChildActivity(child: SessionRecord, kind: string, update: JsonObject): void {
-    this.tree.noteChildTraffic(child);
-    if (child.origin !== 'virtual' || child.background || !NEW_ACTIVITY.has(kind)) return;
-    const block = isObject(update['content']) ? update['content'] : undefined;
-    if (kind !== 'tool_call' && !(typeof block?.['text'] === 'string' && block['text'] !== '')) return;
-    const call = child.parentId && child.parentToolCallId ? this.core.session(child.parentId)?.toolCalls[child.parentToolCallId] : undefined;
-    if (call?.status === 'completed') markBackground(this.parts, child);
-  }
-
-  /** AgentPool: child traffic under the child's own id names its parent's tool call in params `_meta`. */
-  private adoptAgentPoolChild(wire: SessionRecord, params: JsonObject): void {
-    const agentPool = agentPoolParentOf(params);
-    if (!agentPool || wire.parentId !== null) return;
-    const owner = this.tree.parentOwnerFor(wire.id, agentPool.parentToolCallId);
-    if (!owner) return;
-    const child = this.tree.adoptChild(owner, wire.id, 'agentpool-meta', agentPool.parentToolCallId);
-    const call = this.core.session(owner)?.toolCalls[agentPool.parentToolCallId];
-    if (child && call && !call.childSessionId) {
-      call.childSessionId = child.id;
-      child.title ??= subagentTitle(call);
-      this.core.touch(child);
-    }
-    if (child && agentPool.subagentType && !child.subagentType) child.subagentType = agentPool.subagentType;
-  }
 }
-
