@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runDiffBench } from './diffBench';
 import { NDJSON_DEFAULT_CAP_MB, ndjsonCases, runNdjsonBench, type NdjsonRow } from './ndjsonBench';
-import { runStoreBench, runStoreBenchInChild } from './storeBench';
+import { runStoreBenchInChild } from './storeBench';
 import { runTreeBench } from './treeBench';
 
 /** A target's verdict, printed next to the figure it judges. */
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
   const results: Record<string, unknown> = {};
 
-  const store = runStoreBench(quick ? 200_000 : 1_000_000);
+  const store = runStoreBenchInChild(quick ? 200_000 : 1_000_000, true);
   results['store'] = store;
   console.log('\nStore benchmark (synthetic stream: 200 children to depth 3, chunks + tool calls interleaved)');
   console.table({
