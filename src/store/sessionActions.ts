@@ -1,4 +1,5 @@
 // What a client may do to a session right now, with the reason in words when it may not.
+import { isWorking } from '../presentation/sessionState';
 import { isAdvertised } from './agentCapabilities';
 import type { SessionActions, SessionView } from './model';
 
@@ -8,9 +9,9 @@ const denied = (reason: string) => ({ allowed: false, reason }) as const;
 const CHILD_PROMPT_REASON = 'ACP does not let a client send prompts to a subagent. Message the parent session instead and ask it to relay.';
 const CHILD_CLOSE_REASON = 'Subagents cannot be closed on their own; close the parent session to free them.';
 
-/** Working now: a cancel can change something. */
-function isWorking(session: SessionView): boolean {
-  return session.activePromptId !== null || session.state.state === 'running' || session.state.state === 'requires_action';
+/** Working now (a prompt in flight counts too): a cancel can change something. */
+function canChangeByCancel(session: SessionView): boolean {
+  return session.activePromptId !== null || isWorking(session.state);
 }
 
 function nothingToCancel(session: SessionView): string {
@@ -28,7 +29,7 @@ export function actionsOf(session: SessionView, connected: boolean): SessionActi
   }
   // Roots the client opened, and children the agent treats as full sessions (the client loaded them).
   if (session.openedByClient) {
-    return { cancel: isWorking(session) ? allowed : denied(nothingToCancel(session)), prompt: allowed, close: allowed };
+    return { cancel: canChangeByCancel(session) ? allowed : denied(nothingToCancel(session)), prompt: allowed, close: allowed };
   }
   if (session.origin === 'root') {
     const reason = 'Subchats did not open this session (it appeared in the agent\'s traffic without an announcement, so it may be a subagent); it is read-only.';
@@ -50,5 +51,5 @@ function childCancel(session: SessionView) {
   if (!isAdvertised(session.capabilities?.['cancel'])) {
     return denied('This subagent does not accept cancel (the agent did not grant capabilities.cancel). Cancel the parent session instead.');
   }
-  return isWorking(session) ? allowed : denied(nothingToCancel(session));
+  return canChangeByCancel(session) ? allowed : denied(nothingToCancel(session));
 }

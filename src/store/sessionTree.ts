@@ -1,6 +1,6 @@
 // The parent/child tree: which sessions exist, who is whose child, and the rules that keep it a tree
 // (no re-parenting, no cycles, no self-parenting), plus children reconstructed from a parent's tool call.
-import type { ChildEntry, SessionLink, SessionRecord, SessionStateInfo, ToolCallRecord } from './model';
+import type { ChildEntry, SessionLink, SessionRecord, ToolCallRecord } from './model';
 import { preOrder } from '../presentation/treeOrder';
 import { newSessionRecord } from './sessionRecord';
 import { isToolCallOpen, stateFromToolStatus, UNCONFIRMED } from './sessionState';
@@ -333,8 +333,4 @@ export function subagentTitle(record: ToolCallRecord): string | null {
   if (description) return description;
   if (record.title && record.title !== record.toolCallId && !GENERIC_TOOL_TITLES.has(record.title)) return record.title;
   return asString(input?.['subagent_type']) ?? null;
-}
-
-export function stateOfToolCall(record: ToolCallRecord | undefined): SessionStateInfo {
-  return record ? stateFromToolStatus(record.status) : { state: 'running' };
 }

@@ -99,6 +99,17 @@ export function remoteChildSessionId(update: JsonObject): string | undefined {
   return asString(metadata?.['sessionId']);
 }
 
+/** The text blocks of a tool call's content (`{type: "content", content: {type: "text", text}}`), in order. */
+export function toolContentTexts(content: unknown): string[] {
+  const texts: string[] = [];
+  if (!Array.isArray(content)) return texts;
+  for (const item of content) {
+    const text = isObject(item) && isObject(item['content']) ? asString(item['content']['text']) : undefined;
+    if (text !== undefined) texts.push(text);
+  }
+  return texts;
+}
+
 // What agents say when a subagent launch returns at once while the subagent keeps working.
 const BACKGROUND_TEXT = [
   /\bbackground agent launched\b/i, // qwen-code
@@ -116,10 +127,7 @@ export function isBackgroundLaunch(record: { readonly rawInput?: unknown; readon
   const claude = isObject(record.meta?.['claudeCode']) ? record.meta['claudeCode'] : undefined;
   const response = isObject(claude?.['toolResponse']) ? claude['toolResponse'] : undefined;
   if (response?.['status'] === 'async_launched') return true;
-  const texts: string[] = [];
-  for (const item of record.content) {
-    if (isObject(item) && isObject(item['content']) && typeof item['content']['text'] === 'string') texts.push(item['content']['text']);
-  }
+  const texts = toolContentTexts(record.content);
   if (typeof output?.['output'] === 'string') texts.push(output['output']);
   return texts.some((text) => BACKGROUND_TEXT.some((pattern) => pattern.test(text.slice(0, 2000))));
 }
@@ -130,9 +138,8 @@ export function backgroundTaskId(record: { readonly rawOutput?: unknown; readonl
   const metadata = isObject(output?.['metadata']) ? output['metadata'] : undefined;
   const jobId = asString(metadata?.['jobId']);
   if (jobId) return jobId;
-  for (const item of record.content) {
-    const text = isObject(item) && isObject(item['content']) ? asString(item['content']['text']) : undefined;
-    const match = text ? /\b(?:agentId|agent_id|task_id):\s*([\w.:-]+)/.exec(text.slice(0, 2000)) : null;
+  for (const text of toolContentTexts(record.content)) {
+    const match = /\b(?:agentId|agent_id|task_id):\s*([\w.:-]+)/.exec(text.slice(0, 2000));
     if (match) return match[1];
   }
   return undefined;
@@ -197,12 +204,7 @@ export function codexSpawnedThreads(record: { readonly rawInput?: unknown; reado
  * `<tools-used-before-summary>`). Undefined when it reported nothing.
  */
 export function taskResultText(record: { readonly content: readonly unknown[] }): string | undefined {
-  const texts: string[] = [];
-  for (const item of record.content) {
-    const text = isObject(item) && isObject(item['content']) ? asString(item['content']['text']) : undefined;
-    if (text !== undefined) texts.push(text);
-  }
-  const joined = texts.join('\n').replace(/<tools-used-before-summary>[\s\S]*?<\/tools-used-before-summary>/g, '');
+  const joined = toolContentTexts(record.content).join('\n').replace(/<tools-used-before-summary>[\s\S]*?<\/tools-used-before-summary>/g, '');
   const inner = /<task_result>\n?([\s\S]*?)\n?<\/task_result>/.exec(joined)?.[1];
   return (inner ?? joined).trim() || undefined;
 }

@@ -13,6 +13,7 @@ import {
   isProgressCopy,
   remoteChildSessionId,
   taskResultText,
+  toolContentTexts,
   type SubagentSpawn,
 } from '../subagentDialects';
 import { asString, isObject, type JsonObject } from '../wireMessage';
@@ -86,7 +87,7 @@ function patchToolCall(record: ToolCallRecord, update: JsonObject): void {
   }
   if (typeof update['name'] === 'string') record.name = update['name'];
   if (isProgressCopy(update)) {
-    record.progress = textOfToolContent(update['content']) ?? record.progress;
+    record.progress = toolContentTexts(update['content'])[0] ?? record.progress;
   } else {
     if (Array.isArray(update['content'])) record.content = update['content'].filter(isObject) as unknown as ToolCallRecord['content'];
     if (Array.isArray(update['locations'])) record.locations = update['locations'].filter(isObject) as unknown as ToolCallRecord['locations'];
@@ -209,14 +210,6 @@ export function markBackground(parts: StoreParts, child: SessionRecord): void {
 function firstLine(text: string, max = 120): string {
   const line = text.trim().split('\n', 1)[0] ?? '';
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
-}
-
-function textOfToolContent(raw: unknown): string | undefined {
-  if (!Array.isArray(raw)) return undefined;
-  for (const item of raw) {
-    if (isObject(item) && isObject(item['content']) && typeof item['content']['text'] === 'string') return item['content']['text'];
-  }
-  return undefined;
 }
 
 /** A background subagent's end, reported by the agent (qwen's background notification). */

@@ -2,6 +2,7 @@
 // left open ends with it: tool calls the agent never closed show as stopped with that turn, and children seen
 // only through such a call end with that turn's stop reason — once, not again on a later turn.
 import type { SessionRecord, SessionStateInfo } from '../model';
+import { isWorking } from '../../presentation/sessionState';
 import { isToolCallOpen } from '../sessionState';
 import type { StoreParts } from '../storeParts';
 import { addUserPrompt } from './messages';
@@ -37,7 +38,7 @@ export function applyReportedState(parts: StoreParts, session: SessionRecord, st
 /** The client sent session/cancel: the session and its working descendants show "cancelling" until they report. */
 export function noteCancelRequested(parts: StoreParts, sessionId: string): void {
   for (const session of parts.tree.preOrder([sessionId])) {
-    if (session.id !== sessionId && !isWorking(session)) continue;
+    if (session.id !== sessionId && !isWorking(session.state)) continue;
     session.cancelRequestedAt = parts.core.at;
     parts.core.touch(session);
   }
@@ -50,10 +51,6 @@ export function leaveRequiresAction(parts: StoreParts, session: SessionRecord): 
   }
 }
 
-export function isWorking(session: SessionRecord): boolean {
-  return session.state.state === 'running' || session.state.state === 'requires_action';
-}
-
 /** Work the ended turn left open on this session and on the children that live on its wire (virtual ones). */
 function endOpenWork(parts: StoreParts, session: SessionRecord, stopReason: string): void {
   stopOpenCalls(parts, session, stopReason);
@@ -62,7 +59,7 @@ function endOpenWork(parts: StoreParts, session: SessionRecord, stopReason: stri
     // A background child outlives the turn that launched it; announced children report their own end.
     if (!child || child.origin !== 'virtual' || child.background) continue;
     // Only a child still working ends with this turn; one an earlier turn ended keeps that turn's reason.
-    if (isWorking(child)) parts.core.setState(child, { state: 'idle', stopReason }, 'turn');
+    if (isWorking(child.state)) parts.core.setState(child, { state: 'idle', stopReason }, 'turn');
     endOpenWork(parts, child, stopReason);
   }
 }
