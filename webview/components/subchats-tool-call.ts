@@ -11,6 +11,7 @@ import { SubchatsElement, codicon, presentedIcon } from './base';
 import { validDiff, type DiffContent } from './subchats-diff';
 import './subchats-diff';
 import './subchats-markdown';
+import { growthOf } from '../state/textGrowth';
 import './subchats-terminal';
 
 type RawPart = 'input' | 'output';
@@ -128,7 +129,7 @@ export class SubchatsToolCall extends SubchatsElement {
       case 'content': {
         const block = (item as { content?: { type?: unknown; text?: unknown } }).content;
         if (block?.type === 'text' && typeof block.text === 'string') {
-          return html`<subchats-markdown .text=${block.text}></subchats-markdown>`;
+          return html`<subchats-markdown .growth=${growthOf(block)} .text=${block.text}></subchats-markdown>`;
         }
         return block && typeof block.type === 'string' ? renderAttachment(block as { type: string }) : nothing;
       }
