@@ -29,7 +29,7 @@ export function applyToolCall(parts: StoreParts, wire: SessionRecord, session: S
   let record = session.toolCalls[toolCallId];
   if (!record) {
     if (kind === 'tool_call_update') core.diagnose('unknown-tool-call', `tool_call_update for unknown tool call ${toolCallId} (created)`);
-    record = { toolCallId, title: '', kind: 'other', status: 'pending', content: [], locations: [] };
+    record = { toolCallId, title: '', kind: 'other', status: 'pending', content: NO_ITEMS, locations: NO_ITEMS };
     session.toolCalls[toolCallId] = record;
     session.toolCallOrder.push(toolCallId);
     const entry: ToolCallEntry = { kind: 'toolCall', id: `tool:${toolCallId}`, rev: core.rev, at: core.at, toolCallId };
@@ -89,8 +89,8 @@ function patchToolCall(record: ToolCallRecord, update: JsonObject): void {
   if (isProgressCopy(update)) {
     record.progress = toolContentTexts(update['content'])[0] ?? record.progress;
   } else {
-    if (Array.isArray(update['content'])) record.content = update['content'].filter(isObject) as unknown as ToolCallRecord['content'];
-    if (Array.isArray(update['locations'])) record.locations = update['locations'].filter(isObject) as unknown as ToolCallRecord['locations'];
+    if (Array.isArray(update['content'])) record.content = objectsOf(update['content']) as unknown as ToolCallRecord['content'];
+    if (Array.isArray(update['locations'])) record.locations = objectsOf(update['locations']) as unknown as ToolCallRecord['locations'];
   }
   // Progress text describes a running call only.
   if (!isToolCallOpen(record.status)) delete record.progress;
@@ -99,6 +99,17 @@ function patchToolCall(record: ToolCallRecord, update: JsonObject): void {
   }
   if ('rawOutput' in update) record.rawOutput = update['rawOutput'];
   if (isObject(update['_meta'])) record.meta = { ...record.meta, ...update['_meta'] };
+}
+
+/**
+ * Shared by every call that has no content or locations yet: records replace these lists, never change
+ * them in place. Frozen, so a change in place would throw instead of reaching every call.
+ */
+const NO_ITEMS: never[] = Object.freeze([]) as unknown as never[];
+
+/** The list's objects: the list itself when it has nothing else (a filtered copy costs a fresh backing store per update). */
+function objectsOf(list: unknown[]): unknown[] {
+  return list.every(isObject) ? list : list.filter(isObject);
 }
 
 function spawnFromToolCall(parts: StoreParts, session: SessionRecord, record: ToolCallRecord, spawn: SubagentSpawn): void {
