@@ -8,6 +8,7 @@ import { isReconnectable } from '../host/reconnect';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import { authenticateInteractively, isAuthRequired } from './agentAuth';
 import { browseAgentSessions } from './browseSessions';
+import { checkAgentCommand } from './checkAgent';
 import { pickDelegation } from './delegationPicker';
 import { pickSessionSetting } from './sessionSettingsPicker';
 import { pickRuntime, pickSession, type SessionTarget } from './sessionTargets';
@@ -276,6 +277,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ['subchats.showProtocolLog', async () => ctx.protocolLog.show(true)],
     ['subchats.reconnectSession', guarded('Reconnect Session', reconnectSession)],
     ['subchats.deleteHistory', guarded('Delete History', deleteHistory)],
+    ['subchats.checkAgent', guarded('Check Agent', (arg?: unknown) => checkAgentCommand({ service, agents: ctx.agents, workspaceFolder: ctx.workspaceFolder, output: ctx.protocolLog }, arg))],
   ];
   return commands.map(([id, handler]) => vscode.commands.registerCommand(id, handler));
 }

@@ -116,6 +116,11 @@ export class SubchatsService {
     return runtime;
   }
 
+  /** How long a starting agent gets to answer `initialize` (setting subchats.initializeTimeoutSeconds). */
+  get initializeTimeoutMs(): number | undefined {
+    return this.deps.initializeTimeoutMs?.();
+  }
+
   /** A ready connection to this agent, if one is running. */
   liveRuntimeFor(agentId: string): AgentRuntime | undefined {
     return this.list().find((r) => r.agent.id === agentId && r.live);

@@ -150,9 +150,9 @@ describe('context menus follow what each tree item allows', function () {
   it('agent rows: restart where the agent can be started again, new session and browsing only while connected', () => {
     const expected: Record<RuntimeStatus, string[]> = {
       starting: ['subchats.exportTranscript'],
-      ready: ['subchats.browseAgentSessions', 'subchats.exportTranscript', 'subchats.newSession', 'subchats.restartAgent'],
-      exited: ['subchats.exportTranscript', 'subchats.restartAgent'],
-      failed: ['subchats.exportTranscript', 'subchats.restartAgent'],
+      ready: ['subchats.browseAgentSessions', 'subchats.checkAgent', 'subchats.exportTranscript', 'subchats.newSession', 'subchats.restartAgent'],
+      exited: ['subchats.checkAgent', 'subchats.exportTranscript', 'subchats.restartAgent'],
+      failed: ['subchats.checkAgent', 'subchats.exportTranscript', 'subchats.restartAgent'],
       history: ['subchats.exportTranscript'],
       transcript: ['subchats.exportTranscript'],
     };
