@@ -48,6 +48,8 @@ export interface ChatSessionHeader {
   readonly cancelRequestedAt: number | null;
   /** A child still working in the background after its launch call completed. */
   readonly background: boolean;
+  /** The agent that keeps this subagent's questions to itself (opencode, Gemini CLI), or null. */
+  readonly questionsNotForwardedBy: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
 }

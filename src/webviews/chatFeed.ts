@@ -3,6 +3,7 @@
 import type { Entry, SessionView, SessionStateInfo, StoreChange, ToolCallRecord } from '../store/model';
 import { preOrder } from '../presentation';
 import type { Disposable, SessionStoreReader } from '../store/storeApi';
+import { questionsNotForwardedBy } from '../store/subagentDialects';
 import {
   HEADER_STATE_HISTORY,
   WEBVIEW_PROTOCOL_VERSION,
@@ -96,6 +97,7 @@ export function sessionHeader(store: SessionStoreReader, session: SessionView): 
     usage: chatUsage(session.usage),
     cancelRequestedAt: session.cancelRequestedAt ?? null,
     background: session.background === true,
+    questionsNotForwardedBy: questionsNotForwardedBy(store, session),
     createdAt: session.createdAt,
     updatedAt: session.updatedAt,
   };

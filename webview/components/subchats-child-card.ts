@@ -3,7 +3,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { requestHost } from '../events';
-import { elapsedMs, formatDuration, isWorking, presentState, stateExplanation } from '../../src/presentation';
+import { elapsedMs, formatDuration, isWorking, longQuietNotice, presentState, stateExplanation } from '../../src/presentation';
 import { entrySummary, latestActivity } from '../lib/format';
 import type { ChatStore, SessionView } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
@@ -69,6 +69,7 @@ export class SubchatsChildCard extends SubchatsElement {
             : nothing}
           <span class="sc-grow sc-ellipsis sc-activity" title="Latest activity">${latestActivity(view)}</span>
         </div>
+        ${quietNotice(header)}
         ${expanded
           ? html`<div class="sc-nested"><subchats-transcript .store=${this.store} .sessionId=${this.sessionId}></subchats-transcript></div>`
           : html`${this.renderPreview(view)}${this.renderPendingQuestions(view)}`}
@@ -118,6 +119,12 @@ export class SubchatsChildCard extends SubchatsElement {
   private open(where: 'tab' | 'beside'): void {
     requestHost(this, { type: 'openChat', sessionId: this.sessionId, where });
   }
+}
+
+/** A long-quiet child whose agent keeps its questions to itself (the same words as the tree's tooltip). */
+export function quietNotice(header: Parameters<typeof longQuietNotice>[0]): TemplateResult | typeof nothing {
+  const notice = longQuietNotice(header, Date.now());
+  return notice ? html`<div class="sc-muted sc-quiet-notice" role="note">${codicon('info')} ${notice}</div>` : nothing;
 }
 
 customElements.define('subchats-child-card', SubchatsChildCard);

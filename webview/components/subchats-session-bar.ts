@@ -2,10 +2,12 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { requestHost } from '../events';
-import { presentState, stateExplanation } from '../../src/presentation';
+import { isWorking, presentState, stateExplanation } from '../../src/presentation';
 import type { ChatUsage } from '../../src/protocol/webviewMessages';
 import { ROOT_TOPIC, type ChatStore } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
+import { SecondTicker } from '../state/ticker';
+import { quietNotice } from './subchats-child-card';
 import { SubchatsElement, codicon, presentedIcon } from './base';
 
 export class SubchatsSessionBar extends SubchatsElement {
@@ -15,6 +17,11 @@ export class SubchatsSessionBar extends SubchatsElement {
   constructor() {
     super();
     new StoreWatch(this, () => ({ store: this.store, topics: [this.sessionId, ROOT_TOPIC] }));
+    // Only for the long-quiet notice, which grows with time while the session runs.
+    new SecondTicker(this, () => {
+      const header = this.store?.session(this.sessionId)?.header;
+      return header?.questionsNotForwardedBy != null && isWorking(header.state);
+    });
   }
 
   protected override render(): TemplateResult | typeof nothing {
@@ -45,6 +52,7 @@ export class SubchatsSessionBar extends SubchatsElement {
         : nothing}
     </div>
     ${explanation ? html`<div class="sc-muted sc-ellipsis sc-state-explanation">${explanation}</div>` : nothing}
+    ${quietNotice(header)}
     ${header.state.error?.message ? html`<div class="sc-muted" role="alert">${codicon('error')} ${header.state.error.message}</div>` : nothing}`;
   }
 }
