@@ -26,7 +26,7 @@ import { applySessionMessage } from './reducers/sessionMessages';
 import { applyStateUpdate, applySubagentUpdate } from './reducers/subagents';
 import { adoptAgentPoolChild, noteChildActivity } from './reducers/childActivity';
 import { applyToolCall, endBackgroundTask, ensureVirtualChild } from './reducers/toolCalls';
-import { endPrompt, noteCancelRequested, startPrompt } from './reducers/turns';
+import { endAgentStartedTurn, endPrompt, noteAgentStartedWork, noteCancelRequested, startPrompt } from './reducers/turns';
 import { applyClientResult, failAllUserRequests, failUserRequest, openElicitation, openPermission } from './reducers/userRequests';
 import { actionsOf } from './sessionActions';
 import { SessionTree } from './sessionTree';
@@ -38,6 +38,9 @@ import { resolveUpdateOwner, type OwnerLookup, type UpdateOwner } from './update
 import { COPILOT_EVENT_METHOD, readCopilotEvent } from './copilotDialect';
 import { applyCopilotEvent, copilotTaskOf, copilotTextOwner, CopilotState, linkCopilotAgent } from './reducers/copilot';
 import { asString, classifyMessage, directionOfMethod, isObject, parseTranscriptLine, type JsonObject } from './wireMessage';
+
+/** qwen-code ends a turn it started itself (a background notification) with this, not a prompt response. */
+const QWEN_END_TURN = '_qwencode/end_turn';
 
 export interface SessionStoreOptions {
   readonly now?: () => number;
@@ -367,6 +370,11 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       if (event) applyCopilotEvent(this.parts, event);
       return;
     }
+    if (method === QWEN_END_TURN) {
+      const session = this.core.session(asString(params['sessionId']) ?? '');
+      if (session) endAgentStartedTurn(this.parts, session, asString(params['reason']) ?? 'end_turn');
+      return;
+    }
     if (!KNOWN_AGENT_METHODS.has(method)) this.noteUnknownMethod('notification', method);
   }
 
@@ -451,6 +459,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     target.hadTraffic = true;
     wire.hadTraffic = true;
     if (target.parentToolCallId !== null) noteChildActivity(this.parts, target, kind, update);
+    noteAgentStartedWork(this.parts, target, kind, update);
     const reducer = Object.hasOwn(UPDATE_REDUCERS, kind) ? UPDATE_REDUCERS[kind] : undefined;
     if (reducer) {
       reducer(this.parts, target, update, wire);

@@ -51,7 +51,7 @@ export function treeIcon(presented: Pick<PresentedState, 'icon' | 'spin'>): stri
 }
 
 export function sessionTreeItem(session: SessionView, ctx: SessionTreeContext): TreeItemModel {
-  const presented = presentState(session.state, session);
+  const presented = presentState(session.state, session, ctx.now);
   const tools = session.toolCallOrder.length;
   const parts = [presented.label, formatDuration(elapsedMs(session, ctx.now, ctx.live))];
   if (tools > 0) parts.push(`${tools} tool${tools === 1 ? '' : 's'}`);

@@ -38,7 +38,7 @@ export class SubchatsChildCard extends SubchatsElement {
     if (!view) return html`<div class="sc-entry sc-muted">${codicon('hubot')} Subagent (not available)</div>`;
     const { header } = view;
     const name = header.label;
-    const presented = presentState(header.state, header);
+    const presented = presentState(header.state, header, Date.now());
     const expanded = this.store?.isExpanded(this.sessionId) ?? false;
     // Counted from the tool calls, which deltas keep current (the header only changes with session fields).
     const toolCount = Object.keys(view.toolCalls).length;

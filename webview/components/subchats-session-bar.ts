@@ -17,10 +17,10 @@ export class SubchatsSessionBar extends SubchatsElement {
   constructor() {
     super();
     new StoreWatch(this, () => ({ store: this.store, topics: [this.sessionId, ROOT_TOPIC] }));
-    // Only for the long-quiet notice, which grows with time while the session runs.
+    // What quiet time says (the long-quiet notice, a quiet agent-started turn) changes while the session runs.
     new SecondTicker(this, () => {
-      const header = this.store?.session(this.sessionId)?.header;
-      return header?.questionsNotForwardedBy != null && isWorking(header.state);
+      const state = this.store?.session(this.sessionId)?.header.state;
+      return state !== undefined && isWorking(state);
     });
   }
 
@@ -28,7 +28,7 @@ export class SubchatsSessionBar extends SubchatsElement {
     const header = this.store?.session(this.sessionId)?.header;
     if (!this.store || !header) return nothing;
     const busy = header.promptRunning || header.state.state === 'running';
-    const presented = presentState(header.state, header);
+    const presented = presentState(header.state, header, Date.now());
     const explanation = stateExplanation(header.stateHistory, { cancelRequestedAt: header.cancelRequestedAt });
     return html`<div class="sc-row">
       <nav class="sc-grow" aria-label="Breadcrumb">
