@@ -184,4 +184,6 @@ export interface SessionActions {
   readonly cancel: ActionPermission;
   readonly prompt: ActionPermission;
   readonly close: ActionPermission;
+  /** Load a subagent's own session (`session/load` of the id its agent named), to read its whole transcript. */
+  readonly openSubagent: ActionPermission;
 }

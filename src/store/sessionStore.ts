@@ -28,7 +28,7 @@ import { adoptAgentPoolChild, noteChildActivity } from './reducers/childActivity
 import { applyToolCall, endBackgroundTask, ensureVirtualChild } from './reducers/toolCalls';
 import { endAgentStartedTurn, endPrompt, noteAgentStartedWork, noteCancelRequested, startPrompt } from './reducers/turns';
 import { applyClientResult, failAllUserRequests, failUserRequest, openElicitation, openPermission } from './reducers/userRequests';
-import { actionsOf } from './sessionActions';
+import { actionsOf, refusedActions } from './sessionActions';
 import { SessionTree } from './sessionTree';
 import { StoreCore } from './storeCore';
 import type { Disposable, SessionStoreReader, SessionStoreWriter } from './storeApi';
@@ -177,11 +177,8 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
 
   actionsFor(sessionId: string): SessionActions {
     const session = this.recordOf(sessionId);
-    if (!session) {
-      const reason = 'Unknown session.';
-      return { cancel: { allowed: false, reason }, prompt: { allowed: false, reason }, close: { allowed: false, reason } };
-    }
-    return actionsOf(session, this.connected);
+    if (!session) return refusedActions('Unknown session.');
+    return actionsOf(session, this.connected, { loadSession: this.agentCapabilities['loadSession'] === true });
   }
 
   onDidChange(listener: (changes: readonly StoreChange[]) => void): Disposable {

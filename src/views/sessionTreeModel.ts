@@ -63,6 +63,7 @@ export function sessionTreeItem(session: SessionView, ctx: SessionTreeContext): 
     ctx.actions.cancel.allowed ? 'canCancel' : 'noCancel',
     ctx.actions.prompt.allowed ? 'canPrompt' : 'noPrompt',
     ctx.actions.close.allowed ? 'canClose' : 'noClose',
+    ...(ctx.actions.openSubagent.allowed ? ['canOpenSubagent'] : []),
     session.childIds.length > 0 ? 'hasChildren' : 'leaf',
     ctx.live ? 'live' : 'history',
     // Working right now: the inline stop button only shows then.

@@ -162,8 +162,18 @@ describe('context menus follow what each tree item allows', function () {
     }
   });
 
+  const opencodeStore = () => storeFrom(readFileSync(join(extension().extensionPath, 'test/fixtures/recorded-new/opencode-single.jsonl'), 'utf8'));
+
+  it('a finished opencode task child (its own session named, loadSession advertised): also open that session', () => {
+    const store = opencodeStore();
+    const child = store.listSessions().find((s) => s.parentId !== null)!;
+    assert.deepEqual(offered(itemFlags(store, child.id)), [...open, 'subchats.messageChild', 'subchats.openSubagentSession'].sort());
+  });
+
   it('every viewItem flag a menu tests for is one the tree produces', () => {
     const produced = new Set<string>();
+    const opencode = opencodeStore();
+    for (const session of opencode.listSessions()) for (const flag of itemFlags(opencode, session.id).split(' ')) produced.add(flag);
     for (const session of liveStore.listSessions()) for (const flag of itemFlags(liveStore, session.id).split(' ')) produced.add(flag);
     const finished = storeFrom(api.transcript(tour.connectionId));
     finished.markDisconnected();
