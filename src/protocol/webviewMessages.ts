@@ -155,6 +155,8 @@ export type WebviewToHostMessage =
   | { readonly type: 'ack'; readonly rev: number }
   | { readonly type: 'prompt'; readonly sessionId: string; readonly text: string }
   | { readonly type: 'cancel'; readonly sessionId: string }
+  /** Load a subagent's own session (its actions' `openSubagent`). */
+  | { readonly type: 'openSubagentSession'; readonly sessionId: string }
   | {
       readonly type: 'answerPermission';
       readonly sessionId: string;

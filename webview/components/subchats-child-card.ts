@@ -84,6 +84,11 @@ export class SubchatsChildCard extends SubchatsElement {
             ${codicon('debug-stop')}
           </button>`
         : nothing}
+      ${view.header.actions.openSubagent.allowed
+        ? html`<button type="button" class="sc-icon-button" title="Open subagent session (its whole transcript)" aria-label=${`Open the session of ${name}`} @click=${this.openSubagentSession}>
+            ${codicon('history')}
+          </button>`
+        : nothing}
       <button type="button" class="sc-icon-button" title="Open in new tab" aria-label=${`Open ${name} in a new tab`} @click=${() => this.open('tab')}>
         ${codicon('link-external')}
       </button>
@@ -114,6 +119,10 @@ export class SubchatsChildCard extends SubchatsElement {
 
   private readonly cancel = (): void => {
     requestHost(this, { type: 'cancel', sessionId: this.sessionId });
+  };
+
+  private readonly openSubagentSession = (): void => {
+    requestHost(this, { type: 'openSubagentSession', sessionId: this.sessionId });
   };
 
   private open(where: 'tab' | 'beside'): void {
