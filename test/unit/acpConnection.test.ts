@@ -58,7 +58,7 @@ describe('initialize', { timeout: 20_000 }, () => {
       terminal: true,
       session: { notices: {} },
       subagents: {},
-      _meta: { 'github.com/copilot': { events: ['subagent.started', 'subagent.completed', 'subagent.failed', 'assistant.message_delta'] } },
+      _meta: { 'github.com/copilot': { events: ['subagent.started', 'subagent.completed', 'subagent.failed', 'assistant.message_delta'] }, 'opencode/child-session-updates': true },
       elicitation: { form: {} },
     });
     assert.equal(connection.agentInfo?.name, 'scripted-fake-agent');
