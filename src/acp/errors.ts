@@ -17,9 +17,12 @@ export abstract class AcpError extends Error {
 /** The agent command could not be started at all (missing binary, bad cwd, ...). */
 export class AgentStartError extends AcpError {
   readonly kind = 'agent-start';
+  /** The system's error code, e.g. `ENOENT` for a command that is not there. */
+  readonly code: string | undefined;
   constructor(agentName: string, command: string, cause: Error & { code?: string }) {
     const hint = cause.code === 'ENOENT' ? ` — is "${command}" installed and on PATH?` : '';
     super(`Could not start agent "${agentName}" (${command}): ${cause.message}${hint}`);
+    this.code = cause.code;
     this.name = 'AgentStartError';
   }
 }
@@ -48,7 +51,12 @@ export class ConnectionClosedError extends AcpError {
 
 export class AgentTimeoutError extends AcpError {
   readonly kind = 'timeout';
-  constructor(agentName: string, method: string, timeoutMs: number, stderrTail: string) {
+  constructor(
+    agentName: string,
+    method: string,
+    readonly timeoutMs: number,
+    stderrTail: string,
+  ) {
     super(
       `Agent "${agentName}" did not answer ${method} within ${formatDuration(timeoutMs)}; it was stopped. ` +
         `Check that the command really starts an ACP agent on stdio.${stderrSuffix(stderrTail)}`,
@@ -187,7 +195,7 @@ function stderrSuffix(stderrTail: string): string {
   return `\nLast stderr output:\n${lastLines}`;
 }
 
-function formatDuration(ms: number): string {
+export function formatDuration(ms: number): string {
   return ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
 

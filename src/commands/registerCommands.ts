@@ -8,6 +8,7 @@ import { isReconnectable } from '../host/reconnect';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import { authenticateInteractively, isAuthRequired } from './agentAuth';
 import { browseAgentSessions } from './browseSessions';
+import { checkAgentCommand } from './checkAgent';
 import { pickDelegation } from './delegationPicker';
 import { pickSessionSetting } from './sessionSettingsPicker';
 import { pickRuntime, pickSession, type SessionTarget } from './sessionTargets';
@@ -172,6 +173,22 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     await service.close(target.runtime.id, target.session.id);
   };
 
+  const openSubagentSession = async (arg?: unknown) => {
+    const target = await pickSession(service, arg, 'Open the own session of which subagent?', (t) => isLiveSession(t) && t.runtime.store.actionsFor(t.session.id).openSubagent.allowed);
+    if (!target) return;
+    const verdict = target.runtime.store.actionsFor(target.session.id).openSubagent;
+    if (!verdict.allowed) {
+      void vscode.window.showWarningMessage(inertUiText(`Subchats: cannot open the session of "${target.session.label}". ${verdict.reason ?? ''}`, 600));
+      return;
+    }
+    const ownId = await vscode.window.withProgress({ location: { viewId: 'subchats.sessions' }, title: `Loading ${inertUiText(target.session.label)}…` }, () =>
+      service.openSubagentSession(target.runtime.id, target.session.id),
+    );
+    ctx.chats.open(target.runtime.id, ownId, true);
+    await ctx.tree.reveal(target.runtime.id, ownId).then(undefined, () => undefined);
+    return ownId;
+  };
+
   const changeSetting = async (arg?: unknown) => {
     const target = await pickSession(service, arg, 'Change the mode or options of which session?', (t) => isLiveSession(t) && t.runtime.store.actionsFor(t.session.id).prompt.allowed);
     if (!target || !allowedOrExplain(target, 'prompt')) return;
@@ -276,6 +293,8 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ['subchats.showProtocolLog', async () => ctx.protocolLog.show(true)],
     ['subchats.reconnectSession', guarded('Reconnect Session', reconnectSession)],
     ['subchats.deleteHistory', guarded('Delete History', deleteHistory)],
+    ['subchats.openSubagentSession', guarded('Open Subagent Session', openSubagentSession)],
+    ['subchats.checkAgent', guarded('Check Agent', (arg?: unknown) => checkAgentCommand({ service, agents: ctx.agents, workspaceFolder: ctx.workspaceFolder, output: ctx.protocolLog }, arg))],
   ];
   return commands.map(([id, handler]) => vscode.commands.registerCommand(id, handler));
 }

@@ -45,6 +45,37 @@ export const AGENT_PRESETS: readonly AgentConfig[] = [
   { id: 'copilot', name: 'GitHub Copilot CLI', command: 'copilot', args: ['--acp'] },
 ];
 
+/**
+ * What a preset needs before it can start. The installed CLIs are the user's own tools (they keep their own
+ * logins and update themselves), so they are not pinned; `testedVersion` is the one whose wire Subchats was
+ * checked against. npx presets fetch their pinned package themselves and need only Node.js.
+ */
+export interface PresetSetup {
+  /** The shell command that installs it; absent for npx presets. */
+  readonly install?: string;
+  readonly testedVersion: string;
+  /** Credentials: API key variable, login command. */
+  readonly needs: string;
+}
+
+export const PRESET_SETUP: Readonly<Record<string, PresetSetup>> = {
+  'claude-code': { testedVersion: '0.101.0', needs: '`ANTHROPIC_API_KEY` or a Claude login' },
+  codex: { testedVersion: '2.6.0', needs: '`OPENAI_API_KEY` or a ChatGPT login' },
+  gemini: { install: 'npm install -g @google/gemini-cli', testedVersion: '0.61.0', needs: '`GEMINI_API_KEY` or a Google login (run `gemini` once)' },
+  'qwen-code': { install: 'npm install -g @qwen-code/qwen-code', testedVersion: '0.24.4', needs: '`OPENAI_API_KEY` (with `OPENAI_BASE_URL` and `OPENAI_MODEL` for another compatible provider)' },
+  opencode: { install: 'npm install -g opencode-ai', testedVersion: '1.18.33', needs: 'a provider login (`opencode auth login`)' },
+  copilot: { install: 'npm install -g @github/copilot', testedVersion: '1.0.102', needs: 'a GitHub Copilot subscription and `copilot login`' },
+};
+
+/** How to install the command an agent runs, when Subchats knows it (presets only). */
+export function installHint(agent: Pick<AgentConfig, 'id' | 'command'>): string | undefined {
+  const preset = AGENT_PRESETS.find((candidate) => candidate.id === agent.id && candidate.command === agent.command);
+  if (!preset) return undefined;
+  if (preset.command === 'npx') return 'Install Node.js (which brings `npx`); the pinned package is fetched on first start.';
+  const install = PRESET_SETUP[preset.id]?.install;
+  return install ? `Install it with \`${install}\` (tested with ${PRESET_SETUP[preset.id]!.testedVersion}).` : undefined;
+}
+
 export interface AgentSettingProblem {
   readonly index: number;
   readonly message: string;

@@ -10,7 +10,7 @@ import { ActionRefusedError, NotAdvertisedError } from '../acp/errors';
 import { MemoryTranscript, type TranscriptRecorder } from '../acp/transcript';
 import type { HistoryConnectionMeta, SessionHistory } from '../history/sessionHistory';
 import { reattachMethod } from '../store/agentCapabilities';
-import type { SessionView, StoreChange } from '../store/model';
+import type { SessionActions, SessionView, StoreChange } from '../store/model';
 import { replayText, toReplaySnapshot, type ReplaySession } from '../store/replayReport';
 import { SessionStore } from '../store/sessionStore';
 import { Emitter } from 'vscode-jsonrpc/node';
@@ -114,6 +114,11 @@ export class SubchatsService {
     const runtime = this.runtimes.get(runtimeId);
     if (!runtime) throw new Error(`Unknown agent connection ${runtimeId}`);
     return runtime;
+  }
+
+  /** How long a starting agent gets to answer `initialize` (setting subchats.initializeTimeoutSeconds). */
+  get initializeTimeoutMs(): number | undefined {
+    return this.deps.initializeTimeoutMs?.();
   }
 
   /** A ready connection to this agent, if one is running. */
@@ -244,6 +249,19 @@ export class SubchatsService {
   }
 
   /**
+   * Loads a subagent's own session (the id its agent named: opencode's task child) to show its whole
+   * transcript; the loaded session takes the subagent's row. Returns that session's id.
+   */
+  async openSubagentSession(runtimeId: string, sessionId: string): Promise<string> {
+    const runtime = this.require(runtimeId);
+    this.check(runtime, sessionId, 'openSubagent');
+    const ownId = runtime.store.getSession(sessionId)?.remoteSessionId;
+    if (!ownId) throw new ActionRefusedError(sessionId, 'open the session of', 'the agent has not named its own session');
+    await this.liveConnection(runtime).loadSession(ownId, runtime.store.effectiveCwd(sessionId) ?? runtime.cwd);
+    return ownId;
+  }
+
+  /**
    * ACP gives clients no way to message a child. The honest fallback: ask the nearest ancestor that takes
    * prompts to relay the text, labelled as such.
    */
@@ -360,7 +378,7 @@ export class SubchatsService {
     this.deps.protocolLog?.(runtime, direction, message);
   }
 
-  private check(runtime: AgentRuntime, sessionId: string, action: 'prompt' | 'cancel' | 'close'): void {
+  private check(runtime: AgentRuntime, sessionId: string, action: keyof SessionActions): void {
     const verdict = runtime.store.actionsFor(sessionId)[action];
     if (!verdict.allowed) {
       throw new ActionRefusedError(sessionId, action, verdict.reason ?? 'not allowed');

@@ -51,6 +51,8 @@ function phrase(item: HistoryItem, previous: HistoryItem | undefined, time: stri
       return `${stateWord(item)} ${time} with the parent's turn`;
     case 'client':
       return `${clientWord(item, previous)} ${time}`;
+    case 'agent-started':
+      return `started by the agent ${time} (no prompt was in flight)`;
     default:
       return `${stateWord(item)} ${time}`;
   }

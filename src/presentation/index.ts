@@ -1,10 +1,11 @@
 // One presentation of sessions and tool calls for both sides: the session tree (src/views) and the chat
 // webview (webview/). Pure functions; imports only src/protocol.
 export { ownEntry, shorten, themeColorVar } from './lookup';
-export { isWorking, oneLine, presentState, stateLabel, words, type PresentableState, type PresentedState, type StateExtras } from './sessionState';
+export { AGENT_STARTED_QUIET_MS, isWorking, oneLine, presentState, stateLabel, words, type PresentableState, type PresentedState, type StateExtras } from './sessionState';
 export { clockTime, elapsedMs, formatDuration, type TimedSession } from './time';
 export { isToolCallOpen, presentToolStatus, stoppedWithTurn, toolKindIcon, toolProgress, type PresentedToolStatus } from './toolCall';
 export { stateExplanation, type ExplanationOptions } from './explanation';
 export { preOrder } from './treeOrder';
 export { plainText, visibleBidi } from './plainText';
 export { historyCut } from './historyCut';
+export { LONG_QUIET_MS, longQuietNotice, type QuietFacts } from './quietNotice';

@@ -1,6 +1,6 @@
 // How a session's state looks, the same in the session tree and in the chat webview: one icon, colour and
 // label per state. Pure; depends only on src/protocol.
-import type { SessionStateInfo } from '../protocol/transcript';
+import type { SessionStateInfo, StateHistoryItem } from '../protocol/transcript';
 import { ownEntry, shorten } from './lookup';
 
 /** What a state looks like. `icon` is a codicon id without modifiers; `spin` animates it. */
@@ -21,12 +21,24 @@ export interface StateExtras {
   readonly background?: boolean;
   /** The client sent session/cancel and no state change has come since. */
   readonly cancelRequestedAt?: number | null;
+  /** Who said what when: a run the agent started itself is said as such. */
+  readonly stateHistory?: readonly Pick<StateHistoryItem, 'source'>[];
+  /** The last time anything arrived for the session. */
+  readonly updatedAt?: number;
 }
+
+/**
+ * Quiet this long (ms) after a turn the agent started itself, and it shows as idle: the agent never says
+ * when such a turn ends. Only the label; the state stays `running`, and any new work shows it running again.
+ */
+export const AGENT_STARTED_QUIET_MS = 30_000;
 
 const MAX_LABEL = 60;
 
 const RUNNING: PresentedState = { icon: 'loading', spin: true, label: 'Running' };
 const BACKGROUND: PresentedState = { icon: 'loading', spin: true, label: 'Running in background' };
+const AGENT_STARTED: PresentedState = { icon: 'loading', spin: true, label: 'Running (agent started)' };
+const QUIET_AFTER_AGENT_START: PresentedState = { icon: 'circle-large-outline', spin: false, label: 'Idle (quiet)' };
 const CANCELLING: PresentedState = { icon: 'loading', spin: true, label: 'Cancelling…' };
 const NEEDS_YOU: PresentedState = { icon: 'bell-dot', spin: false, color: 'notificationsWarningIcon.foreground', label: 'Needs you' };
 const IDLE: PresentedState = { icon: 'circle-large-outline', spin: false, label: 'Idle' };
@@ -58,10 +70,15 @@ export function isWorking(state: Pick<PresentableState, 'state'>): boolean {
   return state.state === 'running' || state.state === 'requires_action';
 }
 
-export function presentState(state: PresentableState, extras: StateExtras = {}): PresentedState {
+/** `now` lets a turn the agent started, quiet since long, show as idle (without it: running). */
+export function presentState(state: PresentableState, extras: StateExtras = {}, now?: number): PresentedState {
   if (isWorking(state) && extras.cancelRequestedAt != null) return CANCELLING;
   switch (state.state) {
     case 'running':
+      if (extras.stateHistory?.at(-1)?.source === 'agent-started') {
+        const quiet = now !== undefined && extras.updatedAt !== undefined && now - extras.updatedAt >= AGENT_STARTED_QUIET_MS;
+        return quiet ? QUIET_AFTER_AGENT_START : AGENT_STARTED;
+      }
       return extras.background ? BACKGROUND : RUNNING;
     case 'requires_action':
       return NEEDS_YOU;

@@ -17,9 +17,10 @@ export interface SessionStateInfo {
 /**
  * Who said so: `agent` = the agent reported this state (subagent_update, state_update, a prompt response);
  * `tool-call` = the child follows its parent's tool call; `turn` = it ended with its parent's prompt turn;
- * `client` = the client's own knowledge (a new session is idle, a sent prompt runs, the connection went away).
+ * `client` = the client's own knowledge (a new session is idle, a sent prompt runs, the connection went away);
+ * `agent-started` = the agent sent new work with no prompt in flight: a turn it started itself.
  */
-export type StateSource = 'agent' | 'tool-call' | 'turn' | 'client';
+export type StateSource = 'agent' | 'tool-call' | 'turn' | 'client' | 'agent-started';
 
 export interface StateHistoryItem {
   readonly state: string;
@@ -183,4 +184,6 @@ export interface SessionActions {
   readonly cancel: ActionPermission;
   readonly prompt: ActionPermission;
   readonly close: ActionPermission;
+  /** Load a subagent's own session (`session/load` of the id its agent named), to read its whole transcript. */
+  readonly openSubagent: ActionPermission;
 }

@@ -48,6 +48,8 @@ export interface ChatSessionHeader {
   readonly cancelRequestedAt: number | null;
   /** A child still working in the background after its launch call completed. */
   readonly background: boolean;
+  /** The agent that keeps this subagent's questions to itself (opencode, Gemini CLI), or null. */
+  readonly questionsNotForwardedBy: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
 }
@@ -153,6 +155,8 @@ export type WebviewToHostMessage =
   | { readonly type: 'ack'; readonly rev: number }
   | { readonly type: 'prompt'; readonly sessionId: string; readonly text: string }
   | { readonly type: 'cancel'; readonly sessionId: string }
+  /** Load a subagent's own session (its actions' `openSubagent`). */
+  | { readonly type: 'openSubagentSession'; readonly sessionId: string }
   | {
       readonly type: 'answerPermission';
       readonly sessionId: string;

@@ -19,7 +19,8 @@ export type SessionLink =
   | 'tool-kind' // draft kind:"subagent" with subagent.childSessionId
   | 'session-info' // SessionInfo.parentSessionId (session/list) or session_info_update
   | 'opaque-tool' // a subagent only visible as a tool call (opencode task, gemini invoke_agent, codex spawnAgent)
-  | 'copilot-meta'; // GitHub Copilot CLI: child tool calls on the parent session tagged with _meta["github.com/copilot"].agentId
+  | 'copilot-meta' // GitHub Copilot CLI: child tool calls on the parent session tagged with _meta["github.com/copilot"].agentId
+  | 'opencode-child'; // opencode's opt-in opencode/session/child_update: the child's own session id, its parent named
 
 /** What kind of record: a real session on the wire, or one the client reconstructed. */
 export type SessionOrigin = 'root' | 'announced' | 'virtual';

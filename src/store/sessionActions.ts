@@ -18,15 +18,37 @@ function nothingToCancel(session: SessionView): string {
   return `Nothing to cancel: "${session.label}" is not working right now.`;
 }
 
-export function actionsOf(session: SessionView, connected: boolean): SessionActions {
-  if (!connected) {
-    const reason = 'The agent is not connected. Restart the agent or reconnect the session first.';
-    return { cancel: denied(reason), prompt: denied(reason), close: denied(reason) };
-  }
-  if (session.closed) {
-    const reason = `"${session.label}" was closed; open a new session or reconnect it.`;
-    return { cancel: denied(reason), prompt: denied(reason), close: denied(reason) };
-  }
+/** What the agent offers that the actions depend on. */
+export interface AgentOffers {
+  /** `agentCapabilities.loadSession`. */
+  readonly loadSession: boolean;
+}
+
+/** Every action refused for one reason. */
+export function refusedActions(reason: string): SessionActions {
+  return { cancel: denied(reason), prompt: denied(reason), close: denied(reason), openSubagent: denied(reason) };
+}
+
+export function actionsOf(session: SessionView, connected: boolean, offers: AgentOffers = { loadSession: false }): SessionActions {
+  if (!connected) return refusedActions('The agent is not connected. Restart the agent or reconnect the session first.');
+  if (session.closed) return refusedActions(`"${session.label}" was closed; open a new session or reconnect it.`);
+  return { ...sessionActions(session), openSubagent: openSubagent(session, offers) };
+}
+
+/**
+ * opencode names a task's own session only when the task completes (`rawOutput.metadata.sessionId`);
+ * `session/load` of it replays the child's whole transcript, and the loaded session takes the row's place.
+ */
+function openSubagent(session: SessionView, offers: AgentOffers) {
+  if (session.parentId === null) return denied('Only a subagent has a session of its own to open.');
+  if (session.origin !== 'virtual') return denied('This subagent is a session of its own already: its whole transcript is here.');
+  if (!session.remoteSessionId) return denied('The agent has not named a session of this subagent\'s own, so there is nothing to load (opencode names it when the task completes).');
+  if (!offers.loadSession) return denied('The agent does not support session/load (agentCapabilities.loadSession), so this subagent\'s own session cannot be opened.');
+  if (isWorking(session.state)) return denied(`"${session.label}" is still working; its own session can be opened once its task has ended.`);
+  return allowed;
+}
+
+function sessionActions(session: SessionView): Omit<SessionActions, 'openSubagent'> {
   // Roots the client opened, and children the agent treats as full sessions (the client loaded them).
   if (session.openedByClient) {
     return { cancel: canChangeByCancel(session) ? allowed : denied(nothingToCancel(session)), prompt: allowed, close: allowed };

@@ -26,9 +26,9 @@ import { applySessionMessage } from './reducers/sessionMessages';
 import { applyStateUpdate, applySubagentUpdate } from './reducers/subagents';
 import { adoptAgentPoolChild, noteChildActivity } from './reducers/childActivity';
 import { applyToolCall, endBackgroundTask, ensureVirtualChild } from './reducers/toolCalls';
-import { endPrompt, noteCancelRequested, startPrompt } from './reducers/turns';
+import { endAgentStartedTurn, endPrompt, noteAgentStartedWork, noteCancelRequested, startPrompt } from './reducers/turns';
 import { applyClientResult, failAllUserRequests, failUserRequest, openElicitation, openPermission } from './reducers/userRequests';
-import { actionsOf } from './sessionActions';
+import { actionsOf, refusedActions } from './sessionActions';
 import { SessionTree } from './sessionTree';
 import { StoreCore } from './storeCore';
 import type { Disposable, SessionStoreReader, SessionStoreWriter } from './storeApi';
@@ -36,8 +36,13 @@ import type { StoreParts } from './storeParts';
 import { backgroundTaskReport } from './subagentDialects';
 import { resolveUpdateOwner, type OwnerLookup, type UpdateOwner } from './updateOwner';
 import { COPILOT_EVENT_METHOD, readCopilotEvent } from './copilotDialect';
+import { advertisesChildUpdates, isOpencodeChildUpdateMethod } from './opencodeDialect';
+import { applyOpencodeChildUpdate } from './reducers/opencodeChildren';
 import { applyCopilotEvent, copilotTaskOf, copilotTextOwner, CopilotState, linkCopilotAgent } from './reducers/copilot';
 import { asString, classifyMessage, directionOfMethod, isObject, parseTranscriptLine, type JsonObject } from './wireMessage';
+
+/** qwen-code ends a turn it started itself (a background notification) with this, not a prompt response. */
+const QWEN_END_TURN = '_qwencode/end_turn';
 
 export interface SessionStoreOptions {
   readonly now?: () => number;
@@ -112,7 +117,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   constructor(options: SessionStoreOptions = {}) {
     this.core = new StoreCore({ now: options.now ?? Date.now, maxDiagnostics: options.maxDiagnostics ?? 1000, maxStateHistory: options.maxStateHistory ?? 50 });
     this.tree = new SessionTree(this.core);
-    this.parts = { core: this.core, tree: this.tree, ledger: this.ledger, replaying: new Set(), backgroundTasks: new Map(), copilot: new CopilotState() };
+    this.parts = { core: this.core, tree: this.tree, ledger: this.ledger, replaying: new Set(), backgroundTasks: new Map(), copilot: new CopilotState(), opencode: { childUpdates: false } };
     this.owners = {
       toolOwner: (wireId, toolCallId) => this.tree.toolOwner(wireId, toolCallId),
       copilotTaskOf: (wireId, agentId) => copilotTaskOf(this.parts, wireId, agentId),
@@ -174,11 +179,8 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
 
   actionsFor(sessionId: string): SessionActions {
     const session = this.recordOf(sessionId);
-    if (!session) {
-      const reason = 'Unknown session.';
-      return { cancel: { allowed: false, reason }, prompt: { allowed: false, reason }, close: { allowed: false, reason } };
-    }
-    return actionsOf(session, this.connected);
+    if (!session) return refusedActions('Unknown session.');
+    return actionsOf(session, this.connected, { loadSession: this.agentCapabilities['loadSession'] === true });
   }
 
   onDidChange(listener: (changes: readonly StoreChange[]) => void): Disposable {
@@ -367,6 +369,16 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       if (event) applyCopilotEvent(this.parts, event);
       return;
     }
+    if (isOpencodeChildUpdateMethod(method)) {
+      const wireId = asString(params['rootSessionId']) ?? asString(params['parentSessionId']) ?? '';
+      applyOpencodeChildUpdate(this.parts, wireId, params, (wire, child, update) => this.applyOwnedUpdate(wire, child, String(update['sessionUpdate']), update));
+      return;
+    }
+    if (method === QWEN_END_TURN) {
+      const session = this.core.session(asString(params['sessionId']) ?? '');
+      if (session) endAgentStartedTurn(this.parts, session, asString(params['reason']) ?? 'end_turn');
+      return;
+    }
     if (!KNOWN_AGENT_METHODS.has(method)) this.noteUnknownMethod('notification', method);
   }
 
@@ -392,6 +404,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const params = request.params;
     if (request.method === 'initialize') {
       this.agentCapabilities = isObject(body['agentCapabilities']) ? body['agentCapabilities'] : {};
+      if (advertisesChildUpdates(this.agentCapabilities)) this.parts.opencode.childUpdates = true;
       return;
     }
     if (request.method === 'session/new') {
@@ -447,10 +460,15 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       applySubagentUpdate(this.parts, wire, update, announcement);
       return;
     }
-    const target = this.ownerOf(wire, update, kind);
+    this.applyOwnedUpdate(wire, this.ownerOf(wire, update, kind), kind, update);
+  }
+
+  /** An update on `wire` that belongs to `target` (the wire session itself, or a child on its wire). */
+  private applyOwnedUpdate(wire: SessionRecord, target: SessionRecord, kind: string, update: JsonObject): void {
     target.hadTraffic = true;
     wire.hadTraffic = true;
     if (target.parentToolCallId !== null) noteChildActivity(this.parts, target, kind, update);
+    noteAgentStartedWork(this.parts, target, kind, update);
     const reducer = Object.hasOwn(UPDATE_REDUCERS, kind) ? UPDATE_REDUCERS[kind] : undefined;
     if (reducer) {
       reducer(this.parts, target, update, wire);

@@ -88,8 +88,9 @@ export class StoreCore {
     return `${prefix}:${++this.entryCounter}`;
   }
 
-  setState(session: SessionRecord, state: SessionStateInfo, source: StateSource): void {
-    if (sameState(session.state, state)) return;
+  /** `retell`: record the state even when unchanged, because someone else now says it (see turns.ts). */
+  setState(session: SessionRecord, state: SessionStateInfo, source: StateSource, retell = false): void {
+    if (!retell && sameState(session.state, state)) return;
     session.state = state;
     session.cancelRequestedAt = null;
     session.stateHistory.push({ state: state.state, ...(state.stopReason ? { stopReason: state.stopReason } : {}), at: this.at, source });

@@ -13,4 +13,6 @@ export interface StoreParts {
   /** Background subagents by the id their agent reports them under (qwen agentId, opencode jobId) → session id. */
   readonly backgroundTasks: Map<string, string>;
   readonly copilot: CopilotState;
+  /** opencode streams its subagents as `opencode/session/child_update` (advertised, or seen). */
+  readonly opencode: { childUpdates: boolean };
 }

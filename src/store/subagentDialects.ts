@@ -208,3 +208,24 @@ export function taskResultText(record: { readonly content: readonly unknown[] })
   const inner = /<task_result>\n?([\s\S]*?)\n?<\/task_result>/.exec(joined)?.[1];
   return (inner ?? joined).trim() || undefined;
 }
+
+/** What `questionsNotForwardedBy` reads: the session and a way to find its parent's launching call. */
+type QuestionsReader = { getSession(sessionId: string): { readonly toolCalls: Readonly<Record<string, { readonly toolCallId: string; readonly title?: string; readonly rawInput?: unknown }>> } | undefined };
+
+/**
+ * The agent (by product name) that keeps a subagent's permission questions to itself: opencode (`task`) and
+ * Gemini CLI (`invoke_agent`) never send them, so such a child that waits on one just goes quiet
+ * (dialects I', J'). Null for every other child, where a question would reach the client.
+ */
+export function questionsNotForwardedBy(
+  store: QuestionsReader,
+  session: { readonly link: SessionLink; readonly parentId: string | null; readonly parentToolCallId: string | null },
+): string | null {
+  if (session.link !== 'opaque-tool' || !session.parentId || !session.parentToolCallId) return null;
+  const launch = store.getSession(session.parentId)?.toolCalls[session.parentToolCallId];
+  if (!launch) return null;
+  const rawInput = isObject(launch.rawInput) ? launch.rawInput : undefined;
+  if (launch.toolCallId.startsWith('invoke_agent') || rawInput?.['agent_name'] !== undefined) return 'Gemini CLI';
+  if (launch.title === 'spawnAgent') return null; // Codex: its children's requests are not known to be dropped
+  return rawInput?.['subagent_type'] !== undefined || launch.title === 'task' ? 'opencode' : null;
+}

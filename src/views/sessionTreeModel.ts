@@ -3,7 +3,8 @@ import type { AgentRuntime } from '../host/subchatsService';
 import type { SessionActions, SessionView } from '../store/model';
 import { isReconnectable } from '../host/reconnect';
 import { inertUiText, markdownText } from '../host/uiText';
-import { elapsedMs, formatDuration, isWorking, plainText, presentState, stateExplanation, type PresentedState } from '../presentation';
+import { elapsedMs, formatDuration, isWorking, longQuietNotice, plainText, presentState, stateExplanation, type PresentedState } from '../presentation';
+import { questionsNotForwardedBy } from '../store/subagentDialects';
 
 export interface TreeItemModel {
   readonly id: string;
@@ -30,6 +31,8 @@ export interface SessionTreeContext {
   readonly reconnectable: boolean;
   /** Parent chain titles, root first, for the tooltip. */
   readonly ancestry: readonly string[];
+  /** The agent that keeps this subagent's questions to itself (see questionsNotForwardedBy). */
+  readonly questionsNotForwardedBy?: string | null;
 }
 
 export function sessionNodeId(connectionId: string, sessionId: string): string {
@@ -48,7 +51,7 @@ export function treeIcon(presented: Pick<PresentedState, 'icon' | 'spin'>): stri
 }
 
 export function sessionTreeItem(session: SessionView, ctx: SessionTreeContext): TreeItemModel {
-  const presented = presentState(session.state, session);
+  const presented = presentState(session.state, session, ctx.now);
   const tools = session.toolCallOrder.length;
   const parts = [presented.label, formatDuration(elapsedMs(session, ctx.now, ctx.live))];
   if (tools > 0) parts.push(`${tools} tool${tools === 1 ? '' : 's'}`);
@@ -60,6 +63,7 @@ export function sessionTreeItem(session: SessionView, ctx: SessionTreeContext): 
     ctx.actions.cancel.allowed ? 'canCancel' : 'noCancel',
     ctx.actions.prompt.allowed ? 'canPrompt' : 'noPrompt',
     ctx.actions.close.allowed ? 'canClose' : 'noClose',
+    ...(ctx.actions.openSubagent.allowed ? ['canOpenSubagent'] : []),
     session.childIds.length > 0 ? 'hasChildren' : 'leaf',
     ctx.live ? 'live' : 'history',
     // Working right now: the inline stop button only shows then.
@@ -101,6 +105,7 @@ export function sessionItemOf(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'live
     live: runtime.live,
     reconnectable: isReconnectable(runtime, session),
     ancestry,
+    questionsNotForwardedBy: questionsNotForwardedBy(runtime.store, session),
   });
 }
 
@@ -119,6 +124,8 @@ function sessionTooltip(session: SessionView, presented: PresentedState, ctx: Se
   lines.push(`State: ${markdownText(presented.label)}`);
   const explanation = stateExplanation(session.stateHistory, { cancelRequestedAt: session.cancelRequestedAt });
   if (explanation) lines.push(`_${markdownText(explanation)}_`);
+  const quiet = longQuietNotice({ state: session.state, updatedAt: session.updatedAt, questionsNotForwardedBy: ctx.questionsNotForwardedBy ?? null }, ctx.now);
+  if (quiet) lines.push(markdownText(quiet));
   if (session.state.error?.message) lines.push(`Error: ${markdownText(session.state.error.message)}`);
   if (session.usage) {
     const used = session.usage['used'];

@@ -4,6 +4,7 @@ import type { Entry, SessionView, SessionStateInfo, StoreChange, ToolCallRecord 
 import { preOrder } from '../presentation';
 import type { Disposable, SessionStoreReader } from '../store/storeApi';
 import { realTimers, type HostTimers } from '../host/hostTimers';
+import { questionsNotForwardedBy } from '../store/subagentDialects';
 import {
   HEADER_STATE_HISTORY,
   WEBVIEW_PROTOCOL_VERSION,
@@ -88,6 +89,7 @@ export function sessionHeader(store: SessionStoreReader, session: SessionView): 
     usage: chatUsage(session.usage),
     cancelRequestedAt: session.cancelRequestedAt ?? null,
     background: session.background === true,
+    questionsNotForwardedBy: questionsNotForwardedBy(store, session),
     createdAt: session.createdAt,
     updatedAt: session.updatedAt,
   };

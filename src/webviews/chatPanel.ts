@@ -22,6 +22,9 @@ export const CHAT_VIEW_TYPE = 'subchats.chat';
 const DIFF_SCHEME = 'subchats-diff';
 
 /** The connections the panels show (the extension's SubchatsService fits this shape). */
+/** The actions a chat can ask for, as verbs for "cannot … "X"". */
+const ACTION_VERBS = { prompt: 'prompt', cancel: 'cancel', openSubagent: 'open the session of' } as const;
+
 export interface ChatSessionsHost {
   get(connectionId: string): { readonly store: SessionStoreReader } | undefined;
   prompt(connectionId: string, sessionId: string, text: string): Promise<unknown>;
@@ -302,6 +305,11 @@ class ChatPanelController implements vscode.Disposable {
         return this.checked(message.sessionId, 'prompt', () => this.manager.host.prompt(this.connectionId, message.sessionId, message.text));
       case 'cancel':
         return this.checked(message.sessionId, 'cancel', () => this.manager.host.cancel(this.connectionId, message.sessionId));
+      case 'openSubagentSession':
+        // The command loads it, opens its chat and reveals its row, as from the tree.
+        return this.checked(message.sessionId, 'openSubagent', () =>
+          Promise.resolve(vscode.commands.executeCommand('subchats.openSubagentSession', { runtimeId: this.connectionId, sessionId: message.sessionId })),
+        );
       case 'answerPermission': {
         const session = this.sessionInPanel(message.sessionId);
         const entry = session?.entries.find((e) => e.kind === 'permission' && e.requestId === message.requestId);
@@ -346,11 +354,11 @@ class ChatPanelController implements vscode.Disposable {
   }
 
   /** Runs a session action only if the store allows it now; otherwise tells the user why not. */
-  private async checked(sessionId: string, action: 'prompt' | 'cancel', run: () => Promise<unknown>): Promise<void> {
+  private async checked(sessionId: string, action: keyof typeof ACTION_VERBS, run: () => Promise<unknown>): Promise<void> {
     const session = this.sessionInPanel(sessionId);
     const verdict = session && this.store ? this.store.actionsFor(sessionId)[action] : { allowed: false, reason: 'The session is not part of this chat.' };
     if (!verdict.allowed) {
-      void vscode.window.showWarningMessage(inertUiText(`Subchats: cannot ${action} "${session?.label ?? 'this session'}". ${verdict.reason ?? ''}`, 600));
+      void vscode.window.showWarningMessage(inertUiText(`Subchats: cannot ${ACTION_VERBS[action]} "${session?.label ?? 'this session'}". ${verdict.reason ?? ''}`, 600));
       return;
     }
     await run();

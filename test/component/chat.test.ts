@@ -152,6 +152,7 @@ describe('chat webview', () => {
       cancel: { allowed: false, reason: 'The agent did not grant cancel.' },
       prompt: { allowed: false },
       close: { allowed: false },
+      openSubagent: { allowed: false },
     });
     await link.flush();
     await page

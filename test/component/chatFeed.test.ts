@@ -223,7 +223,7 @@ describe('ChatFeed', () => {
   test('changed actions and terminal output are sent even without an entry change', () => {
     const { feed, store, timers, posts } = setup();
     feed.sendSnapshot();
-    store.setActions(CHILD_A, { cancel: { allowed: false, reason: 'no' }, prompt: { allowed: false }, close: { allowed: false } });
+    store.setActions(CHILD_A, { cancel: { allowed: false, reason: 'no' }, prompt: { allowed: false }, close: { allowed: false }, openSubagent: { allowed: false } });
     store.setTerminal(ROOT, { terminalId: 'term1', command: 'npm', args: ['test'], output: 'done\n', truncated: false, exitStatus: { exitCode: 0 } });
     timers.advance(20);
     const [delta] = deltas(posts);

@@ -58,6 +58,7 @@ export class FakeStore implements SessionStoreReader {
           ? { allowed: false, reason: 'Subagents cannot be prompted directly.' }
           : ALLOWED,
         close: ALLOWED,
+        openSubagent: { allowed: false, reason: 'Not a subagent with a session of its own.' },
       }
     );
   }

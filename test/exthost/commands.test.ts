@@ -150,9 +150,9 @@ describe('context menus follow what each tree item allows', function () {
   it('agent rows: restart where the agent can be started again, new session and browsing only while connected', () => {
     const expected: Record<RuntimeStatus, string[]> = {
       starting: ['subchats.exportTranscript'],
-      ready: ['subchats.browseAgentSessions', 'subchats.exportTranscript', 'subchats.newSession', 'subchats.restartAgent'],
-      exited: ['subchats.exportTranscript', 'subchats.restartAgent'],
-      failed: ['subchats.exportTranscript', 'subchats.restartAgent'],
+      ready: ['subchats.browseAgentSessions', 'subchats.checkAgent', 'subchats.exportTranscript', 'subchats.newSession', 'subchats.restartAgent'],
+      exited: ['subchats.checkAgent', 'subchats.exportTranscript', 'subchats.restartAgent'],
+      failed: ['subchats.checkAgent', 'subchats.exportTranscript', 'subchats.restartAgent'],
       history: ['subchats.exportTranscript'],
       transcript: ['subchats.exportTranscript'],
     };
@@ -162,8 +162,18 @@ describe('context menus follow what each tree item allows', function () {
     }
   });
 
+  const opencodeStore = () => storeFrom(readFileSync(join(extension().extensionPath, 'test/fixtures/recorded-new/opencode-single.jsonl'), 'utf8'));
+
+  it('a finished opencode task child (its own session named, loadSession advertised): also open that session', () => {
+    const store = opencodeStore();
+    const child = store.listSessions().find((s) => s.parentId !== null)!;
+    assert.deepEqual(offered(itemFlags(store, child.id)), [...open, 'subchats.messageChild', 'subchats.openSubagentSession'].sort());
+  });
+
   it('every viewItem flag a menu tests for is one the tree produces', () => {
     const produced = new Set<string>();
+    const opencode = opencodeStore();
+    for (const session of opencode.listSessions()) for (const flag of itemFlags(opencode, session.id).split(' ')) produced.add(flag);
     for (const session of liveStore.listSessions()) for (const flag of itemFlags(liveStore, session.id).split(' ')) produced.add(flag);
     const finished = storeFrom(api.transcript(tour.connectionId));
     finished.markDisconnected();

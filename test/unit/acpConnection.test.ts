@@ -58,7 +58,7 @@ describe('initialize', { timeout: 20_000 }, () => {
       terminal: true,
       session: { notices: {} },
       subagents: {},
-      _meta: { 'github.com/copilot': { events: ['subagent.started', 'subagent.completed', 'subagent.failed', 'assistant.message_delta'] } },
+      _meta: { 'github.com/copilot': { events: ['subagent.started', 'subagent.completed', 'subagent.failed', 'assistant.message_delta'] }, 'opencode/child-session-updates': true },
       elicitation: { form: {} },
     });
     assert.equal(connection.agentInfo?.name, 'scripted-fake-agent');
@@ -204,7 +204,7 @@ describe('guard from the session store', { timeout: 20_000 }, () => {
   it('sends nothing for a child cancel or prompt the store refuses', async () => {
     const refusedForChild = (sessionId: string): SessionActions => {
       const verdict = sessionId === 'child-1' ? { allowed: false, reason: 'the agent does not allow cancelling this subagent' } : { allowed: true };
-      return { cancel: verdict, prompt: verdict, close: verdict };
+      return { cancel: verdict, prompt: verdict, close: verdict, openSubagent: verdict };
     };
     const session = await start('normal', { actionsFor: refusedForChild });
     const { connection, workspace } = session;
@@ -273,7 +273,7 @@ describe('permission requests', { timeout: 20_000 }, () => {
     const allowAll = { allowed: true } as const;
     const { connection, workspace, host } = await start('normal', {
       descendantsOf: (id) => descendants[id] ?? [],
-      actionsFor: () => ({ cancel: allowAll, prompt: allowAll, close: allowAll }),
+      actionsFor: () => ({ cancel: allowAll, prompt: allowAll, close: allowAll, openSubagent: allowAll }),
     });
     await connection.newSession(workspace);
     const childSteps = [permissionStep('child-1'), { waitForCancel: true }];

@@ -75,3 +75,43 @@ test('presets run each agent in its ACP mode, GitHub Copilot CLI included (gemin
   assert.equal(byId['qwen-code'], 'qwen --acp');
   assert.equal(byId['opencode'], 'opencode acp');
 });
+
+/** The documented presets: id -> the command line the docs say it runs, and the rest of its entry. */
+function documentedPresets(text: string, pattern: RegExp): Map<string, { runs: string; rest: string }> {
+  return new Map([...text.matchAll(pattern)].map((match) => [match[1]!, { runs: match[2]!, rest: match[3]! }]));
+}
+
+test('the subchats.agents description and the README list exactly the presets, with the command each runs, its install command and sign-in', async () => {
+  const { PRESET_SETUP } = await import('../../src/host/agentPresets');
+  const manifest = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { markdownDescription?: string }> } } };
+  const setting = manifest.contributes.configuration.properties['subchats.agents']?.markdownDescription ?? '';
+  const readme = readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
+  const docs = {
+    setting: documentedPresets(setting, /^- \*\*.+?\*\* \(`([\w-]+)`\): runs `([^`]+)`(.*)$/gm),
+    readme: documentedPresets(readme, /^\| .+? \(`([\w-]+)`\) \| `([^`]+)` \|(.*)$/gm),
+  };
+  for (const [where, documented] of Object.entries(docs)) {
+    assert.deepEqual([...documented.keys()].sort(), AGENT_PRESETS.map((preset) => preset.id).sort(), `${where} lists every preset and no other`);
+    for (const preset of AGENT_PRESETS) {
+      const entry = documented.get(preset.id)!;
+      const setup = PRESET_SETUP[preset.id];
+      assert.ok(setup, `${preset.id} has its setup facts`);
+      assert.equal(entry.runs, [preset.command, ...(preset.args ?? [])].join(' '), `${where}: what ${preset.id} runs`);
+      assert.ok(entry.rest.includes(setup.needs), `${where}: what ${preset.id} needs`);
+      if (setup.install) assert.ok(entry.rest.includes(`\`${setup.install}\` (tested with ${setup.testedVersion})`), `${where}: how to install ${preset.id}`);
+      else assert.equal(preset.command, 'npx', `${preset.id} without an install command is fetched by npx`);
+    }
+  }
+});
+
+test('installed CLIs name the npm package they come from; npx presets pin the version the setup names', async () => {
+  const { PRESET_SETUP, installHint } = await import('../../src/host/agentPresets');
+  for (const preset of AGENT_PRESETS) {
+    const setup = PRESET_SETUP[preset.id]!;
+    if (preset.command === 'npx') assert.ok(preset.args?.some((arg) => arg.endsWith(`@${setup.testedVersion}`)), preset.id);
+    else assert.match(setup.install ?? '', /^npm install -g (@[\w-]+\/)?[\w-]+$/, preset.id);
+  }
+  assert.equal(installHint({ id: 'opencode', command: 'opencode' }), 'Install it with `npm install -g opencode-ai` (tested with 1.18.33).');
+  assert.equal(installHint({ id: 'opencode', command: '/opt/my-opencode' }), undefined, 'a user entry replacing a preset is not the preset');
+  assert.match(installHint({ id: 'codex', command: 'npx' }) ?? '', /Node\.js/);
+});

@@ -16,6 +16,8 @@ test('webview messages: valid ones pass as typed copies, anything else is refuse
     optionId: null,
   });
   assert.deepEqual(parseWebviewMessage({ type: 'resync' }), { type: 'resync', knownRev: -1, reason: 'unknown' });
+  assert.deepEqual(parseWebviewMessage({ type: 'openSubagentSession', sessionId: 's', extra: 1 }), { type: 'openSubagentSession', sessionId: 's' });
+  assert.equal(parseWebviewMessage({ type: 'openSubagentSession', sessionId: 5 }), undefined);
   for (const bad of [null, 'ready', [], {}, { type: 'prompt', sessionId: '', text: 'x' }, { type: 'openChat', sessionId: 's', where: 'window' }, { type: 'ready' }]) {
     assert.equal(parseWebviewMessage(bad), undefined, JSON.stringify(bad));
   }
@@ -64,7 +66,7 @@ test('host messages of another protocol version keep only their version, so the 
 });
 
 test('every message type has exactly one guard', () => {
-  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'copy', 'openChat', 'openDiff', 'openFile', 'openLink', 'prompt', 'ready', 'resync']);
+  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'copy', 'openChat', 'openDiff', 'openFile', 'openLink', 'openSubagentSession', 'prompt', 'ready', 'resync']);
   assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['delta', 'snapshot']);
 });
 

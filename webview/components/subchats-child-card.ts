@@ -3,7 +3,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { requestHost } from '../events';
-import { elapsedMs, formatDuration, isWorking, presentState, stateExplanation } from '../../src/presentation';
+import { elapsedMs, formatDuration, isWorking, longQuietNotice, presentState, stateExplanation } from '../../src/presentation';
 import { entrySummary, latestActivity } from '../lib/format';
 import type { ChatStore, SessionView } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
@@ -38,7 +38,7 @@ export class SubchatsChildCard extends SubchatsElement {
     if (!view) return html`<div class="sc-entry sc-muted">${codicon('hubot')} Subagent (not available)</div>`;
     const { header } = view;
     const name = header.label;
-    const presented = presentState(header.state, header);
+    const presented = presentState(header.state, header, Date.now());
     const expanded = this.store?.isExpanded(this.sessionId) ?? false;
     // Counted from the tool calls, which deltas keep current (the header only changes with session fields).
     const toolCount = Object.keys(view.toolCalls).length;
@@ -69,6 +69,7 @@ export class SubchatsChildCard extends SubchatsElement {
             : nothing}
           <span class="sc-grow sc-ellipsis sc-activity" title="Latest activity">${latestActivity(view)}</span>
         </div>
+        ${quietNotice(header)}
         ${expanded
           ? html`<div class="sc-nested"><subchats-transcript .store=${this.store} .sessionId=${this.sessionId}></subchats-transcript></div>`
           : html`${this.renderPreview(view)}${this.renderPendingQuestions(view)}`}
@@ -81,6 +82,11 @@ export class SubchatsChildCard extends SubchatsElement {
     return html`${cancel.allowed && view.header.state.state !== 'idle'
         ? html`<button type="button" class="sc-icon-button" title="Cancel" aria-label=${`Cancel subagent ${name}`} @click=${this.cancel}>
             ${codicon('debug-stop')}
+          </button>`
+        : nothing}
+      ${view.header.actions.openSubagent.allowed
+        ? html`<button type="button" class="sc-icon-button" title="Open subagent session (its whole transcript)" aria-label=${`Open the session of ${name}`} @click=${this.openSubagentSession}>
+            ${codicon('history')}
           </button>`
         : nothing}
       <button type="button" class="sc-icon-button" title="Open in new tab" aria-label=${`Open ${name} in a new tab`} @click=${() => this.open('tab')}>
@@ -115,9 +121,19 @@ export class SubchatsChildCard extends SubchatsElement {
     requestHost(this, { type: 'cancel', sessionId: this.sessionId });
   };
 
+  private readonly openSubagentSession = (): void => {
+    requestHost(this, { type: 'openSubagentSession', sessionId: this.sessionId });
+  };
+
   private open(where: 'tab' | 'beside'): void {
     requestHost(this, { type: 'openChat', sessionId: this.sessionId, where });
   }
+}
+
+/** A long-quiet child whose agent keeps its questions to itself (the same words as the tree's tooltip). */
+export function quietNotice(header: Parameters<typeof longQuietNotice>[0]): TemplateResult | typeof nothing {
+  const notice = longQuietNotice(header, Date.now());
+  return notice ? html`<div class="sc-muted sc-quiet-notice" role="note">${codicon('info')} ${notice}</div>` : nothing;
 }
 
 customElements.define('subchats-child-card', SubchatsChildCard);

@@ -28,7 +28,7 @@ export class SubchatsOutline extends SubchatsElement {
         if (!view || seen.has(id)) return nothing;
         seen.add(id);
         const { header } = view;
-        const presented = presentState(header.state, header);
+        const presented = presentState(header.state, header, Date.now());
         const children = header.childIds.filter((childId) => this.store?.session(childId));
         return html`<li role="treeitem" aria-level=${level} aria-expanded=${children.length > 0 ? 'true' : nothing}>
           <button type="button" class="sc-link sc-row" data-outline-session=${id} @click=${() => revealSession(this, id)}>

@@ -2,10 +2,12 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { requestHost } from '../events';
-import { presentState, stateExplanation } from '../../src/presentation';
+import { isWorking, presentState, stateExplanation } from '../../src/presentation';
 import type { ChatUsage } from '../../src/protocol/webviewMessages';
 import { ROOT_TOPIC, type ChatStore } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
+import { SecondTicker } from '../state/ticker';
+import { quietNotice } from './subchats-child-card';
 import { SubchatsElement, codicon, presentedIcon } from './base';
 
 export class SubchatsSessionBar extends SubchatsElement {
@@ -15,13 +17,18 @@ export class SubchatsSessionBar extends SubchatsElement {
   constructor() {
     super();
     new StoreWatch(this, () => ({ store: this.store, topics: [this.sessionId, ROOT_TOPIC] }));
+    // What quiet time says (the long-quiet notice, a quiet agent-started turn) changes while the session runs.
+    new SecondTicker(this, () => {
+      const state = this.store?.session(this.sessionId)?.header.state;
+      return state !== undefined && isWorking(state);
+    });
   }
 
   protected override render(): TemplateResult | typeof nothing {
     const header = this.store?.session(this.sessionId)?.header;
     if (!this.store || !header) return nothing;
     const busy = header.promptRunning || header.state.state === 'running';
-    const presented = presentState(header.state, header);
+    const presented = presentState(header.state, header, Date.now());
     const explanation = stateExplanation(header.stateHistory, { cancelRequestedAt: header.cancelRequestedAt });
     return html`<div class="sc-row">
       <nav class="sc-grow" aria-label="Breadcrumb">
@@ -45,6 +52,7 @@ export class SubchatsSessionBar extends SubchatsElement {
         : nothing}
     </div>
     ${explanation ? html`<div class="sc-muted sc-ellipsis sc-state-explanation">${explanation}</div>` : nothing}
+    ${quietNotice(header)}
     ${header.state.error?.message ? html`<div class="sc-muted" role="alert">${codicon('error')} ${header.state.error.message}</div>` : nothing}`;
   }
 }

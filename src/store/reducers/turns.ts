@@ -5,6 +5,7 @@ import type { SessionRecord, SessionStateInfo } from '../model';
 import { isWorking } from '../../presentation/sessionState';
 import { isToolCallOpen } from '../sessionState';
 import type { StoreParts } from '../storeParts';
+import { isObject, type JsonObject } from '../wireMessage';
 import { addUserPrompt } from './messages';
 
 /** Sessions whose turns the client drives (it sends their prompts): roots it opened, full-session children, virtual children. */
@@ -15,7 +16,8 @@ export function drivesTurns(session: SessionRecord): boolean {
 export function startPrompt(parts: StoreParts, session: SessionRecord, promptKey: string, blocks: unknown[]): void {
   addUserPrompt(parts, session, blocks);
   session.activePromptId = promptKey;
-  if (drivesTurns(session)) parts.core.setState(session, { state: 'running' }, 'client');
+  // A prompt during a turn the agent started makes it the client's turn: the history says so.
+  if (drivesTurns(session)) parts.core.setState(session, { state: 'running' }, 'client', inAgentStartedTurn(session));
 }
 
 /** The prompt's response (or its error) ends the turn. */
@@ -31,8 +33,38 @@ export function endPrompt(parts: StoreParts, session: SessionRecord, promptKey: 
 export function applyReportedState(parts: StoreParts, session: SessionRecord, state: SessionStateInfo): void {
   session.stateReported = true;
   if (session.background && state.state !== 'running') session.background = false;
-  parts.core.setState(session, state, 'agent');
+  parts.core.setState(session, state, 'agent', inAgentStartedTurn(session));
   if (state.state === 'idle') endOpenWork(parts, session, state.stopReason ?? 'idle');
+}
+
+/** Updates that are the agent at work (not bookkeeping such as commands, usage or titles). */
+const AGENT_WORK = new Set(['agent_message_chunk', 'agent_thought_chunk', 'tool_call']);
+
+/**
+ * New work on a session the client prompts, with no prompt in flight: the agent started a turn by itself
+ * (opencode after a background task ended, qwen's background notification). The session runs again, and its
+ * history says who started it. Only the agent ends such a turn (a state it reports, qwen's
+ * `_qwencode/end_turn`) or the client's next prompt: silence never does (the presentation may call it quiet).
+ */
+export function noteAgentStartedWork(parts: StoreParts, session: SessionRecord, kind: string, update: JsonObject): void {
+  if (!AGENT_WORK.has(kind) || !session.openedByClient || session.closed || session.activePromptId !== null || isWorking(session.state)) return;
+  // session/load replays old turns the same way: that is history, not a new turn.
+  if (parts.replaying.has(session.id)) return;
+  const content = isObject(update['content']) ? update['content'] : undefined;
+  if (kind !== 'tool_call' && !(typeof content?.['text'] === 'string' && content['text'] !== '')) return;
+  parts.core.setState(session, { state: 'running' }, 'agent-started');
+}
+
+/** Running because the agent started work by itself, and nobody has said anything about it since. */
+export function inAgentStartedTurn(session: SessionRecord): boolean {
+  return session.state.state === 'running' && session.stateHistory.at(-1)?.source === 'agent-started';
+}
+
+/** The agent said the turn it started has ended (qwen's `_qwencode/end_turn`). */
+export function endAgentStartedTurn(parts: StoreParts, session: SessionRecord, stopReason: string): void {
+  if (session.activePromptId !== null || !inAgentStartedTurn(session)) return;
+  parts.core.setState(session, { state: 'idle', stopReason }, 'agent');
+  endOpenWork(parts, session, stopReason);
 }
 
 /** The client sent session/cancel: the session and its working descendants show "cancelling" until they report. */

@@ -1,0 +1,63 @@
+// Subchats: Check Agent: which agent (argument, agent row or picker), the check itself, and showing the result.
+import * as vscode from 'vscode';
+import type { AgentConfig } from '../acp/agentProcess';
+import { checkAgent, type AgentCheckResult } from '../host/agentCheck';
+import { commandLine } from '../host/agentCheckReport';
+import type { SubchatsService } from '../host/subchatsService';
+
+export interface CheckAgentContext {
+  readonly service: SubchatsService;
+  readonly agents: () => AgentConfig[];
+  readonly workspaceFolder: () => string | undefined;
+  /** Where the details go. */
+  readonly output: vscode.OutputChannel;
+}
+
+/** The agent an argument names: its id, or an agent row of the tree (`{ runtimeId }`). */
+function namedAgent(ctx: CheckAgentContext, arg: unknown): AgentConfig | string | undefined {
+  const agents = ctx.agents();
+  if (typeof arg === 'string') return agents.find((agent) => agent.id === arg) ?? `no agent with the id "${arg}" is configured`;
+  if (arg && typeof arg === 'object' && 'runtimeId' in arg) {
+    const runtime = ctx.service.get(String((arg as { runtimeId: unknown }).runtimeId));
+    if (!runtime) return undefined;
+    return agents.find((agent) => agent.id === runtime.agent.id) ?? `the agent "${runtime.agent.name}" is no longer configured`;
+  }
+  return undefined;
+}
+
+async function pickAgent(ctx: CheckAgentContext): Promise<AgentConfig | undefined> {
+  const picked = await vscode.window.showQuickPick(
+    ctx.agents().map((agent) => ({ label: agent.name, description: agent.id, detail: commandLine(agent), agent })),
+    { placeHolder: 'Check which agent? (starts it, asks initialize, stops it)' },
+  );
+  return picked?.agent;
+}
+
+/** Returns the result (for tests and the API); shows a notification and writes the details to the output. */
+export async function checkAgentCommand(ctx: CheckAgentContext, arg?: unknown): Promise<AgentCheckResult | undefined> {
+  const named = namedAgent(ctx, arg);
+  if (typeof named === 'string') {
+    void vscode.window.showWarningMessage(`Subchats: cannot check: ${named}.`);
+    return undefined;
+  }
+  const agent = named ?? (await pickAgent(ctx));
+  if (!agent) return undefined;
+  if (!vscode.workspace.isTrusted) {
+    void vscode.window.showWarningMessage('Subchats does not start agents in an untrusted workspace. Trust the workspace first (Workspaces: Manage Workspace Trust).');
+    return undefined;
+  }
+  // Where a session of this agent would run it: its own folder (presets), else the workspace folder.
+  const cwd = agent.processCwd ?? ctx.workspaceFolder();
+  if (!cwd) {
+    void vscode.window.showWarningMessage('Subchats: open a folder first; this agent runs in the workspace folder.');
+    return undefined;
+  }
+  const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Checking ${agent.name}…` }, () =>
+    checkAgent(agent, { cwd, timeoutMs: ctx.service.initializeTimeoutMs, log: (text) => ctx.output.appendLine(text) }),
+  );
+  for (const line of result.report.lines) ctx.output.appendLine(line);
+  const details = 'Show Details';
+  const shown = result.ok ? vscode.window.showInformationMessage(`Subchats: ${result.report.summary}`, details) : vscode.window.showErrorMessage(`Subchats: ${result.report.summary}`, details);
+  void shown.then((choice) => choice === details && ctx.output.show(true));
+  return result;
+}

@@ -1,0 +1,29 @@
+// A running child that has been quiet for long, when its agent is known to keep the child's questions to
+// itself: say so, and where to answer. Only words computed from timestamps; the state stays what was reported.
+import type { PresentableState } from './sessionState';
+
+/** Quiet this long (ms) before the notice shows. A minute is longer than any step of a working child. */
+export const LONG_QUIET_MS = 60_000;
+
+export interface QuietFacts {
+  readonly state: Pick<PresentableState, 'state'>;
+  /** The last time anything arrived for the session. */
+  readonly updatedAt: number;
+  /** The agent that does not forward this subagent's questions (product name), or null. */
+  readonly questionsNotForwardedBy: string | null;
+}
+
+function quietFor(ms: number): string {
+  const minutes = Math.floor(ms / 60_000);
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** The notice, or undefined while the child is not running, not quiet for long, or its questions do arrive. */
+export function longQuietNotice(facts: QuietFacts, now: number): string | undefined {
+  const agent = facts.questionsNotForwardedBy;
+  if (!agent || facts.state.state !== 'running') return undefined;
+  const quiet = now - facts.updatedAt;
+  if (!(quiet >= LONG_QUIET_MS)) return undefined;
+  return `No news for ${quietFor(quiet)}. ${agent} does not forward a subagent's questions; if it is waiting on a permission, answer it in ${agent} itself.`;
+}
