@@ -81,6 +81,10 @@ export class SubchatsApp extends SubchatsElement {
       this.scheduleAck();
       return;
     }
+    if (message.type === 'fileSearchResults' || message.type === 'addAttachment') {
+      this.store.applyComposer(message);
+      return;
+    }
     const result = this.store.applyDelta(message);
     if (result === 'applied') this.scheduleAck();
     // One resync request per gap: further deltas are dropped until the snapshot arrives.

@@ -8,8 +8,11 @@ import {
   type ChatSessionDelta,
   type ChatSessionHeader,
   type ChatTerminalOutput,
+  type AddAttachmentMessage,
   type DeltaMessage,
   type EntryTextAppend,
+  type FileSearchResultsMessage,
+  type PathAttachment,
   type SnapshotMessage,
   type TerminalOutputAppend,
   type ToolCallTextAppend,
@@ -32,6 +35,8 @@ export const TERMINALS_TOPIC = '@terminals';
 export const ROOT_TOPIC = '@root';
 /** UI state (expanded cards) changed. */
 export const UI_TOPIC = '@ui';
+/** The host answered the prompt box (file suggestions) or added an attachment to it. */
+export const COMPOSER_TOPIC = '@composer';
 
 type Listener = () => void;
 
@@ -47,6 +52,10 @@ export class ChatStore {
   private readonly listeners = new Map<string, Set<Listener>>();
   /** UI state: which child cards are expanded inline. */
   private readonly expanded = new Set<string>();
+  /** The host's latest answer to the prompt box's file search. */
+  fileSuggestions: FileSearchResultsMessage | undefined;
+  /** Attachments added from the editor or the explorer that the prompt box has not taken yet. */
+  private attachmentInbox: PathAttachment[] = [];
 
   session(sessionId: string): SessionView | undefined {
     return this.sessions.get(sessionId);
@@ -146,6 +155,19 @@ export class ChatStore {
     this.sessions = new Map();
     this.terminalOutputs = new Map();
     this.emit([...this.listeners.keys()]);
+  }
+
+  /** Host messages for the prompt box. */
+  applyComposer(message: FileSearchResultsMessage | AddAttachmentMessage): void {
+    if (message.type === 'fileSearchResults') this.fileSuggestions = message;
+    else this.attachmentInbox.push(message.attachment);
+    this.emit([COMPOSER_TOPIC]);
+  }
+
+  takeAttachments(): PathAttachment[] {
+    const taken = this.attachmentInbox;
+    this.attachmentInbox = [];
+    return taken;
   }
 
   /** Calls `listener` after changes to `topic` (a session id or one of the *_TOPIC constants). */
