@@ -179,11 +179,14 @@ export class SubchatsService {
     return response.sessionId;
   }
 
-  /** Sends a prompt; refuses (with the reason) sessions that cannot take one, before anything is sent. */
-  async prompt(runtimeId: string, sessionId: string, text: string, delegation?: PromptDelegation): Promise<PromptResponse> {
+  /**
+   * Sends a prompt (text, or content blocks built by promptContent); refuses (with the reason) sessions that
+   * cannot take one, and content the agent did not opt in to, before anything is sent.
+   */
+  async prompt(runtimeId: string, sessionId: string, content: string | readonly ContentBlock[], delegation?: PromptDelegation): Promise<PromptResponse> {
     const runtime = this.require(runtimeId);
     this.check(runtime, sessionId, 'prompt');
-    const blocks: ContentBlock[] = [{ type: 'text', text }];
+    const blocks: ContentBlock[] = typeof content === 'string' ? [{ type: 'text', text: content }] : [...content];
     return this.liveConnection(runtime).prompt(sessionId, blocks, delegation);
   }
 
