@@ -153,6 +153,10 @@ describe('prompt box', () => {
     await input.press('Enter');
     const queued = chat.page.locator('.sc-queued');
     assert.equal(await queued.count(), 2);
+    // Kept in the webview state, so hiding the tab (which drops the page) loses nothing.
+    await input.fill('a draft');
+    const saved = await chat.page.evaluate(() => (window as unknown as { __state: { composers: Record<string, { draft: string; queue: unknown[] }> } }).__state.composers);
+    assert.deepEqual([saved[ROOT]?.draft, saved[ROOT]?.queue.length], ['a draft', 2]);
     await chat.page.screenshot({ path: join(screenshots, 'prompt-queue.png') });
     assert.deepEqual(await prompts(chat), []);
     await queued.nth(1).getByRole('button', { name: 'Remove queued prompt' }).click();

@@ -4,6 +4,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { attachmentLabel, attachmentRefusal } from '../../src/presentation';
 import type { AvailableCommand, PromptCapabilities } from '../../src/protocol/transcript';
 import type { FileSuggestion, PromptAttachment } from '../../src/protocol/webviewMessages';
+import type { QueuedPrompt } from '../state/chatStore';
 import { codicon } from './base';
 
 export type CompletionItem = { readonly kind: 'command'; readonly command: AvailableCommand } | { readonly kind: 'file'; readonly file: FileSuggestion };
@@ -56,11 +57,6 @@ export function renderChips(attachments: readonly PromptAttachment[], capabiliti
       </li>`;
     })}
   </ul>`;
-}
-
-export interface QueuedPrompt {
-  readonly text: string;
-  readonly attachments: readonly PromptAttachment[];
 }
 
 export function renderQueue(queue: readonly QueuedPrompt[], remove: (index: number) => void): TemplateResult | typeof nothing {

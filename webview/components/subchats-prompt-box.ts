@@ -9,10 +9,10 @@ import type { PromptAttachment } from '../../src/protocol/webviewMessages';
 import { requestHost } from '../events';
 import { readMedia } from '../lib/mediaFiles';
 import { HistoryWalk, completionTrigger, matchingCommands, promptHistory, replaceRange, type CompletionTrigger } from '../lib/promptComposer';
-import { COMPOSER_TOPIC, type ChatStore, type SessionView } from '../state/chatStore';
+import { COMPOSER_TOPIC, type ChatStore, type QueuedPrompt, type SessionView } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
 import { SubchatsElement, codicon } from './base';
-import { COMPLETION_LIST_ID, completionOptionId, renderChips, renderCompletion, renderQueue, type CompletionItem, type QueuedPrompt } from './prompt-parts';
+import { COMPLETION_LIST_ID, completionOptionId, renderChips, renderCompletion, renderQueue, type CompletionItem } from './prompt-parts';
 
 const INPUT_ID = 'sc-prompt-input';
 
@@ -54,13 +54,22 @@ export class SubchatsPromptBox extends SubchatsElement {
     return this.store?.session(this.sessionId);
   }
 
-  protected override willUpdate(): void {
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if ((changed.has('sessionId') || changed.has('store')) && this.store) {
+      const saved = this.store.composer(this.sessionId);
+      this.draft = saved?.draft ?? '';
+      this.attachments = [...(saved?.attachments ?? [])];
+      this.queue = [...(saved?.queue ?? [])];
+    }
     const added = this.store?.takeAttachments() ?? [];
     for (const attachment of added) this.addAttachment(attachment);
   }
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
+    if (changed.has('draft') || changed.has('attachments') || changed.has('queue')) {
+      this.store?.saveComposer(this.sessionId, { draft: this.draft, attachments: this.attachments, queue: this.queue });
+    }
     const input = this.querySelector<HTMLTextAreaElement>(`#${INPUT_ID}`);
     if (input && this.pendingCaret !== undefined) {
       input.setSelectionRange(this.pendingCaret, this.pendingCaret);
