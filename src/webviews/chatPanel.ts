@@ -10,6 +10,7 @@ import {
   WEBVIEW_PROTOCOL_VERSION,
   type ChatPanelState,
   type PathAttachment,
+  type AddAttachmentMessage,
   type FeedMessage,
   type HostToWebviewMessage,
   type PromptAttachment,
@@ -191,6 +192,8 @@ class ChatPanelController implements vscode.Disposable {
   private posts = 0;
   private lastSnapshotPost = 0;
   private disposed = false;
+  /** Attachments from the editor not yet delivered to a live webview. */
+  private pendingAttachments: AddAttachmentMessage[] = [];
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -289,7 +292,25 @@ class ChatPanelController implements vscode.Disposable {
 
   /** Messages for the prompt box (file suggestions, attachments): outside the revisioned feed. */
   postComposer(message: Extract<HostToWebviewMessage, { readonly type: 'fileSearchResults' | 'addAttachment' }>): void {
-    if (!this.incompatible) void this.panel.webview.postMessage(message);
+    if (this.incompatible) return;
+    if (message.type === 'fileSearchResults') {
+      void this.panel.webview.postMessage(message);
+      return;
+    }
+    // A hidden chat's page is gone until it is shown again: an attachment waits for a webview that takes it.
+    this.pendingAttachments.push(message);
+    this.postPendingAttachments();
+  }
+
+  private postPendingAttachments(): void {
+    for (const message of this.pendingAttachments) {
+      this.panel.webview.postMessage(message).then(
+        (delivered) => {
+          if (delivered) this.pendingAttachments = this.pendingAttachments.filter((m) => m !== message);
+        },
+        () => undefined,
+      );
+    }
   }
 
   /** A webview that posts is alive: the feed posts to it again even if no visibility change said so
@@ -298,6 +319,7 @@ class ChatPanelController implements vscode.Disposable {
     const before = this.lastSnapshotPost;
     if (this.panel.visible) this.feed?.setVisible(true);
     if (this.lastSnapshotPost === before) this.sendSnapshot();
+    this.postPendingAttachments();
   }
 
   private updateTitle(): void {

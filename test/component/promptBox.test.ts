@@ -79,6 +79,10 @@ describe('prompt box', () => {
     await input.pressSequentially('a');
     await input.press('Tab');
     assert.equal(await input.inputValue(), '/plan ');
+    // A command typed out in full goes with Enter (no completion step in between).
+    await input.fill('/quick');
+    await input.press('Enter');
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'prompt'), { type: 'prompt', sessionId: ROOT, text: '/quick' });
     await input.fill('');
     await input.pressSequentially('/zzz');
     assert.match((await chat.page.locator('.sc-completion').textContent()) ?? '', /no matching commands/);

@@ -199,7 +199,10 @@ export class SubchatsPromptBox extends SubchatsElement {
         this.active = (this.active + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length;
         return;
       }
-      if (items.length > 0 && (event.key === 'Tab' || (event.key === 'Enter' && !event.shiftKey))) {
+      const chosen = items[Math.min(this.active, items.length - 1)];
+      // Enter on a command typed out in full sends it, as if no list were open; Tab still completes.
+      const typedOut = chosen?.kind === 'command' && this.trigger.query === chosen.command.name;
+      if (chosen && (event.key === 'Tab' || (event.key === 'Enter' && !event.shiftKey && !typedOut))) {
         event.preventDefault();
         this.choose(Math.min(this.active, items.length - 1));
         return;
