@@ -216,6 +216,7 @@ describe('prompt box', () => {
     await chat.page.screenshot({ path: join(screenshots, 'prompt-relay.png') });
     await chat.page.getByRole('button', { name: /Ask the parent to relay/ }).click();
     assert.deepEqual(await chat.waitForPosted((m) => m.type === 'relay'), { type: 'relay', sessionId: CHILD_A, text: 'please also check the docs' });
+    await chat.page.locator('.sc-prompt-reason', { hasText: 'Asked the parent session to relay it' }).waitFor();
     assert.deepEqual(await prompts(chat), []);
     await chat.close();
   });

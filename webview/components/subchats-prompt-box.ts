@@ -92,7 +92,7 @@ export class SubchatsPromptBox extends SubchatsElement {
     const open = this.trigger !== undefined && writable;
     const refused = this.attachments.map((a) => attachmentRefusal(a.kind, header.promptCapabilities)).find((r) => r !== undefined);
     const empty = this.draft.trim() === '' && this.attachments.length === 0;
-    const reason = !prompt.allowed ? (prompt.reason ?? 'This session cannot be prompted.') : (refused ?? this.notice);
+    const reason = !prompt.allowed ? ((relay && this.notice) || (prompt.reason ?? 'This session cannot be prompted.')) : (refused ?? this.notice);
     return html`<form @submit=${this.onSubmit} aria-label="Prompt">
       ${renderQueue(this.queue, (index) => (this.queue = this.queue.filter((_, i) => i !== index)))}
       ${relay ? nothing : renderChips(this.attachments, header.promptCapabilities, (index) => (this.attachments = this.attachments.filter((_, i) => i !== index)))}
@@ -275,6 +275,7 @@ export class SubchatsPromptBox extends SubchatsElement {
       if (header.parentId !== null && text !== '') {
         requestHost(this, { type: 'relay', sessionId: this.sessionId, text });
         this.draft = '';
+        this.notice = 'Asked the parent session to relay it (sent when its current turn ends, if it is working).';
       }
       return;
     }
