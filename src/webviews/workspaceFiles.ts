@@ -25,7 +25,8 @@ function excludeGlob(): string | undefined {
   const patterns = new Set<string>();
   for (const section of ['files', 'search']) {
     const excludes = vscode.workspace.getConfiguration(section).get<Record<string, unknown>>('exclude') ?? {};
-    for (const [pattern, enabled] of Object.entries(excludes)) if (enabled === true) patterns.add(pattern);
+    // Glob groups do not nest: a pattern with its own braces cannot join the group (it is left out).
+    for (const [pattern, enabled] of Object.entries(excludes)) if (enabled === true && !/[{}]/.test(pattern)) patterns.add(pattern);
   }
   return patterns.size > 0 ? `{${[...patterns].join(',')}}` : undefined;
 }

@@ -4,7 +4,7 @@
 // visible queue until the turn ends.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
-import { activityBarEntry, chatFrame, launchWorkbench, runCommand, screenshot, treeItem } from './harness/index.mjs';
+import { activityBarEntry, launchWorkbench, runCommand, runContextMenuEntry, screenshot, treeItem } from './harness/index.mjs';
 import { SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
 
 const APP_TS = 'export const answer = 42;\n';
@@ -86,6 +86,16 @@ test('Add Selection to Subchats Chat adds a chip with the file and lines, and it
   await box().pressSequentially('explain this');
   await box().press('Enter');
   await chat.getByText(/Received: file app\.ts lines 1:1 \(resource, 25 characters\)/).waitFor({ timeout: SLOW_MS });
+});
+
+test('Add File to Subchats Chat in the Explorer\'s context menu adds the file, and it is sent', async () => {
+  const { page } = workbench;
+  await activityBarEntry(page, 'Explorer').click();
+  await runContextMenuEntry(page, treeItem(page, 'README.md'), 'Add File to Subchats Chat');
+  await chat.locator('.sc-chip', { hasText: 'README.md' }).waitFor({ timeout: SLOW_MS });
+  await box().click();
+  await box().press('Enter');
+  await chat.getByText('Received: file README.md (resource, 19 characters)').waitFor({ timeout: SLOW_MS });
 });
 
 test('a prompt sent while the session works is queued visibly and sent when the turn ends', async () => {
