@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { inertUiText } from './host/uiText';
 import { version as VERSION } from '../package.json';
 import type { AgentConfig } from './acp/agentProcess';
+import { registerAttachmentCommands } from './commands/chatAttachments';
 import { registerCommands } from './commands/registerCommands';
 import { SessionHistory } from './history/sessionHistory';
 import { DEMO_AGENT_ID, demoAgentConfig, mergeAgents, readAgentSettings } from './host/agentPresets';
@@ -136,7 +137,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
     reveal: (runtimeId, sessionId) => void tree.reveal(runtimeId, sessionId).then(undefined, () => undefined),
     log: (text) => log.info(text),
   });
-  context.subscriptions.push(chats);
+  context.subscriptions.push(chats, ...registerAttachmentCommands(chats));
 
   const workspaceFolder = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   const transcripts = new OpenedTranscripts(service, context.workspaceState);

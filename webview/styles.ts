@@ -414,6 +414,77 @@ export const chatStyles = css`
   subchats-prompt-box textarea:disabled {
     opacity: 0.6;
   }
+  subchats-prompt-box form {
+    position: relative;
+  }
+  .sc-completion {
+    position: absolute;
+    bottom: 100%;
+    left: 0;
+    right: 0;
+    max-height: 240px;
+    overflow-y: auto;
+    margin: 0 0 2px;
+    padding: 2px 0;
+    list-style: none;
+    background: var(--vscode-editorSuggestWidget-background, var(--vscode-input-background));
+    border: 1px solid var(--vscode-editorSuggestWidget-border, var(--subchats-border));
+    z-index: 2;
+  }
+  div.sc-completion {
+    padding: 4px 8px;
+  }
+  .sc-completion-item {
+    display: flex;
+    gap: 8px;
+    align-items: baseline;
+    padding: 2px 8px;
+    cursor: pointer;
+    white-space: nowrap;
+    overflow: hidden;
+  }
+  .sc-completion-item[aria-selected='true'] {
+    color: var(--vscode-editorSuggestWidget-selectedForeground, var(--vscode-foreground));
+    background: var(--vscode-editorSuggestWidget-selectedBackground, var(--vscode-list-activeSelectionBackground, rgba(0, 120, 212, 0.4)));
+  }
+  .sc-completion-name {
+    font-family: var(--vscode-editor-font-family);
+  }
+  .sc-completion-description {
+    overflow: hidden;
+    text-overflow: ellipsis;
+  }
+  .sc-chips,
+  .sc-queue {
+    display: flex;
+    flex-wrap: wrap;
+    gap: 4px;
+    margin: 0 0 4px;
+    padding: 0;
+    list-style: none;
+  }
+  .sc-queue {
+    flex-direction: column;
+  }
+  .sc-chip,
+  .sc-queued {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+    padding: 0 2px 0 6px;
+    border: 1px solid var(--subchats-border);
+    border-radius: 3px;
+    background: var(--vscode-badge-background, var(--vscode-input-background));
+    color: var(--vscode-badge-foreground, var(--vscode-foreground));
+  }
+  .sc-queued {
+    display: flex;
+    background: transparent;
+    color: inherit;
+  }
+  .sc-chip-refused {
+    border-color: var(--vscode-inputValidation-warningBorder, var(--vscode-notificationsWarningIcon-foreground));
+  }
   .sc-visually-hidden {
     position: absolute;
     width: 1px;

@@ -14,7 +14,7 @@ import type { Json, JsonObject, LineRpc } from './lineRpc';
 import { ErrorCodes, RpcError, isObject } from './lineRpc';
 import type { DemoOptions, DialectName } from './options';
 import type { TurnSettings } from './script';
-import { SUBAGENT_CATALOG, demoTurn, longTurn, parseDelegation, quickTurn } from './script';
+import { SUBAGENT_CATALOG, demoTurn, describeReceived, longTurn, parseDelegation, quickTurn, receivedTurn } from './script';
 
 /** The demo agent ships with the extension and shares its version. */
 export const DEMO_AGENT_VERSION = version;
@@ -207,7 +207,10 @@ export class DemoAgent {
     };
     const actor = new Actor(this.runContext(session), channel, scope);
     const background = delegation?.runMode === 'background';
-    const body = /(^|\s)\/crash\b/.test(text)
+    const received = describeReceived(blocks);
+    const body = received.length > 0
+      ? (a: Actor) => receivedTurn(a, received)
+      : /(^|\s)\/crash\b/.test(text)
       ? (a: Actor) => this.crash(a)
       : /(^|\s)\/long\b/.test(text)
         ? longTurn

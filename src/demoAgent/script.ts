@@ -86,6 +86,28 @@ export async function quickTurn(actor: Actor): Promise<string> {
   return answer;
 }
 
+/** What a prompt carried beyond text, in words ("file a.ts (resource_link)"), for the demo's reply. */
+export function describeReceived(blocks: readonly JsonObject[]): string[] {
+  const baseName = (uri: unknown): string => (typeof uri === 'string' ? (uri.split('#')[0]?.split('/').pop() ?? uri) : '?');
+  const range = (uri: unknown): string => (typeof uri === 'string' && uri.includes('#') ? ` lines ${uri.split('#L')[1] ?? ''}` : '');
+  return blocks.flatMap((block): string[] => {
+    if (block.type === 'resource_link') return [`file ${baseName(block.uri)}${range(block.uri)} (resource_link)`];
+    if (block.type === 'resource' && isObject(block.resource)) {
+      const text = typeof block.resource.text === 'string' ? block.resource.text : '';
+      return [`file ${baseName(block.resource.uri)}${range(block.resource.uri)} (resource, ${text.length} characters)`];
+    }
+    if (block.type === 'image' || block.type === 'audio') return [`${block.type} ${String(block.mimeType)} (${block.type})`];
+    return [];
+  });
+}
+
+/** A prompt with attachments: says what arrived, so tests can check the wire without a real agent. */
+export async function receivedTurn(actor: Actor, received: readonly string[]): Promise<string> {
+  const answer = `Received: ${received.join('; ')}`;
+  await actor.say(answer);
+  return answer;
+}
+
 /** `/long`: streams a long markdown answer (about 2000 chunks, at least 10 ms apart) until done or cancelled. */
 export async function longTurn(actor: Actor): Promise<string> {
   const lines = function* (): Generator<string> {

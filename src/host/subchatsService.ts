@@ -86,6 +86,8 @@ export interface ConnectionSnapshot {
 }
 
 export class SubchatsService {
+  /** Per parent session: the relays waiting for its turn to end, in the order they were asked. */
+  private readonly relayQueues = new Map<string, Promise<void>>();
   private readonly runtimes = new Map<string, AgentRuntime>();
   private readonly runtimesEmitter = new Emitter<void>();
   private readonly sessionsEmitter = new Emitter<RuntimeChange>();
@@ -184,11 +186,14 @@ export class SubchatsService {
     return response.sessionId;
   }
 
-  /** Sends a prompt; refuses (with the reason) sessions that cannot take one, before anything is sent. */
-  async prompt(runtimeId: string, sessionId: string, text: string, delegation?: PromptDelegation): Promise<PromptResponse> {
+  /**
+   * Sends a prompt (text, or content blocks built by promptContent); refuses (with the reason) sessions that
+   * cannot take one, and content the agent did not opt in to, before anything is sent.
+   */
+  async prompt(runtimeId: string, sessionId: string, content: string | readonly ContentBlock[], delegation?: PromptDelegation): Promise<PromptResponse> {
     const runtime = this.require(runtimeId);
     this.check(runtime, sessionId, 'prompt');
-    const blocks: ContentBlock[] = [{ type: 'text', text }];
+    const blocks: ContentBlock[] = typeof content === 'string' ? [{ type: 'text', text: content }] : [...content];
     return this.liveConnection(runtime).prompt(sessionId, blocks, delegation);
   }
 
@@ -273,7 +278,32 @@ export class SubchatsService {
     while (via && !runtime.store.actionsFor(via.id).prompt.allowed) via = via.parentId ? runtime.store.getSession(via.parentId) : undefined;
     if (!via) throw new ActionRefusedError(childId, 'relay a message to', 'no ancestor of this subagent accepts prompts');
     const label = `[Message for your subagent "${child.label}" (session ${child.id}); please relay it to that subagent]\n\n${text}`;
-    return { viaSessionId: via.id, response: this.prompt(runtimeId, via.id, label) };
+    // Subagents work during their parent's turn, so the parent is usually busy: the relay waits for the turn
+    // (and for relays asked before it) to end instead of colliding with it.
+    const viaId = via.id;
+    const key = `${runtimeId}\0${viaId}`;
+    const previous = this.relayQueues.get(key) ?? Promise.resolve();
+    const response = previous.then(() => this.promptFree(runtime, viaId)).then(() => this.prompt(runtimeId, viaId, label));
+    const settled = response.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.relayQueues.set(key, settled);
+    void settled.then(() => this.relayQueues.get(key) === settled && this.relayQueues.delete(key));
+    return { viaSessionId: viaId, response };
+  }
+
+  /** Resolves once no prompt of this session awaits its response, or the connection is gone (the prompt then says so). */
+  private promptFree(runtime: AgentRuntime, sessionId: string): Promise<void> {
+    const free = () => !runtime.store.isConnected || (runtime.store.getSession(sessionId)?.activePromptId ?? null) === null;
+    if (free()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const subscription = runtime.store.onDidChange(() => {
+        if (!free()) return;
+        subscription.dispose();
+        resolve();
+      });
+    });
   }
 
   /** Starts the same agent again in a new connection; the old one stays listed with its sessions. */

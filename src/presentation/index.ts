@@ -9,3 +9,4 @@ export { preOrder } from './treeOrder';
 export { plainText, visibleBidi } from './plainText';
 export { historyCut } from './historyCut';
 export { LONG_QUIET_MS, longQuietNotice, type QuietFacts } from './quietNotice';
+export { attachmentLabel, attachmentRefusal, embedsText } from './promptContent';

@@ -7,7 +7,11 @@
 // the webview can say so instead of misreading it.
 import {
   WEBVIEW_PROTOCOL_VERSION,
+  type AddAttachmentMessage,
   type DeltaMessage,
+  type FileSuggestion,
+  type PathAttachment,
+  type PromptAttachment,
   type HostToWebviewMessage,
   type SnapshotMessage,
   type WebviewToHostMessage,
@@ -39,11 +43,61 @@ function isRev(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
 
+const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+const MAX_PATH = 4096;
+/** Base64 of a pasted image or recording (about 15 MB of media). */
+const MAX_MEDIA = 20_000_000;
+const MAX_ATTACHMENTS = 50;
+const MAX_SUGGESTIONS = 500;
+
+function isLineRange(m: Raw): boolean {
+  return isLine(m.startLine) && isLine(m.endLine) && m.startLine >= 1 && m.endLine >= m.startLine;
+}
+
+/** A file, folder or selection attachment: a path and, for a selection, its lines. */
+export function parsePathAttachment(m: unknown): PathAttachment | undefined {
+  if (!isRecord(m) || !isString(m.path, MAX_PATH)) return undefined;
+  if (m.kind === 'file' || m.kind === 'folder') return { kind: m.kind, path: m.path };
+  if (m.kind === 'selection' && isLineRange(m)) return { kind: 'selection', path: m.path, startLine: m.startLine as number, endLine: m.endLine as number };
+  return undefined;
+}
+
+function parseAttachment(m: unknown): PromptAttachment | undefined {
+  if (isRecord(m) && (m.kind === 'image' || m.kind === 'audio')) {
+    const mediaType = new RegExp(`^${m.kind}/[\\w.+-]{1,100}$`);
+    const valid = isString(m.name) && typeof m.mimeType === 'string' && mediaType.test(m.mimeType) && isString(m.data, MAX_MEDIA) && /^[A-Za-z0-9+/]*={0,2}$/.test(m.data);
+    return valid ? { kind: m.kind, name: m.name as string, mimeType: m.mimeType as string, data: m.data as string } : undefined;
+  }
+  return parsePathAttachment(m);
+}
+
+/** All attachments valid (none is dropped silently: one bad one refuses the message). */
+function parseAttachments(value: unknown): PromptAttachment[] | undefined {
+  if (!Array.isArray(value) || value.length > MAX_ATTACHMENTS) return undefined;
+  const parsed = value.map(parseAttachment);
+  return parsed.every((a) => a !== undefined) ? (parsed as PromptAttachment[]) : undefined;
+}
+
+function parsePrompt(m: Raw): Extract<WebviewToHostMessage, { readonly type: 'prompt' }> | undefined {
+  if (!isString(m.sessionId) || typeof m.text !== 'string' || m.text.length > MAX_TEXT) return undefined;
+  if (m.attachments === undefined) return isString(m.text, MAX_TEXT) ? { type: 'prompt', sessionId: m.sessionId, text: m.text } : undefined;
+  const attachments = parseAttachments(m.attachments);
+  if (!attachments || (attachments.length === 0 && m.text.trim() === '')) return undefined;
+  return { type: 'prompt', sessionId: m.sessionId, text: m.text, attachments };
+}
+
+function isSuggestion(value: unknown): value is FileSuggestion {
+  return isRecord(value) && isString(value.path, MAX_PATH) && (value.kind === 'file' || value.kind === 'folder') && (value.open === undefined || typeof value.open === 'boolean');
+}
+
 export const webviewToHostGuards: GuardTable<WebviewToHostMessage> = {
   ready: (m) => (typeof m.protocolVersion === 'number' ? { type: 'ready', protocolVersion: m.protocolVersion } : undefined),
   resync: (m) => ({ type: 'resync', knownRev: typeof m.knownRev === 'number' ? m.knownRev : -1, reason: isString(m.reason) ? m.reason : 'unknown' }),
   ack: (m) => (isRev(m.rev) ? { type: 'ack', rev: m.rev } : undefined),
-  prompt: (m) => (isString(m.sessionId) && isString(m.text, MAX_TEXT) ? { type: 'prompt', sessionId: m.sessionId, text: m.text } : undefined),
+  prompt: parsePrompt,
+  relay: (m) => (isString(m.sessionId) && isString(m.text, MAX_TEXT) ? { type: 'relay', sessionId: m.sessionId, text: m.text } : undefined),
+  searchFiles: (m) => (isCount(m.requestId) && typeof m.query === 'string' && m.query.length <= MAX_PATH ? { type: 'searchFiles', requestId: m.requestId, query: m.query } : undefined),
   cancel: (m) => (isString(m.sessionId) ? { type: 'cancel', sessionId: m.sessionId } : undefined),
   openSubagentSession: (m) => (isString(m.sessionId) ? { type: 'openSubagentSession', sessionId: m.sessionId } : undefined),
   answerPermission: (m) =>
@@ -71,7 +125,6 @@ function isSessionData(value: unknown): boolean {
 
 const optionalArray = (value: unknown): boolean => value === undefined || Array.isArray(value);
 
-const isCount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
 function isTextAppend(value: unknown): value is Raw {
   return isRecord(value) && isCount(value.offset) && typeof value.suffix === 'string';
@@ -128,6 +181,14 @@ export const hostToWebviewGuards: GuardTable<HostToWebviewMessage> = {
       optionalArray(m.terminals) &&
       appendList(m.terminalAppends, ['terminalId'], []);
     return valid ? (m as unknown as DeltaMessage) : undefined;
+  },
+  fileSearchResults: (m) =>
+    isCount(m.requestId) && Array.isArray(m.items) && m.items.length <= MAX_SUGGESTIONS && m.items.every(isSuggestion)
+      ? { type: 'fileSearchResults', requestId: m.requestId, items: m.items }
+      : undefined,
+  addAttachment: (m): AddAttachmentMessage | undefined => {
+    const attachment = parsePathAttachment(m.attachment);
+    return attachment ? { type: 'addAttachment', attachment } : undefined;
   },
 };
 

@@ -187,3 +187,18 @@ export interface SessionActions {
   /** Load a subagent's own session (`session/load` of the id its agent named), to read its whole transcript. */
   readonly openSubagent: ActionPermission;
 }
+
+/** A slash command the agent advertised for a session (`available_commands_update`), as the store read it. */
+export interface AvailableCommand {
+  readonly name: string;
+  readonly description: string;
+  /** What to type after the command, when it takes input. */
+  readonly hint?: string;
+}
+
+/** Which prompt content the agent opted in to (`promptCapabilities`); text and resource links always go. */
+export interface PromptCapabilities {
+  readonly image: boolean;
+  readonly audio: boolean;
+  readonly embeddedContext: boolean;
+}

@@ -1,10 +1,10 @@
 // Messages between the extension host and the chat webview. Shared by both sides; depends only on the
 // transcript shapes (./transcript). The host is the source of truth: it sends a full snapshot, then revisioned
 // deltas. Every message type has a guard in ./messageGuards (the table will not compile without one).
-import type { Entry, SessionActions, StateHistoryItem, TerminalRecord, ToolCallRecord } from './transcript';
+import type { AvailableCommand, Entry, PromptCapabilities, SessionActions, StateHistoryItem, TerminalRecord, ToolCallRecord } from './transcript';
 
-/** Version 3: deltas carry text appends and header patches; the webview acknowledges what it painted. */
-export const WEBVIEW_PROTOCOL_VERSION = 3;
+/** Version 4: headers carry the session's commands and prompt capabilities; prompts carry attachments. */
+export const WEBVIEW_PROTOCOL_VERSION = 4;
 
 /** How many of the latest state changes a header carries (enough for the state line's explanation). */
 export const HEADER_STATE_HISTORY = 6;
@@ -52,6 +52,10 @@ export interface ChatSessionHeader {
   readonly questionsNotForwardedBy: string | null;
   readonly createdAt: number;
   readonly updatedAt: number;
+  /** The slash commands the agent advertised for this session (agent text: shown as text only). */
+  readonly commands: readonly AvailableCommand[];
+  /** Prompt content the agent accepts beyond text and resource links. */
+  readonly promptCapabilities: PromptCapabilities;
 }
 
 /** Everything the webview needs to render one session's chat. */
@@ -144,7 +148,62 @@ export interface DeltaMessage {
   readonly terminalAppends?: readonly TerminalOutputAppend[];
 }
 
-export type HostToWebviewMessage = SnapshotMessage | DeltaMessage;
+/** A workspace file or folder offered for `@` (paths relative to the workspace; never outside it). */
+export interface FileSuggestion {
+  readonly path: string;
+  readonly kind: 'file' | 'folder';
+  /** Open in an editor now (offered first). */
+  readonly open?: boolean;
+}
+
+/** Lines of a workspace file (1-based, inclusive). */
+export interface LineRange {
+  readonly startLine: number;
+  readonly endLine: number;
+}
+
+/** A workspace file or folder (workspace-relative path). */
+export interface FileAttachment {
+  readonly kind: 'file' | 'folder';
+  readonly path: string;
+}
+
+/** Lines of a workspace file. */
+export interface SelectionAttachment extends LineRange {
+  readonly kind: 'selection';
+  readonly path: string;
+}
+
+/** A pasted or dropped image or recording, base64 as ACP carries it. */
+export interface MediaAttachment {
+  readonly kind: 'image' | 'audio';
+  readonly name: string;
+  readonly mimeType: string;
+  readonly data: string;
+}
+
+export type PathAttachment = FileAttachment | SelectionAttachment;
+
+/** Something attached to a prompt; the host turns it into ACP content blocks when it is sent. */
+export type PromptAttachment = PathAttachment | MediaAttachment;
+
+/** The answer to a webview's `searchFiles`. */
+export interface FileSearchResultsMessage {
+  readonly type: 'fileSearchResults';
+  readonly requestId: number;
+  readonly items: readonly FileSuggestion[];
+}
+
+/** The user added a file or a selection to this chat from the editor or the explorer. */
+export interface AddAttachmentMessage {
+  readonly type: 'addAttachment';
+  readonly attachment: PathAttachment;
+}
+
+/** What the revisioned feed posts (prompt-box messages travel outside it). */
+export type FeedMessage = SnapshotMessage | DeltaMessage;
+
+export type HostToWebviewMessage = FeedMessage | FileSearchResultsMessage | AddAttachmentMessage;
 
 export type OpenChatWhere = 'beside' | 'tab';
 
@@ -153,7 +212,11 @@ export type WebviewToHostMessage =
   | { readonly type: 'resync'; readonly knownRev: number; readonly reason: string }
   /** Flow control: the webview has applied and painted everything up to `rev`. */
   | { readonly type: 'ack'; readonly rev: number }
-  | { readonly type: 'prompt'; readonly sessionId: string; readonly text: string }
+  | { readonly type: 'prompt'; readonly sessionId: string; readonly text: string; readonly attachments?: readonly PromptAttachment[] }
+  /** Asks the nearest ancestor that takes prompts to pass the text on to this subagent. */
+  | { readonly type: 'relay'; readonly sessionId: string; readonly text: string }
+  /** `@` completion: workspace files and folders matching `query` (answered by `fileSearchResults`). */
+  | { readonly type: 'searchFiles'; readonly requestId: number; readonly query: string }
   | { readonly type: 'cancel'; readonly sessionId: string }
   /** Load a subagent's own session (its actions' `openSubagent`). */
   | { readonly type: 'openSubagentSession'; readonly sessionId: string }

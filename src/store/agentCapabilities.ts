@@ -1,4 +1,5 @@
 // Reading what an agent advertised, one rule for the store and the connection alike.
+import type { PromptCapabilities } from '../protocol/transcript';
 import { isObject, type JsonObject } from './wireMessage';
 
 /**
@@ -15,4 +16,10 @@ export function reattachMethod(agentCapabilities: JsonObject): 'session/load' | 
   if (agentCapabilities['loadSession'] === true) return 'session/load';
   const sessionCapabilities = isObject(agentCapabilities['sessionCapabilities']) ? agentCapabilities['sessionCapabilities'] : {};
   return isAdvertised(sessionCapabilities['resume']) ? 'session/resume' : undefined;
+}
+
+/** Prompt content the agent opted in to: `promptCapabilities` are plain booleans in ACP v1, and only `true` grants. */
+export function promptCapabilitiesOf(agentCapabilities: JsonObject): PromptCapabilities {
+  const granted = isObject(agentCapabilities['promptCapabilities']) ? agentCapabilities['promptCapabilities'] : {};
+  return { image: granted['image'] === true, audio: granted['audio'] === true, embeddedContext: granted['embeddedContext'] === true };
 }

@@ -1,7 +1,7 @@
 // The session store's data model. Plain JSON-serializable records (no classes, no Maps); the transcript
 // shapes they hold are shared with the webview (src/protocol/transcript.ts).
 
-import type { Entry, PlanEntry, SessionStateInfo, StateHistoryItem, TerminalRecord, ToolCallRecord } from '../protocol/transcript';
+import type { AvailableCommand, Entry, PlanEntry, SessionStateInfo, StateHistoryItem, TerminalRecord, ToolCallRecord } from '../protocol/transcript';
 
 export type * from '../protocol/transcript';
 
@@ -53,7 +53,8 @@ export interface SessionRecord {
   currentModeId: string | null;
   modes: unknown;
   configOptions: unknown;
-  availableCommands: unknown;
+  /** The slash commands the agent advertised, read into shape (null until it sent any). */
+  availableCommands: AvailableCommand[] | null;
   /** A child session id some agents report only at completion (opencode `rawOutput.metadata.sessionId`). */
   remoteSessionId: string | null;
   /** The client closed it (session/close succeeded): the agent freed it; nothing more can be sent to it. */

@@ -6,8 +6,8 @@
 // This file is the facade: it classifies messages and hands them to the parts that own each job —
 // the request ledger (requestLedger.ts), the owner resolver (updateOwner.ts), the tree rules (sessionTree.ts)
 // and one reducer per kind of update (reducers/).
-import { reattachMethod } from './agentCapabilities';
-import type { Diagnostic, Direction, Entry, SessionActions, SessionRecord, SessionView, StoreChange } from './model';
+import { promptCapabilitiesOf, reattachMethod } from './agentCapabilities';
+import type { Diagnostic, Direction, Entry, PromptCapabilities, SessionActions, SessionRecord, SessionView, StoreChange } from './model';
 import { RequestLedger, requestKey, type PendingRequest } from './requestLedger';
 import { appendChunk } from './reducers/messages';
 import {
@@ -141,6 +141,10 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   /** Number of sessions known, reachable or not (the tree invariants say they all are). */
   get sessionCount(): number {
     return this.core.sessions.size;
+  }
+
+  promptCapabilities(): PromptCapabilities {
+    return promptCapabilitiesOf(this.agentCapabilities);
   }
 
   /** Whether the agent can reattach to a root session later (session/load or session/resume). */

@@ -1,5 +1,5 @@
 // The read side of the session store, which views (tree, chat feed, API) depend on.
-import type { Diagnostic, Direction, SessionActions, SessionView, StoreChange } from './model';
+import type { Diagnostic, Direction, PromptCapabilities, SessionActions, SessionView, StoreChange } from './model';
 
 export interface Disposable {
   dispose(): void;
@@ -13,6 +13,8 @@ export interface SessionStoreReader {
   listSessions(): readonly SessionView[];
   /** What a client may do to the session now, with reasons when not. */
   actionsFor(sessionId: string): SessionActions;
+  /** Prompt content the agent accepts (from its initialize response); nothing beyond text and links until then. */
+  promptCapabilities(): PromptCapabilities;
   readonly diagnostics: readonly Diagnostic[];
   /** The session's cwd, or its nearest ancestor's while unset (ACP: children inherit). */
   effectiveCwd(sessionId: string): string | null;

@@ -1,6 +1,7 @@
 // VS Code glue for chat panels: one WebviewPanel per (connection, session), restored after a reload by a
 // serializer, fed by a ChatFeed, and answering the webview's requests after re-checking them against the store.
 import * as path from 'node:path';
+import type { ContentBlock } from '@agentclientprotocol/sdk/unstable';
 import * as vscode from 'vscode';
 import { isInsideOrEqual } from '../acp/workspacePaths';
 import { parseWebviewMessage } from '../protocol/messageGuards';
@@ -8,9 +9,15 @@ import {
   PROTOCOL_MISMATCH_REASON,
   WEBVIEW_PROTOCOL_VERSION,
   type ChatPanelState,
+  type PathAttachment,
+  type AddAttachmentMessage,
+  type FeedMessage,
   type HostToWebviewMessage,
+  type PromptAttachment,
   type WebviewToHostMessage,
 } from '../protocol/webviewMessages';
+import { PromptContentError, promptBlocks } from '../host/promptContent';
+import { WorkspaceFiles, openDocumentText, workspaceFolderRefs } from './workspaceFiles';
 import type { SessionView } from '../store/model';
 import type { SessionStoreReader } from '../store/storeApi';
 import { ChatFeed, unavailableSnapshot } from './chatFeed';
@@ -27,8 +34,10 @@ const ACTION_VERBS = { prompt: 'prompt', cancel: 'cancel', openSubagent: 'open t
 
 export interface ChatSessionsHost {
   get(connectionId: string): { readonly store: SessionStoreReader } | undefined;
-  prompt(connectionId: string, sessionId: string, text: string): Promise<unknown>;
+  prompt(connectionId: string, sessionId: string, content: string | readonly ContentBlock[]): Promise<unknown>;
   cancel(connectionId: string, sessionId: string): Promise<void>;
+  /** Asks the nearest ancestor that takes prompts to pass a message on to a subagent. */
+  relayToChild(connectionId: string, childId: string, text: string): Promise<{ readonly response: Promise<unknown> }>;
   /** Fires when connections come and go (restored panels attach once theirs appears). */
   readonly onDidChangeRuntimes: (listener: () => void) => vscode.Disposable | { dispose(): void };
 }
@@ -63,6 +72,9 @@ export class ChatPanelManager implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly diffDocuments = new Map<string, string>();
   private diffCounter = 0;
+  /** The chat the user was in last: where "Add Selection/File to Subchats Chat" goes. */
+  private lastActive: ChatPanelController | undefined;
+  readonly files = new WorkspaceFiles();
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -107,6 +119,19 @@ export class ChatPanelManager implements vscode.Disposable {
     this.adopt(panel, connectionId, sessionId);
   }
 
+  /** Adds a file or selection chip to the chat used last (and shows it); false when no chat is open. */
+  addAttachment(attachment: PathAttachment): boolean {
+    const target = this.lastActive ?? [...this.panels.values()].find((c) => c.panel.visible);
+    if (!target) return false;
+    target.panel.reveal(undefined, false);
+    target.postComposer({ type: 'addAttachment', attachment });
+    return true;
+  }
+
+  markActive(controller: ChatPanelController): void {
+    this.lastActive = controller;
+  }
+
   /** Whether a visible panel shows this session, itself or inside its root's tree of chats. */
   isSessionVisible(connectionId: string, sessionId: string): boolean {
     const store = this.host.get(connectionId)?.store;
@@ -146,8 +171,10 @@ export class ChatPanelManager implements vscode.Disposable {
     panel.webview.options = { enableScripts: true, localResourceRoots: [this.distUri] };
     const controller = new ChatPanelController(this, panel, connectionId, sessionId);
     this.panels.set(key, controller);
+    this.lastActive = controller;
     panel.onDidDispose(() => {
       if (this.panels.get(key) === controller) this.panels.delete(key);
+      if (this.lastActive === controller) this.lastActive = undefined;
       controller.dispose();
     });
   }
@@ -168,6 +195,8 @@ class ChatPanelController implements vscode.Disposable {
   private posts = 0;
   private lastSnapshotPost = 0;
   private disposed = false;
+  /** Attachments from the editor not yet delivered to a live webview. */
+  private pendingAttachments: AddAttachmentMessage[] = [];
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -199,7 +228,10 @@ class ChatPanelController implements vscode.Disposable {
         const before = this.lastSnapshotPost;
         this.feed?.setVisible(webviewPanel.visible);
         if (webviewPanel.visible && this.undelivered && this.lastSnapshotPost === before) this.sendSnapshot();
-        if (webviewPanel.active) manager.options.reveal?.(connectionId, sessionId);
+        if (webviewPanel.active) {
+          manager.markActive(this);
+          manager.options.reveal?.(connectionId, sessionId);
+        }
       }),
       toDisposable(manager.host.onDidChangeRuntimes(() => this.attach())),
     );
@@ -240,11 +272,11 @@ class ChatPanelController implements vscode.Disposable {
     this.deliver(unavailableSnapshot(this.sessionId, reason));
   }
 
-  private post(message: HostToWebviewMessage): void {
+  private post(message: FeedMessage): void {
     if (!this.incompatible) this.deliver(message);
   }
 
-  private deliver(message: HostToWebviewMessage): void {
+  private deliver(message: FeedMessage): void {
     const withState =
       message.type === 'snapshot' ? { ...message, panelState: { connectionId: this.connectionId, sessionId: this.sessionId } } : message;
     const seq = ++this.posts;
@@ -261,12 +293,36 @@ class ChatPanelController implements vscode.Disposable {
     this.updateTitle();
   }
 
+  /** Messages for the prompt box (file suggestions, attachments): outside the revisioned feed. */
+  postComposer(message: Extract<HostToWebviewMessage, { readonly type: 'fileSearchResults' | 'addAttachment' }>): void {
+    if (this.incompatible) return;
+    if (message.type === 'fileSearchResults') {
+      void this.panel.webview.postMessage(message);
+      return;
+    }
+    // A hidden chat's page is gone until it is shown again: an attachment waits for a webview that takes it.
+    this.pendingAttachments.push(message);
+    this.postPendingAttachments();
+  }
+
+  private postPendingAttachments(): void {
+    for (const message of this.pendingAttachments) {
+      this.panel.webview.postMessage(message).then(
+        (delivered) => {
+          if (delivered) this.pendingAttachments = this.pendingAttachments.filter((m) => m !== message);
+        },
+        () => undefined,
+      );
+    }
+  }
+
   /** A webview that posts is alive: the feed posts to it again even if no visibility change said so
    * (a reload fires no onDidChangeViewState). Every ready or resync gets a snapshot, exactly one. */
   private answerReady(): void {
     const before = this.lastSnapshotPost;
     if (this.panel.visible) this.feed?.setVisible(true);
     if (this.lastSnapshotPost === before) this.sendSnapshot();
+    this.postPendingAttachments();
   }
 
   private updateTitle(): void {
@@ -302,7 +358,12 @@ class ChatPanelController implements vscode.Disposable {
         this.feed?.ack(message.rev);
         return;
       case 'prompt':
-        return this.checked(message.sessionId, 'prompt', () => this.manager.host.prompt(this.connectionId, message.sessionId, message.text));
+        return this.checked(message.sessionId, 'prompt', () => this.sendPrompt(message.sessionId, message.text, message.attachments ?? []));
+      case 'relay':
+        return this.relay(message.sessionId, message.text);
+      case 'searchFiles':
+        this.postComposer({ type: 'fileSearchResults', requestId: message.requestId, items: await this.manager.files.search(message.query) });
+        return;
       case 'cancel':
         return this.checked(message.sessionId, 'cancel', () => this.manager.host.cancel(this.connectionId, message.sessionId));
       case 'openSubagentSession':
@@ -351,6 +412,27 @@ class ChatPanelController implements vscode.Disposable {
         await vscode.env.clipboard.writeText(message.text);
         return;
     }
+  }
+
+  /** Text alone goes as it is; attachments become content blocks the agent opted in to, or nothing is sent. */
+  private async sendPrompt(sessionId: string, text: string, attachments: readonly PromptAttachment[]): Promise<unknown> {
+    if (attachments.length === 0 || !this.store) return this.manager.host.prompt(this.connectionId, sessionId, text);
+    let blocks: ContentBlock[];
+    try {
+      blocks = await promptBlocks(text, attachments, { capabilities: this.store.promptCapabilities(), folders: workspaceFolderRefs(), openDocumentText });
+    } catch (error) {
+      if (!(error instanceof PromptContentError)) throw error;
+      void vscode.window.showWarningMessage(`Subchats: the prompt was not sent. ${inertUiText(error.message, 600)}`);
+      return undefined;
+    }
+    return this.manager.host.prompt(this.connectionId, sessionId, blocks);
+  }
+
+  private async relay(sessionId: string, text: string): Promise<void> {
+    const session = this.sessionInPanel(sessionId);
+    if (!session || session.parentId === null) return;
+    const { response } = await this.manager.host.relayToChild(this.connectionId, sessionId, text);
+    await response;
   }
 
   /** Runs a session action only if the store allows it now; otherwise tells the user why not. */

@@ -114,7 +114,7 @@ describe('chat webview', () => {
     await chat.close();
   });
 
-  test('a child panel shows the breadcrumb, its state, and a disabled prompt box with the reason', async () => {
+  test('a child panel shows the breadcrumb, its state, and why it cannot be prompted (offering a relay instead)', async () => {
     const chat = await harness().openChat();
     const store = parentWithChildren();
     const link = await FeedLink.showing(chat, store, CHILD_A);
@@ -123,8 +123,8 @@ describe('chat webview', () => {
     await crumbs.nth(1).waitFor();
     assert.deepEqual(await crumbs.allTextContents().then((t) => t.map((s) => s.trim())), ['Fix the failing tests', 'Test investigator']);
     assert.match((await page.locator('subchats-session-bar .sc-state').textContent()) ?? '', /Running/);
-    assert.equal(await page.locator('#sc-prompt-input').isDisabled(), true);
     assert.equal((await page.locator('.sc-prompt-reason').textContent())?.trim(), 'Subagents cannot be prompted directly.');
+    await page.getByRole('button', { name: /Ask the parent to relay/ }).waitFor();
     // The ancestor opens in its own tab.
     await crumbs.nth(0).getByRole('button').click();
     assert.deepEqual(await chat.waitForPosted((m) => m.type === 'openChat'), { type: 'openChat', sessionId: ROOT, where: 'tab' });
@@ -135,6 +135,8 @@ describe('chat webview', () => {
   test('the prompt box and cancel post typed requests when allowed', async () => {
     const chat = await harness().openChat();
     const store = parentWithChildren();
+    // An idle root (a working one queues the prompt until its turn ends).
+    store.setState(ROOT, { state: 'idle' });
     const link = await FeedLink.showing(chat, store, ROOT);
     const { page } = chat;
     await page.locator('#sc-prompt-input').fill('Also update the changelog');

@@ -2,6 +2,7 @@
 // change events shaped like the real store's.
 import type {
   Entry,
+  PromptCapabilities,
   SessionActions,
   SessionRecord,
   StateSource,
@@ -22,6 +23,13 @@ export class FakeStore implements SessionStoreReader {
   private readonly actions = new Map<string, SessionActions>();
   /** Starts a minute ago and advances a second per change, so elapsed times look realistic. */
   private clock = Date.now() - 60_000;
+
+  /** What the agent accepts beyond text and links (tests set it). */
+  capabilities: PromptCapabilities = { image: false, audio: false, embeddedContext: false };
+
+  promptCapabilities(): PromptCapabilities {
+    return this.capabilities;
+  }
 
   effectiveCwd(sessionId: string): string | null {
     for (let session = this.getSession(sessionId); session; session = session.parentId ? this.getSession(session.parentId) : undefined) {

@@ -1,5 +1,5 @@
 // Connects a FakeStore to a ChatPage through the real ChatFeed; tests flush explicitly, so no timers run.
-import type { HostToWebviewMessage } from '../../src/protocol/webviewMessages';
+import type { FeedMessage } from '../../src/protocol/webviewMessages';
 import { ChatFeed, type FeedTimers } from '../../src/webviews/chatFeed';
 import type { FakeStore } from './fakeStore';
 import type { ChatPage } from './harness';
@@ -8,8 +8,8 @@ const manualTimers: FeedTimers = { now: () => 0, setTimeout: () => 0, clearTimeo
 
 export class FeedLink {
   readonly feed: ChatFeed;
-  readonly sent: HostToWebviewMessage[] = [];
-  private pending: HostToWebviewMessage[] = [];
+  readonly sent: FeedMessage[] = [];
+  private pending: FeedMessage[] = [];
 
   constructor(
     private readonly chat: ChatPage,

@@ -66,8 +66,8 @@ test('host messages of another protocol version keep only their version, so the 
 });
 
 test('every message type has exactly one guard', () => {
-  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'copy', 'openChat', 'openDiff', 'openFile', 'openLink', 'openSubagentSession', 'prompt', 'ready', 'resync']);
-  assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['delta', 'snapshot']);
+  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'copy', 'openChat', 'openDiff', 'openFile', 'openLink', 'openSubagentSession', 'prompt', 'ready', 'relay', 'resync', 'searchFiles']);
+  assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['addAttachment', 'delta', 'fileSearchResults', 'snapshot']);
 });
 
 test('a message type without a guard does not compile', () => {

@@ -240,3 +240,31 @@ test('demo agent --dialect copilot: Subchats asks for the events, so each child 
     service.dispose();
   }
 });
+
+test('a relay asked while the parent works waits for its turn to end instead of colliding with it', async () => {
+  const { workspace, service } = setup();
+  try {
+    const runtime = await service.start(demoAgent('--child-duration', '30000'), workspace);
+    const sessionId = await service.newSession(runtime);
+    const turn = service.prompt(runtime.id, sessionId, 'go');
+    await until(service, runtime, () => byTitle(runtime, 'Explorer')?.state.state === 'running', 'Explorer to run');
+    const explorer = byTitle(runtime, 'Explorer')!;
+    const first = await service.relayToChild(runtime.id, explorer.id, 'first relay');
+    const second = await service.relayToChild(runtime.id, explorer.id, 'second relay');
+    assert.equal(first.viaSessionId, sessionId);
+    const prompts = () => runtime.transcript.text().split('\n').filter((line) => line.includes('"method":"session/prompt"'));
+    assert.equal(prompts().length, 1, 'nothing relayed during the turn');
+    await service.cancel(runtime.id, sessionId);
+    await turn;
+    await until(service, runtime, () => prompts().length === 2, 'the first relay');
+    assert.match(prompts()[1]!, /first relay/);
+    await service.cancel(runtime.id, sessionId);
+    assert.equal((await first.response).stopReason, 'cancelled');
+    await until(service, runtime, () => prompts().length === 3, 'the second relay');
+    assert.match(prompts()[2]!, /second relay/);
+    await service.cancel(runtime.id, sessionId);
+    assert.equal((await second.response).stopReason, 'cancelled');
+  } finally {
+    service.dispose();
+  }
+});

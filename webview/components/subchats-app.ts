@@ -21,6 +21,8 @@ import './subchats-transcript';
 interface PersistedUiState extends Partial<ChatPanelState> {
   readonly expanded?: readonly string[];
   readonly outlineOpen?: boolean;
+  /** Prompt boxes' drafts, chips and queues by session. */
+  readonly composers?: unknown;
 }
 
 export class SubchatsApp extends SubchatsElement {
@@ -55,6 +57,7 @@ export class SubchatsApp extends SubchatsElement {
     const saved = (this.channel.getState() ?? {}) as PersistedUiState;
     for (const id of saved.expanded ?? []) this.store.setExpanded(id, true);
     this.outlineOpen = saved.outlineOpen ?? false;
+    this.store.restoreComposers(saved.composers);
     if (saved.connectionId !== undefined && saved.sessionId !== undefined) {
       this.panelState = { connectionId: saved.connectionId, sessionId: saved.sessionId };
     }
@@ -79,6 +82,10 @@ export class SubchatsApp extends SubchatsElement {
       if (message.panelState) this.panelState = message.panelState;
       this.store.applySnapshot(message);
       this.scheduleAck();
+      return;
+    }
+    if (message.type === 'fileSearchResults' || message.type === 'addAttachment') {
+      this.store.applyComposer(message);
       return;
     }
     const result = this.store.applyDelta(message);
@@ -154,7 +161,7 @@ export class SubchatsApp extends SubchatsElement {
   };
 
   private persist(): void {
-    const state: PersistedUiState = { ...this.panelState, expanded: this.store.expandedSessions(), outlineOpen: this.outlineOpen };
+    const state: PersistedUiState = { ...this.panelState, expanded: this.store.expandedSessions(), outlineOpen: this.outlineOpen, composers: this.store.composerStates() };
     this.channel.setState(state);
   }
 

@@ -1,66 +1,311 @@
-// The prompt box for the panel's session: disabled with the store's reason when the session cannot be prompted.
-import { html, nothing, type TemplateResult } from 'lit';
+// The prompt box for the panel's session: `/` commands and `@` files as a keyboard-driven completion list,
+// attachment chips, ↑/↓ through earlier prompts, a visible queue while the session works, pasted media, and
+// for a subagent the client may only watch, a relay through its parent. Disabled with the store's reason
+// when the session cannot be prompted at all.
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
+import { attachmentRefusal } from '../../src/presentation';
+import type { PromptAttachment } from '../../src/protocol/webviewMessages';
 import { requestHost } from '../events';
-import type { ChatStore } from '../state/chatStore';
+import { readMedia } from '../lib/mediaFiles';
+import { HistoryWalk, completionTrigger, matchingCommands, promptHistory, replaceRange, type CompletionTrigger } from '../lib/promptComposer';
+import { COMPOSER_TOPIC, type ChatStore, type QueuedPrompt, type SessionView } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
 import { SubchatsElement, codicon } from './base';
+import { COMPLETION_LIST_ID, completionOptionId, renderChips, renderCompletion, renderQueue, type CompletionItem } from './prompt-parts';
+
+const INPUT_ID = 'sc-prompt-input';
+
+function isBusy(view: SessionView): boolean {
+  return view.header.promptRunning || view.header.state.state === 'running';
+}
+
+function samePath(a: PromptAttachment, b: PromptAttachment): boolean {
+  return 'path' in a && 'path' in b && a.kind === b.kind && a.path === b.path && JSON.stringify(a) === JSON.stringify(b);
+}
 
 export class SubchatsPromptBox extends SubchatsElement {
   @property({ attribute: false }) store: ChatStore | undefined;
   @property({ attribute: false }) sessionId = '';
   @state() private draft = '';
+  @state() private attachments: PromptAttachment[] = [];
+  @state() private queue: QueuedPrompt[] = [];
+  @state() private trigger: CompletionTrigger | undefined;
+  @state() private active = 0;
+  /** Why the last paste or drop was refused. */
+  @state() private notice = '';
+  private caret = 0;
+  private pendingCaret: number | undefined;
+  private fileRequestId = 0;
+  private readonly history = new HistoryWalk();
+  /**
+   * The session's `updatedAt` when the queue last sent or was filled: the next queued prompt goes only once
+   * the session changed since and is idle again (its turn ended), so one turn's end sends one prompt.
+   * ACP has no capability by which an agent accepts prompts during a turn, so the client always queues.
+   */
+  private queueMark: number | undefined;
 
   constructor() {
     super();
-    new StoreWatch(this, () => ({ store: this.store, topics: [this.sessionId] }));
+    new StoreWatch(this, () => ({ store: this.store, topics: [this.sessionId, COMPOSER_TOPIC] }));
+  }
+
+  private get view(): SessionView | undefined {
+    return this.store?.session(this.sessionId);
+  }
+
+  protected override willUpdate(changed: PropertyValues<this>): void {
+    if ((changed.has('sessionId') || changed.has('store')) && this.store) {
+      const saved = this.store.composer(this.sessionId);
+      this.draft = saved?.draft ?? '';
+      this.attachments = [...(saved?.attachments ?? [])];
+      this.queue = [...(saved?.queue ?? [])];
+    }
+    const added = this.store?.takeAttachments() ?? [];
+    for (const attachment of added) this.addAttachment(attachment);
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    if (changed.has('draft') || changed.has('attachments') || changed.has('queue')) {
+      this.store?.saveComposer(this.sessionId, { draft: this.draft, attachments: this.attachments, queue: this.queue });
+    }
+    const input = this.querySelector<HTMLTextAreaElement>(`#${INPUT_ID}`);
+    if (input && this.pendingCaret !== undefined) {
+      input.setSelectionRange(this.pendingCaret, this.pendingCaret);
+      this.caret = this.pendingCaret;
+      this.pendingCaret = undefined;
+    }
+    this.sendQueuedWhenIdle();
   }
 
   protected override render(): TemplateResult | typeof nothing {
-    const header = this.store?.session(this.sessionId)?.header;
-    if (!header) return nothing;
+    const view = this.view;
+    if (!view) return nothing;
+    const { header } = view;
     const { prompt, cancel } = header.actions;
+    const relay = !prompt.allowed && header.parentId !== null;
+    const writable = prompt.allowed || relay;
     const reasonId = 'sc-prompt-reason';
-    const busy = header.promptRunning || header.state.state === 'running';
+    const busy = isBusy(view);
+    const items = this.completionItems();
+    const open = this.trigger !== undefined && writable;
+    const refused = this.attachments.map((a) => attachmentRefusal(a.kind, header.promptCapabilities)).find((r) => r !== undefined);
+    const empty = this.draft.trim() === '' && this.attachments.length === 0;
+    const reason = !prompt.allowed ? ((relay && this.notice) || (prompt.reason ?? 'This session cannot be prompted.')) : (refused ?? this.notice);
     return html`<form @submit=${this.onSubmit} aria-label="Prompt">
-      <label class="sc-visually-hidden" for="sc-prompt-input">Message the agent</label>
+      ${renderQueue(this.queue, (index) => (this.queue = this.queue.filter((_, i) => i !== index)))}
+      ${relay ? nothing : renderChips(this.attachments, header.promptCapabilities, (index) => (this.attachments = this.attachments.filter((_, i) => i !== index)))}
+      ${open ? renderCompletion(items, this.active, (index) => this.choose(index), this.trigger?.kind === 'file' ? 'No matching workspace files.' : 'The agent advertised no matching commands.') : nothing}
+      <label class="sc-visually-hidden" for=${INPUT_ID}>${relay ? 'Message to relay to this subagent through its parent' : 'Message the agent'}</label>
       <textarea
-        id="sc-prompt-input"
-        placeholder=${prompt.allowed ? 'Message the agent (Enter to send, Shift+Enter for a new line)' : ''}
+        id=${INPUT_ID}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded=${open && items.length > 0 ? 'true' : 'false'}
+        aria-controls=${COMPLETION_LIST_ID}
+        aria-activedescendant=${open && items.length > 0 ? completionOptionId(this.active) : nothing}
+        placeholder=${prompt.allowed
+          ? 'Message the agent: / for commands, @ for files (Enter to send, Shift+Enter for a new line)'
+          : relay
+            ? 'Message for this subagent; its parent is asked to relay it'
+            : ''}
         .value=${this.draft}
-        ?disabled=${!prompt.allowed}
-        aria-describedby=${prompt.allowed ? nothing : reasonId}
-        @input=${(e: Event) => (this.draft = (e.target as HTMLTextAreaElement).value)}
+        ?disabled=${!writable}
+        aria-describedby=${reason ? reasonId : nothing}
+        @input=${this.onInput}
         @keydown=${this.onKeyDown}
+        @click=${this.onCaretMove}
+        @blur=${() => (this.trigger = undefined)}
+        @paste=${this.onPaste}
+        @dragover=${(e: DragEvent) => e.dataTransfer?.types.includes('Files') && e.preventDefault()}
+        @drop=${this.onDrop}
       ></textarea>
       <div class="sc-row">
-        <span id=${reasonId} class="sc-grow sc-muted sc-prompt-reason">${prompt.allowed ? '' : (prompt.reason ?? 'This session cannot be prompted.')}</span>
+        <span id=${reasonId} class="sc-grow sc-muted sc-prompt-reason">${reason}</span>
         ${cancel.allowed && busy
           ? html`<button type="button" class="sc-button secondary" @click=${this.cancel}>${codicon('debug-stop')} Cancel</button>`
           : nothing}
-        <button type="submit" class="sc-button" ?disabled=${!prompt.allowed || this.draft.trim() === ''}>${codicon('send')} Send</button>
+        ${relay
+          ? html`<button type="submit" class="sc-button" ?disabled=${this.draft.trim() === ''}>${codicon('reply')} Ask the parent to relay…</button>`
+          : html`<button type="submit" class="sc-button" ?disabled=${!prompt.allowed || empty || refused !== undefined}>
+              ${busy ? html`${codicon('clock')} Queue` : html`${codicon('send')} Send`}
+            </button>`}
       </div>
     </form>`;
   }
 
+  // ---- completion --------------------------------------------------------------------------------------
+
+  private completionItems(): CompletionItem[] {
+    const trigger = this.trigger;
+    if (!trigger) return [];
+    if (trigger.kind === 'command') {
+      return matchingCommands(this.view?.header.commands ?? [], trigger.query).map((command) => ({ kind: 'command', command }));
+    }
+    const answer = this.store?.fileSuggestions;
+    if (!answer || answer.requestId !== this.fileRequestId) return [];
+    return answer.items.map((file) => ({ kind: 'file', file }));
+  }
+
+  private updateTrigger(): void {
+    const trigger = completionTrigger(this.draft, this.caret);
+    const changed = trigger?.kind !== this.trigger?.kind || trigger?.query !== this.trigger?.query;
+    this.trigger = trigger;
+    if (!changed) return;
+    this.active = 0;
+    if (trigger?.kind === 'file') requestHost(this, { type: 'searchFiles', requestId: ++this.fileRequestId, query: trigger.query });
+  }
+
+  private choose(index: number): void {
+    const item = this.completionItems()[index];
+    const trigger = this.trigger;
+    if (!item || !trigger) return;
+    const insert = item.kind === 'command' ? `/${item.command.name} ` : '';
+    const { text, caret } = replaceRange(this.draft, trigger.start, this.caret, insert);
+    if (item.kind === 'file') this.addAttachment({ kind: item.file.kind, path: item.file.path });
+    this.draft = text;
+    this.pendingCaret = caret;
+    this.trigger = undefined;
+  }
+
+  // ---- events ------------------------------------------------------------------------------------------
+
+  private readonly onInput = (event: Event): void => {
+    const input = event.target as HTMLTextAreaElement;
+    this.draft = input.value;
+    this.caret = input.selectionStart;
+    this.notice = '';
+    this.updateTrigger();
+  };
+
+  private readonly onCaretMove = (event: Event): void => {
+    this.caret = (event.target as HTMLTextAreaElement).selectionStart;
+    this.updateTrigger();
+  };
+
   private readonly onKeyDown = (event: KeyboardEvent): void => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) {
+    if (event.isComposing) return;
+    const items = this.trigger ? this.completionItems() : [];
+    if (this.trigger) {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        event.stopPropagation();
+        this.trigger = undefined;
+        return;
+      }
+      if (items.length > 0 && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+        event.preventDefault();
+        this.active = (this.active + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length;
+        return;
+      }
+      const chosen = items[Math.min(this.active, items.length - 1)];
+      // Enter on a command typed out in full sends it, as if no list were open; Tab still completes.
+      const typedOut = chosen?.kind === 'command' && this.trigger.query === chosen.command.name;
+      if (chosen && (event.key === 'Tab' || (event.key === 'Enter' && !event.shiftKey && !typedOut))) {
+        event.preventDefault();
+        this.choose(Math.min(this.active, items.length - 1));
+        return;
+      }
+    }
+    if ((event.key === 'ArrowUp' || event.key === 'ArrowDown') && !event.shiftKey && !event.altKey) {
+      const view = this.view;
+      const recalled = view ? this.history.step(promptHistory(view.entries), this.draft, event.key === 'ArrowUp' ? -1 : 1) : undefined;
+      if (recalled !== undefined) {
+        event.preventDefault();
+        this.draft = recalled;
+        this.pendingCaret = recalled.length;
+      }
+      return;
+    }
+    if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
       this.send();
     }
   };
+
+  private readonly onPaste = (event: ClipboardEvent): void => {
+    const files = [...(event.clipboardData?.files ?? [])];
+    if (files.length === 0) return;
+    event.preventDefault();
+    void this.addMedia(files);
+  };
+
+  private readonly onDrop = (event: DragEvent): void => {
+    const files = [...(event.dataTransfer?.files ?? [])];
+    if (files.length === 0) return;
+    event.preventDefault();
+    void this.addMedia(files);
+  };
+
+  /** Media the agent does not accept is refused here, with the reason, and never becomes a chip. */
+  private async addMedia(files: readonly File[]): Promise<void> {
+    const capabilities = this.view?.header.promptCapabilities;
+    if (!capabilities) return;
+    for (const file of files) {
+      const result = await readMedia(file);
+      if (typeof result === 'string') {
+        this.notice = result;
+        continue;
+      }
+      const refusal = attachmentRefusal(result.kind, capabilities);
+      if (refusal) this.notice = `Not attached: ${refusal}`;
+      else this.addAttachment(result);
+    }
+  }
+
+  private addAttachment(attachment: PromptAttachment): void {
+    if (this.attachments.some((a) => samePath(a, attachment))) return;
+    this.attachments = [...this.attachments, attachment];
+  }
 
   private readonly onSubmit = (event: Event): void => {
     event.preventDefault();
     this.send();
   };
 
+  // ---- sending -----------------------------------------------------------------------------------------
+
   private send(): void {
-    const header = this.store?.session(this.sessionId)?.header;
+    const view = this.view;
+    if (!view) return;
+    const { header } = view;
     const text = this.draft.trim();
-    if (!header?.actions.prompt.allowed || text === '') return;
-    requestHost(this, { type: 'prompt', sessionId: this.sessionId, text });
+    if (!header.actions.prompt.allowed) {
+      if (header.parentId !== null && text !== '') {
+        requestHost(this, { type: 'relay', sessionId: this.sessionId, text });
+        this.draft = '';
+        this.notice = 'Asked the parent session to relay it (sent when its current turn ends, if it is working).';
+      }
+      return;
+    }
+    if (text === '' && this.attachments.length === 0) return;
+    if (this.attachments.some((a) => attachmentRefusal(a.kind, header.promptCapabilities))) return;
+    const item: QueuedPrompt = { text, attachments: this.attachments };
+    if (isBusy(view) || this.queue.length > 0) {
+      if (this.queue.length === 0) this.queueMark = header.updatedAt;
+      this.queue = [...this.queue, item];
+    } else {
+      this.post(item);
+    }
     this.draft = '';
+    this.attachments = [];
+    this.trigger = undefined;
+    this.history.reset();
+  }
+
+  private post(item: QueuedPrompt): void {
+    const { text, attachments } = item;
+    requestHost(this, attachments.length > 0 ? { type: 'prompt', sessionId: this.sessionId, text, attachments } : { type: 'prompt', sessionId: this.sessionId, text });
+  }
+
+  private sendQueuedWhenIdle(): void {
+    const view = this.view;
+    const next = this.queue[0];
+    if (!view || !next || isBusy(view) || !view.header.actions.prompt.allowed || view.header.updatedAt === this.queueMark) return;
+    this.queueMark = view.header.updatedAt;
+    this.queue = this.queue.slice(1);
+    this.post(next);
   }
 
   private readonly cancel = (): void => {

@@ -8,8 +8,12 @@ import {
   type ChatSessionDelta,
   type ChatSessionHeader,
   type ChatTerminalOutput,
+  type AddAttachmentMessage,
   type DeltaMessage,
   type EntryTextAppend,
+  type FileSearchResultsMessage,
+  type PathAttachment,
+  type PromptAttachment,
   type SnapshotMessage,
   type TerminalOutputAppend,
   type ToolCallTextAppend,
@@ -33,8 +37,32 @@ export const TERMINALS_TOPIC = '@terminals';
 export const ROOT_TOPIC = '@root';
 /** UI state (expanded cards) changed. */
 export const UI_TOPIC = '@ui';
+/** The host answered the prompt box (file suggestions) or added an attachment to it. */
+export const COMPOSER_TOPIC = '@composer';
 
 type Listener = () => void;
+
+export interface QueuedPrompt {
+  readonly text: string;
+  readonly attachments: readonly PromptAttachment[];
+}
+
+/** What the prompt box holds for a session; kept across the webview being hidden and shown again. */
+export interface ComposerState {
+  readonly draft: string;
+  readonly attachments: readonly PromptAttachment[];
+  readonly queue: readonly QueuedPrompt[];
+}
+
+/** Media is too large for the webview state: only text and path attachments are kept. */
+function keepable(attachments: readonly PromptAttachment[]): PromptAttachment[] {
+  return attachments.filter((a) => 'path' in a);
+}
+
+function isComposerState(value: unknown): value is ComposerState {
+  const v = value as Partial<ComposerState> | null;
+  return typeof v === 'object' && v !== null && typeof v.draft === 'string' && Array.isArray(v.attachments) && Array.isArray(v.queue);
+}
 
 export class ChatStore {
   rev: number | undefined;
@@ -48,6 +76,11 @@ export class ChatStore {
   private readonly listeners = new Map<string, Set<Listener>>();
   /** UI state: which child cards are expanded inline. */
   private readonly expanded = new Set<string>();
+  /** The host's latest answer to the prompt box's file search. */
+  fileSuggestions: FileSearchResultsMessage | undefined;
+  private readonly composers = new Map<string, ComposerState>();
+  /** Attachments added from the editor or the explorer that the prompt box has not taken yet. */
+  private attachmentInbox: PathAttachment[] = [];
 
   session(sessionId: string): SessionView | undefined {
     return this.sessions.get(sessionId);
@@ -147,6 +180,41 @@ export class ChatStore {
     this.sessions = new Map();
     this.terminalOutputs = new Map();
     this.emit([...this.listeners.keys()]);
+  }
+
+  composer(sessionId: string): ComposerState | undefined {
+    return this.composers.get(sessionId);
+  }
+
+  /** Keeps a prompt box's draft, chips and queue (the app persists them with the UI state). */
+  saveComposer(sessionId: string, state: ComposerState): void {
+    const kept = { draft: state.draft, attachments: keepable(state.attachments), queue: state.queue.map((q) => ({ text: q.text, attachments: keepable(q.attachments) })) };
+    if (kept.draft === '' && kept.attachments.length === 0 && kept.queue.length === 0) this.composers.delete(sessionId);
+    else this.composers.set(sessionId, kept);
+    this.emit([UI_TOPIC]);
+  }
+
+  composerStates(): Record<string, ComposerState> {
+    return Object.fromEntries(this.composers);
+  }
+
+  /** Restores what `composerStates` gave, ignoring anything of another shape (an older page's state). */
+  restoreComposers(saved: unknown): void {
+    if (typeof saved !== 'object' || saved === null) return;
+    for (const [sessionId, state] of Object.entries(saved)) if (isComposerState(state)) this.composers.set(sessionId, state);
+  }
+
+  /** Host messages for the prompt box. */
+  applyComposer(message: FileSearchResultsMessage | AddAttachmentMessage): void {
+    if (message.type === 'fileSearchResults') this.fileSuggestions = message;
+    else this.attachmentInbox.push(message.attachment);
+    this.emit([COMPOSER_TOPIC]);
+  }
+
+  takeAttachments(): PathAttachment[] {
+    const taken = this.attachmentInbox;
+    this.attachmentInbox = [];
+    return taken;
   }
 
   /** Calls `listener` after changes to `topic` (a session id or one of the *_TOPIC constants). */

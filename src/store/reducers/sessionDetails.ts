@@ -1,6 +1,6 @@
 // Updates that set one of a session's details: plan, title (session info), usage, modes, config options,
 // commands, the subagent catalog, notices; and the same facts from session setup and settings responses.
-import type { PlanEntry, SessionRecord } from '../model';
+import type { AvailableCommand, PlanEntry, SessionRecord } from '../model';
 import type { StoreParts } from '../storeParts';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 
@@ -48,8 +48,35 @@ export function applyConfigOptions({ core }: StoreParts, session: SessionRecord,
   core.touch(session);
 }
 
+const MAX_COMMANDS = 200;
+const MAX_COMMAND_NAME = 100;
+const MAX_COMMAND_TEXT = 500;
+
+/** Agent text, cut to a size a completion list can show. */
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** The advertised commands with a usable name (no spaces, so `/name` parses back), the list replaced whole. */
+export function readAvailableCommands(raw: unknown): AvailableCommand[] {
+  if (!Array.isArray(raw)) return [];
+  const commands: AvailableCommand[] = [];
+  const seen = new Set<string>();
+  for (const item of raw) {
+    if (!isObject(item)) continue;
+    const name = asString(item['name'])?.trim().replace(/^\//, '');
+    if (!name || name.length > MAX_COMMAND_NAME || /\s/.test(name) || seen.has(name)) continue;
+    seen.add(name);
+    const input = isObject(item['input']) ? item['input'] : undefined;
+    const hint = asString(input?.['hint']);
+    commands.push({ name, description: clip(asString(item['description']) ?? '', MAX_COMMAND_TEXT), ...(hint ? { hint: clip(hint, MAX_COMMAND_TEXT) } : {}) });
+    if (commands.length >= MAX_COMMANDS) break;
+  }
+  return commands;
+}
+
 export function applyAvailableCommands({ core }: StoreParts, session: SessionRecord, commands: unknown): void {
-  session.availableCommands = commands;
+  session.availableCommands = readAvailableCommands(commands);
   core.touch(session);
 }
 

@@ -1,0 +1,223 @@
+// The prompt box in real Chromium: `/` commands and `@` files as a keyboard-driven list, chips, history
+// with ↑/↓, the queue while the session works, pasted media gated by the agent's capabilities, and the
+// relay offer in a subagent's chat.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import type { MessageEntry } from '../../src/store/model';
+import type { WebviewToHostMessage } from '../../src/protocol/webviewMessages';
+import { FakeStore } from './fakeStore';
+import { FeedLink } from './feedLink';
+import { repoRoot, useHarness, type ChatPage } from './harness';
+import { CHILD_A, ROOT, message } from './scenes';
+
+const screenshots = join(repoRoot, 'test-results', 'screenshots');
+const harness = useHarness();
+before(() => mkdirSync(screenshots, { recursive: true }));
+
+const COMMANDS = [
+  { name: 'quick', description: 'Short answer' },
+  { name: 'long', description: 'Stream a very long answer' },
+  { name: 'plan', description: '<img src=x onerror="window.__pwned=1">Make a plan', hint: 'what to plan' },
+];
+
+function scene(): FakeStore {
+  const store = new FakeStore();
+  store.addSession(ROOT, { title: 'Prompt box', state: { state: 'idle' }, availableCommands: COMMANDS });
+  store.addEntry<MessageEntry>(ROOT, message('u1', 'user', 'first prompt'));
+  store.addEntry<MessageEntry>(ROOT, message('a1', 'agent', 'an answer'));
+  store.addEntry<MessageEntry>(ROOT, message('u2', 'user', 'second prompt'));
+  return store;
+}
+
+async function open(store = scene(), sessionId = ROOT): Promise<{ chat: ChatPage; link: FeedLink }> {
+  const chat = await harness().openChat();
+  const link = await FeedLink.showing(chat, store, sessionId);
+  await chat.page.locator('#sc-prompt-input').waitFor();
+  return { chat, link };
+}
+
+const options = (chat: ChatPage) => chat.page.locator('.sc-completion [role="option"]');
+const prompts = async (chat: ChatPage): Promise<WebviewToHostMessage[]> => (await chat.posted()).filter((m) => m.type === 'prompt');
+
+describe('prompt box', () => {
+  test('/ lists the advertised commands, filters as you type, and ↓/Enter inserts one', async () => {
+    const { chat } = await open();
+    const input = chat.page.locator('#sc-prompt-input');
+    await input.pressSequentially('/');
+    assert.deepEqual(await options(chat).locator('.sc-completion-name').allTextContents(), ['/quick', '/long', '/plan']);
+    // Agent text is text: the markup in a description is shown, never run.
+    assert.match((await options(chat).nth(2).textContent()) ?? '', /<img src=x onerror=/);
+    assert.equal(await chat.pwned(), false);
+    await chat.page.screenshot({ path: join(screenshots, 'prompt-commands.png') });
+    await input.pressSequentially('l');
+    assert.deepEqual(await options(chat).locator('.sc-completion-name').allTextContents(), ['/long', '/plan']);
+    await input.press('ArrowDown');
+    assert.equal(await options(chat).nth(1).getAttribute('aria-selected'), 'true');
+    assert.equal(await input.getAttribute('aria-activedescendant'), 'sc-completion-1');
+    await input.press('ArrowDown'); // wraps around
+    assert.equal(await options(chat).nth(0).getAttribute('aria-selected'), 'true');
+    await input.press('Enter');
+    assert.equal(await input.inputValue(), '/long ');
+    assert.equal(await options(chat).count(), 0);
+    assert.deepEqual(await prompts(chat), [], 'choosing a command does not send');
+    await input.pressSequentially('now');
+    await input.press('Enter');
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'prompt'), { type: 'prompt', sessionId: ROOT, text: '/long now' });
+    await chat.close();
+  });
+
+  test('Esc closes the list, Tab chooses, and no list means no capture of the keys', async () => {
+    const { chat } = await open();
+    const input = chat.page.locator('#sc-prompt-input');
+    await input.pressSequentially('/pl');
+    await options(chat).first().waitFor();
+    await input.press('Escape');
+    assert.equal(await options(chat).count(), 0);
+    assert.equal(await input.inputValue(), '/pl');
+    await input.pressSequentially('a');
+    await input.press('Tab');
+    assert.equal(await input.inputValue(), '/plan ');
+    // A command typed out in full goes with Enter (no completion step in between).
+    await input.fill('/quick');
+    await input.press('Enter');
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'prompt'), { type: 'prompt', sessionId: ROOT, text: '/quick' });
+    await input.fill('');
+    await input.pressSequentially('/zzz');
+    assert.match((await chat.page.locator('.sc-completion').textContent()) ?? '', /no matching commands/);
+    await chat.close();
+  });
+
+  test('↑/↓ in an empty box walk the session\'s earlier prompts; editing ends the walk', async () => {
+    const { chat } = await open();
+    const input = chat.page.locator('#sc-prompt-input');
+    await input.press('ArrowUp');
+    assert.equal(await input.inputValue(), 'second prompt');
+    await input.press('ArrowUp');
+    assert.equal(await input.inputValue(), 'first prompt');
+    await input.press('ArrowUp'); // stays at the oldest
+    assert.equal(await input.inputValue(), 'first prompt');
+    await input.press('ArrowDown');
+    assert.equal(await input.inputValue(), 'second prompt');
+    await input.press('ArrowDown');
+    assert.equal(await input.inputValue(), '');
+    await input.pressSequentially('draft');
+    await input.press('ArrowUp'); // a draft is not replaced
+    assert.equal(await input.inputValue(), 'draft');
+    await chat.close();
+  });
+
+  test('@ asks the host for files, a chosen one becomes a removable chip and goes with the prompt', async () => {
+    const { chat } = await open();
+    const input = chat.page.locator('#sc-prompt-input');
+    await input.pressSequentially('see @a.t');
+    const search = (await chat.waitForPosted((m) => m.type === 'searchFiles' && m.query === 'a.t')) as Extract<WebviewToHostMessage, { type: 'searchFiles' }>;
+    // A stale answer (an older request) is not shown.
+    await chat.send({ type: 'fileSearchResults', requestId: search.requestId - 1, items: [{ path: 'old.ts', kind: 'file' }] });
+    await chat.send({ type: 'fileSearchResults', requestId: search.requestId, items: [{ path: 'src/a.ts', kind: 'file', open: true }, { path: 'src', kind: 'folder' }] });
+    await options(chat).first().waitFor();
+    assert.deepEqual(await options(chat).locator('.sc-completion-name').allTextContents(), ['src/a.ts', 'src']);
+    await chat.page.screenshot({ path: join(screenshots, 'prompt-files.png') });
+    await input.press('Enter');
+    assert.equal(await input.inputValue(), 'see ');
+    const chips = chat.page.locator('.sc-chip');
+    assert.deepEqual(await chips.allTextContents().then((t) => t.map((s) => s.trim())), ['a.ts']);
+    // Added from the editor: a selection chip.
+    await chat.send({ type: 'addAttachment', attachment: { kind: 'selection', path: 'src/b.ts', startLine: 3, endLine: 7 } });
+    await chips.nth(1).waitFor();
+    assert.equal((await chips.nth(1).textContent())?.trim(), 'b.ts:3-7');
+    await chat.send({ type: 'addAttachment', attachment: { kind: 'file', path: 'README.md' } });
+    await chips.nth(2).waitFor();
+    await chat.page.getByRole('button', { name: 'Remove README.md' }).click();
+    await chips.nth(2).waitFor({ state: 'detached' });
+    await input.press('Enter');
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'prompt'), {
+      type: 'prompt',
+      sessionId: ROOT,
+      text: 'see',
+      attachments: [
+        { kind: 'file', path: 'src/a.ts' },
+        { kind: 'selection', path: 'src/b.ts', startLine: 3, endLine: 7 },
+      ],
+    });
+    assert.equal(await chips.count(), 0);
+    await chat.close();
+  });
+
+  test('a prompt sent while the session works is queued visibly, removable, and sent when the turn ends', async () => {
+    const store = scene();
+    store.patchSession(ROOT, { activePromptId: 'p1', state: { state: 'running' } });
+    const { chat, link } = await open(store);
+    const input = chat.page.locator('#sc-prompt-input');
+    await input.fill('queued one');
+    assert.match((await chat.page.locator('button[type="submit"]').textContent()) ?? '', /Queue/);
+    await input.press('Enter');
+    await input.fill('queued two');
+    await input.press('Enter');
+    const queued = chat.page.locator('.sc-queued');
+    assert.equal(await queued.count(), 2);
+    // Kept in the webview state, so hiding the tab (which drops the page) loses nothing.
+    await input.fill('a draft');
+    const saved = await chat.page.evaluate(() => (window as unknown as { __state: { composers: Record<string, { draft: string; queue: unknown[] }> } }).__state.composers);
+    assert.deepEqual([saved[ROOT]?.draft, saved[ROOT]?.queue.length], ['a draft', 2]);
+    await chat.page.screenshot({ path: join(screenshots, 'prompt-queue.png') });
+    assert.deepEqual(await prompts(chat), []);
+    await queued.nth(1).getByRole('button', { name: 'Remove queued prompt' }).click();
+    await queued.nth(1).waitFor({ state: 'detached' });
+    // Still working: nothing goes.
+    store.patchSession(ROOT, { updatedAt: Date.now() + 1 });
+    await link.flush();
+    assert.deepEqual(await prompts(chat), []);
+    // The turn ends.
+    store.patchSession(ROOT, { activePromptId: null, state: { state: 'idle' }, updatedAt: Date.now() + 2 });
+    await link.flush();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'prompt'), { type: 'prompt', sessionId: ROOT, text: 'queued one' });
+    await queued.first().waitFor({ state: 'detached' });
+    assert.equal((await prompts(chat)).length, 1);
+    await chat.close();
+  });
+
+  test('pasted images are refused with the reason unless the agent advertises them', async () => {
+    const store = scene();
+    const { chat, link } = await open(store);
+    const paste = () =>
+      chat.page.locator('#sc-prompt-input').evaluate((input) => {
+        const data = new DataTransfer();
+        data.items.add(new File([new Uint8Array([137, 80, 78, 71])], 'shot.png', { type: 'image/png' }));
+        input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      });
+    await paste();
+    await chat.page.locator('.sc-prompt-reason', { hasText: 'does not accept images' }).waitFor();
+    assert.equal(await chat.page.locator('.sc-chip').count(), 0);
+    store.capabilities = { image: true, audio: false, embeddedContext: false };
+    store.patchSession(ROOT, {});
+    await link.flush();
+    await paste();
+    await chat.page.locator('.sc-chip', { hasText: 'shot.png' }).waitFor();
+    await chat.page.locator('#sc-prompt-input').press('Enter');
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'prompt'), {
+      type: 'prompt',
+      sessionId: ROOT,
+      text: '',
+      attachments: [{ kind: 'image', name: 'shot.png', mimeType: 'image/png', data: 'iVBORw==' }],
+    });
+    await chat.close();
+  });
+
+  test('a subagent the client may only watch offers to ask its parent to relay', async () => {
+    const store = scene();
+    store.addSession(CHILD_A, { parentId: ROOT, title: 'Helper' });
+    store.patchSession(ROOT, { childIds: [CHILD_A] });
+    const { chat } = await open(store, CHILD_A);
+    const input = chat.page.locator('#sc-prompt-input');
+    assert.equal(await input.isDisabled(), false);
+    await input.fill('please also check the docs');
+    await chat.page.screenshot({ path: join(screenshots, 'prompt-relay.png') });
+    await chat.page.getByRole('button', { name: /Ask the parent to relay/ }).click();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'relay'), { type: 'relay', sessionId: CHILD_A, text: 'please also check the docs' });
+    await chat.page.locator('.sc-prompt-reason', { hasText: 'Asked the parent session to relay it' }).waitFor();
+    assert.deepEqual(await prompts(chat), []);
+    await chat.close();
+  });
+});

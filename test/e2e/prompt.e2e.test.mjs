@@ -1,0 +1,115 @@
+// The prompt box in real VS Code with the demo agent: `/` lists the agent's commands and inserts one, ↑
+// recalls the last prompt, `@` attaches a workspace file that reaches the agent (it says what it received),
+// "Add Selection to Subchats Chat" adds a chip that is sent, and a prompt sent during a turn waits in a
+// visible queue until the turn ends.
+import assert from 'node:assert/strict';
+import { after, afterEach, before, test } from 'node:test';
+import { activityBarEntry, launchWorkbench, runCommand, runContextMenuEntry, screenshot, treeItem } from './harness/index.mjs';
+import { SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
+
+const APP_TS = 'export const answer = 42;\n';
+
+/** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
+let workbench;
+/** @type {import('playwright-core').FrameLocator} */
+let chat;
+
+before(async () => {
+  workbench = await launchWorkbench({
+    files: { 'README.md': '# Prompt workspace\n', 'src/app.ts': APP_TS },
+    settings: { 'subchats.demoAgent.pace': 30 },
+  });
+  await activityBarEntry(workbench.page, 'Subchats').click();
+  chat = await newDemoSession(workbench.page);
+});
+after(async () => {
+  await workbench?.close();
+});
+afterEach(async (t) => {
+  if (workbench && t.passed === false) await screenshot(workbench.page, `failed-${t.name}`).catch(() => undefined);
+});
+
+const box = () => chat.locator('#sc-prompt-input');
+const optionNames = () => chat.locator('.sc-completion [role="option"] .sc-completion-name');
+
+test('/ lists the demo agent\'s commands, filters them, and inserts the chosen one', async () => {
+  await box().click();
+  await box().pressSequentially('/');
+  await optionNames().filter({ hasText: '/crash' }).waitFor({ timeout: SLOW_MS });
+  const all = await optionNames().allTextContents();
+  for (const name of ['/quick', '/long', '/crash', '/hang', '/error']) assert.ok(all.includes(name), `${name} in ${all.join(', ')}`);
+  await box().pressSequentially('qu');
+  assert.deepEqual(await optionNames().allTextContents(), ['/quick']);
+  await screenshot(workbench.page, 'e2e-prompt-commands');
+  await box().press('Enter');
+  assert.equal(await box().inputValue(), '/quick ');
+  await box().press('Enter');
+  await chat.getByText('Quick answer from the').first().waitFor({ timeout: SLOW_MS });
+});
+
+test('↑ in the empty box recalls the last prompt', async () => {
+  await box().click();
+  assert.equal(await box().inputValue(), '');
+  await box().press('ArrowUp');
+  assert.equal(await box().inputValue(), '/quick');
+  await screenshot(workbench.page, 'e2e-prompt-history');
+  await box().press('ArrowDown');
+  assert.equal(await box().inputValue(), '');
+});
+
+test('@ attaches a workspace file, and the session/prompt carries it as an embedded resource', async () => {
+  await box().pressSequentially('read @app');
+  await optionNames().filter({ hasText: 'src/app.ts' }).waitFor({ timeout: SLOW_MS });
+  await box().press('Enter');
+  await chat.locator('.sc-chip', { hasText: 'app.ts' }).waitFor();
+  assert.equal(await box().inputValue(), 'read ');
+  await screenshot(workbench.page, 'e2e-prompt-file-chip');
+  await box().press('Enter');
+  // The demo agent advertises embeddedContext, so the file goes with its text; it says what arrived.
+  await chat.getByText(`Received: file app.ts (resource, ${APP_TS.length} characters)`).waitFor({ timeout: SLOW_MS });
+  assert.equal(await chat.locator('.sc-chip').count(), 0);
+});
+
+test('Add Selection to Subchats Chat adds a chip with the file and lines, and it is sent', async () => {
+  const { page } = workbench;
+  await activityBarEntry(page, 'Explorer').click();
+  await treeItem(page, 'src').click();
+  await treeItem(page, 'app.ts').dblclick();
+  const editor = page.locator('.editor-instance .monaco-editor textarea').first();
+  await page.locator('.editor-instance .view-lines', { hasText: 'export const answer' }).first().waitFor();
+  await editor.focus();
+  await page.keyboard.press('Control+A');
+  await runCommand(page, 'Subchats: Add Selection to Subchats Chat');
+  await chat.locator('.sc-chip', { hasText: 'app.ts:1' }).waitFor({ timeout: SLOW_MS });
+  await screenshot(page, 'e2e-prompt-selection-chip');
+  await box().click();
+  await box().pressSequentially('explain this');
+  await box().press('Enter');
+  await chat.getByText(/Received: file app\.ts lines 1:1 \(resource, 25 characters\)/).waitFor({ timeout: SLOW_MS });
+});
+
+test('Add File to Subchats Chat in the Explorer\'s context menu adds the file, and it is sent', async () => {
+  const { page } = workbench;
+  await activityBarEntry(page, 'Explorer').click();
+  await runContextMenuEntry(page, treeItem(page, 'README.md'), 'Add File to Subchats Chat');
+  await chat.locator('.sc-chip', { hasText: 'README.md' }).waitFor({ timeout: SLOW_MS });
+  await box().click();
+  await box().press('Enter');
+  await chat.getByText('Received: file README.md (resource, 19 characters)').waitFor({ timeout: SLOW_MS });
+});
+
+test('a prompt sent while the session works is queued visibly and sent when the turn ends', async () => {
+  await promptInChat(chat, '/long');
+  await chat.getByText('Sentence 10 of a very long answer').waitFor({ timeout: SLOW_MS });
+  const quickAnswers = await chat.getByText('Quick answer from the').count();
+  await box().fill('/quick from the queue');
+  await box().press('Enter');
+  const queued = chat.locator('.sc-queued', { hasText: '/quick from the queue' });
+  await queued.waitFor();
+  await screenshot(workbench.page, 'e2e-prompt-queued');
+  assert.equal(await chat.getByText('Quick answer from the').count(), quickAnswers, 'nothing sent while the turn runs');
+  await chat.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await queued.waitFor({ state: 'detached', timeout: SLOW_MS });
+  await chat.getByText('Quick answer from the').nth(quickAnswers).waitFor({ timeout: SLOW_MS });
+  await screenshot(workbench.page, 'e2e-prompt-queue-sent');
+});

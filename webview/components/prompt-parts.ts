@@ -1,0 +1,73 @@
+// The prompt box's pieces that only render: the completion list, attachment chips and the queue.
+// Agent-provided command names and descriptions are text bindings only (never markup).
+import { html, nothing, type TemplateResult } from 'lit';
+import { attachmentLabel, attachmentRefusal } from '../../src/presentation';
+import type { AvailableCommand, PromptCapabilities } from '../../src/protocol/transcript';
+import type { FileSuggestion, PromptAttachment } from '../../src/protocol/webviewMessages';
+import type { QueuedPrompt } from '../state/chatStore';
+import { codicon } from './base';
+
+export type CompletionItem = { readonly kind: 'command'; readonly command: AvailableCommand } | { readonly kind: 'file'; readonly file: FileSuggestion };
+
+export const COMPLETION_LIST_ID = 'sc-completion';
+
+export function completionOptionId(index: number): string {
+  return `sc-completion-${index}`;
+}
+
+export function renderCompletion(items: readonly CompletionItem[], active: number, choose: (index: number) => void, emptyText: string): TemplateResult {
+  const label = items[0]?.kind === 'file' ? 'Workspace files' : 'Agent commands';
+  if (items.length === 0) return html`<div class="sc-completion sc-muted" role="status">${emptyText}</div>`;
+  return html`<ul class="sc-completion" id=${COMPLETION_LIST_ID} role="listbox" aria-label=${label}>
+    ${items.map(
+      (item, index) => html`<li
+        id=${completionOptionId(index)}
+        role="option"
+        class="sc-completion-item"
+        aria-selected=${index === active ? 'true' : 'false'}
+        @mousedown=${(event: Event) => {
+          event.preventDefault(); // keep the focus in the box
+          choose(index);
+        }}
+      >
+        ${item.kind === 'command'
+          ? html`<span class="sc-completion-name">/${item.command.name}</span>
+              ${item.command.hint ? html`<span class="sc-muted">${item.command.hint}</span>` : nothing}
+              <span class="sc-muted sc-completion-description">${item.command.description}</span>`
+          : html`${codicon(item.file.kind === 'folder' ? 'folder' : 'file')}<span class="sc-completion-name">${item.file.path}</span>
+              ${item.file.open ? html`<span class="sc-muted">open</span>` : nothing}`}
+      </li>`,
+    )}
+  </ul>`;
+}
+
+const CHIP_ICONS: Record<PromptAttachment['kind'], string> = { file: 'file', folder: 'folder', selection: 'selection', image: 'file-media', audio: 'unmute' };
+
+/** Chips for the attachments; one the agent cannot take says why, and keeps its remove button. */
+export function renderChips(attachments: readonly PromptAttachment[], capabilities: PromptCapabilities, remove: (index: number) => void): TemplateResult | typeof nothing {
+  if (attachments.length === 0) return nothing;
+  return html`<ul class="sc-chips" aria-label="Attachments">
+    ${attachments.map((attachment, index) => {
+      const label = attachmentLabel(attachment);
+      const refusal = attachmentRefusal(attachment.kind, capabilities);
+      return html`<li class="sc-chip ${refusal ? 'sc-chip-refused' : ''}" title=${refusal ?? ('path' in attachment ? attachment.path : label)}>
+        ${codicon(refusal ? 'warning' : CHIP_ICONS[attachment.kind])}<span>${label}</span>
+        ${refusal ? html`<span class="sc-visually-hidden">${refusal}</span>` : nothing}
+        <button type="button" class="sc-icon-button" aria-label=${`Remove ${label}`} @click=${() => remove(index)}>${codicon('close')}</button>
+      </li>`;
+    })}
+  </ul>`;
+}
+
+export function renderQueue(queue: readonly QueuedPrompt[], remove: (index: number) => void): TemplateResult | typeof nothing {
+  if (queue.length === 0) return nothing;
+  return html`<ul class="sc-queue" aria-label="Queued prompts">
+    ${queue.map(
+      (item, index) => html`<li class="sc-queued">
+        ${codicon('clock')}<span class="sc-grow">${item.text || item.attachments.map(attachmentLabel).join(', ')}</span>
+        <span class="sc-muted">queued, sent when the turn ends</span>
+        <button type="button" class="sc-icon-button" aria-label="Remove queued prompt" @click=${() => remove(index)}>${codicon('close')}</button>
+      </li>`,
+    )}
+  </ul>`;
+}
