@@ -9,7 +9,8 @@
 import { reattachMethod } from './agentCapabilities';
 import type { Diagnostic, Direction, Entry, SessionActions, SessionRecord, SessionView, StoreChange } from './model';
 import { RequestLedger, requestKey, type PendingRequest } from './requestLedger';
-import { appendChunk } from './reducers/messages';
+import { acknowledgePrompt, appendChunk, upsertMessage } from './reducers/messages';
+import { applyTerminalOutputChunk, applyTerminalUpdate } from './reducers/agentTerminals';
 import {
   addNotice,
   applyAvailableCommands,
@@ -17,6 +18,7 @@ import {
   applyConfigOptions,
   applyCurrentMode,
   applyPlan,
+  applyPlanUpdate,
   applySessionInfo,
   applySessionSetup,
   applySubagentCatalog,
@@ -25,7 +27,7 @@ import {
 import { applySessionMessage } from './reducers/sessionMessages';
 import { applyStateUpdate, applySubagentUpdate } from './reducers/subagents';
 import { adoptAgentPoolChild, noteChildActivity } from './reducers/childActivity';
-import { applyToolCall, endBackgroundTask, ensureVirtualChild } from './reducers/toolCalls';
+import { appendToolCallContent, applyToolCall, endBackgroundTask, ensureVirtualChild } from './reducers/toolCalls';
 import { endPrompt, noteCancelRequested, startPrompt } from './reducers/turns';
 import { applyClientResult, failAllUserRequests, failUserRequest, openElicitation, openPermission } from './reducers/userRequests';
 import { actionsOf } from './sessionActions';
@@ -67,9 +69,17 @@ const UPDATE_REDUCERS: Readonly<Record<string, UpdateReducer>> = {
   agent_message_chunk: (parts, target, update) => appendChunk(parts, target, 'agent', update),
   agent_thought_chunk: (parts, target, update) => appendChunk(parts, target, 'thought', update),
   user_message_chunk: (parts, target, update) => appendChunk(parts, target, 'user', update),
+  // v2 whole messages (upserts by messageId).
+  agent_message: (parts, target, update) => upsertMessage(parts, target, 'agent', update),
+  agent_thought: (parts, target, update) => upsertMessage(parts, target, 'thought', update),
+  user_message: (parts, target, update) => upsertMessage(parts, target, 'user', update),
   tool_call: (parts, target, update, wire) => applyToolCall(parts, wire, target, update, 'tool_call'),
   tool_call_update: (parts, target, update, wire) => applyToolCall(parts, wire, target, update, 'tool_call_update'),
   plan: (parts, target, update) => applyPlan(parts, target, Array.isArray(update['entries']) ? update['entries'] : []),
+  plan_update: (parts, target, update) => applyPlanUpdate(parts, target, update['plan']),
+  tool_call_content_chunk: (parts, target, update, wire) => appendToolCallContent(parts, wire, target, update),
+  terminal_update: (parts, target, update) => applyTerminalUpdate(parts, target, update),
+  terminal_output_chunk: (parts, target, update) => applyTerminalOutputChunk(parts, target, update),
   session_message: (parts, target, update) => applySessionMessage(parts, target, update, false),
   session_message_chunk: (parts, target, update) => applySessionMessage(parts, target, update, true),
   session_info_update: (parts, target, update) => applySessionInfo(parts, target, update),
@@ -85,9 +95,6 @@ const UPDATE_REDUCERS: Readonly<Record<string, UpdateReducer>> = {
   // Part of ACP but nothing the store shows.
   compaction_summary_chunk: () => undefined,
   plan_removed: () => undefined,
-  tool_call_content_chunk: () => undefined,
-  terminal_update: () => undefined,
-  terminal_output_chunk: () => undefined,
 };
 
 const SUBAGENT_ANNOUNCEMENTS: Readonly<Record<string, 'subagent_update' | 'subagent_spawned'>> = {
@@ -112,7 +119,16 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   constructor(options: SessionStoreOptions = {}) {
     this.core = new StoreCore({ now: options.now ?? Date.now, maxDiagnostics: options.maxDiagnostics ?? 1000, maxStateHistory: options.maxStateHistory ?? 50 });
     this.tree = new SessionTree(this.core);
-    this.parts = { core: this.core, tree: this.tree, ledger: this.ledger, replaying: new Set(), backgroundTasks: new Map(), copilot: new CopilotState() };
+    this.parts = {
+      core: this.core,
+      tree: this.tree,
+      ledger: this.ledger,
+      replaying: new Set(),
+      backgroundTasks: new Map(),
+      copilot: new CopilotState(),
+      protocol: { version: 1 },
+      terminalDecoders: new Map(),
+    };
     this.owners = {
       toolOwner: (wireId, toolCallId) => this.tree.toolOwner(wireId, toolCallId),
       copilotTaskOf: (wireId, agentId) => copilotTaskOf(this.parts, wireId, agentId),
@@ -138,9 +154,14 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     return this.core.sessions.size;
   }
 
+  /** The ACP major version the agent answered in initialize (live or replayed): 1 until it answers. */
+  get protocolVersion(): 1 | 2 {
+    return this.parts.protocol.version;
+  }
+
   /** Whether the agent can reattach to a root session later (session/load or session/resume). */
   get canReconnect(): boolean {
-    return reattachMethod(this.agentCapabilities) !== undefined;
+    return reattachMethod(this.agentCapabilities, this.protocolVersion) !== undefined;
   }
 
   /** A session by id; an id the session was known by before (a replaced virtual child) finds it too. */
@@ -317,7 +338,8 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       case 'session/resume': {
         this.adoptLoadedChild(sessionId);
         const session = this.tree.ensureRoot(sessionId, asString(request.params['cwd']) ?? null);
-        if (request.method === 'session/load') this.parts.replaying.add(session.id);
+        // v2 replays history on session/resume when asked to (`replayFrom`).
+        if (request.method === 'session/load' || isObject(request.params['replayFrom'])) this.parts.replaying.add(session.id);
         return;
       }
       default:
@@ -383,7 +405,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const session = this.core.session(asString(request.params['sessionId']) ?? '');
     if (request.method === 'session/prompt' && session) endPrompt(this.parts, session, request.key, 'error', message);
     failUserRequest(this.parts, request);
-    if (request.method === 'session/load' && session) this.parts.replaying.delete(session.id);
+    if ((request.method === 'session/load' || request.method === 'session/resume') && session) this.parts.replaying.delete(session.id);
   }
 
   /** Results of requests the client sent. */
@@ -391,7 +413,10 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const body = isObject(result) ? result : {};
     const params = request.params;
     if (request.method === 'initialize') {
-      this.agentCapabilities = isObject(body['agentCapabilities']) ? body['agentCapabilities'] : {};
+      // One connection speaks exactly the version the agent answers; v2 renamed agentCapabilities.
+      this.parts.protocol.version = body['protocolVersion'] === 2 ? 2 : 1;
+      const capabilities = this.parts.protocol.version === 2 ? body['capabilities'] : body['agentCapabilities'];
+      this.agentCapabilities = isObject(capabilities) ? capabilities : {};
       return;
     }
     if (request.method === 'session/new') {
@@ -408,7 +433,9 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
         applySessionSetup(this.parts, session, body);
         return;
       case 'session/prompt':
-        endPrompt(this.parts, session, request.key, asString(body['stopReason']) ?? 'end_turn');
+        // v2 answers with an acknowledgement ({messageId}); the turn ends with the session's idle state_update.
+        if (this.parts.protocol.version === 2) acknowledgePrompt(this.parts, session, asString(body['messageId']) ?? '');
+        else endPrompt(this.parts, session, request.key, asString(body['stopReason']) ?? 'end_turn');
         return;
       case 'session/set_mode':
         // The agent accepted the mode: it is the current one now (agents need not echo current_mode_update).

@@ -16,6 +16,10 @@ export interface SessionIndex {
   lastDiscrete?: boolean;
   /** A root's first prompt names it until the agent gives it a title. */
   firstUserMessage?: MessageEntry;
+  /** v2: the prompt the client sent, until the agent's echo (or the acknowledgement) gives it its messageId. */
+  awaitingEcho?: MessageEntry;
+  /** v2: prompts bound to their messageId whose echo has not arrived yet; the echo replaces what the client wrote. */
+  echoPending?: Set<MessageEntry>;
 }
 
 export interface StoreCoreOptions {

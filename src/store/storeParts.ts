@@ -13,4 +13,13 @@ export interface StoreParts {
   /** Background subagents by the id their agent reports them under (qwen agentId, opencode jobId) → session id. */
   readonly backgroundTasks: Map<string, string>;
   readonly copilot: CopilotState;
+  /** The ACP major version this connection speaks (from the initialize response; 1 until then). */
+  readonly protocol: { version: 1 | 2 };
+  /** v2 agent terminals: the undecoded tail of output bytes split inside a UTF-8 character, per terminal. */
+  readonly terminalDecoders: Map<string, StreamingDecoder>;
+}
+
+/** A UTF-8 decoder that keeps an incomplete character for the next call (`TextDecoder` with `stream`). */
+export interface StreamingDecoder {
+  decode(input: Uint8Array, options: { stream: boolean }): string;
 }

@@ -22,6 +22,20 @@ export function applyPlan({ core }: StoreParts, session: SessionRecord, raw: unk
   core.touch(session);
 }
 
+/**
+ * v2 `plan_update`: the plan's whole content. Items become the plan's entries; a markdown plan or a plan
+ * file is one entry with its text (or its address), so the plan still shows.
+ */
+export function applyPlanUpdate(parts: StoreParts, session: SessionRecord, plan: unknown): void {
+  if (!isObject(plan)) {
+    parts.core.diagnose('invalid-message', 'plan_update without a plan');
+    return;
+  }
+  if (Array.isArray(plan['entries'])) applyPlan(parts, session, plan['entries']);
+  else if (typeof plan['content'] === 'string') applyPlan(parts, session, [{ content: plan['content'] }]);
+  else if (typeof plan['uri'] === 'string') applyPlan(parts, session, [{ content: `Plan file: ${plan['uri']}` }]);
+}
+
 export function applySessionInfo({ core, tree }: StoreParts, session: SessionRecord, update: JsonObject): void {
   if ('title' in update) session.title = asString(update['title']) ?? null;
   const meta = isObject(update['_meta']) ? update['_meta'] : undefined;
