@@ -164,8 +164,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     const target = await pickSession(service, arg, 'Close which session?', (t) => isLiveSession(t) && t.runtime.store.actionsFor(t.session.id).close.allowed);
     if (!target) return;
     if (!allowedOrExplain(target, 'close')) return;
-    const capabilities = target.runtime.connection?.agentCapabilities['sessionCapabilities'] as Record<string, unknown> | undefined;
-    if (!capabilities?.['close']) {
+    if (!target.runtime.connection?.offers('close')) {
       void vscode.window.showWarningMessage(`Subchats: ${target.runtime.agent.name} does not support closing sessions (no sessionCapabilities.close). Cancel it instead.`);
       return;
     }

@@ -7,7 +7,7 @@
 // the request ledger (requestLedger.ts), the owner resolver (updateOwner.ts), the tree rules (sessionTree.ts)
 // and one reducer per kind of update (reducers/).
 import { reattachMethod } from './agentCapabilities';
-import type { Diagnostic, Direction, Entry, SessionActions, SessionRecord, SessionView, StoreChange } from './model';
+import type { ActionPermission, Diagnostic, Direction, Entry, SessionActions, SessionRecord, SessionView, StoreChange } from './model';
 import { RequestLedger, requestKey, type PendingRequest } from './requestLedger';
 import { acknowledgePrompt, appendChunk, upsertMessage } from './reducers/messages';
 import { applyTerminalOutputChunk, applyTerminalUpdate } from './reducers/agentTerminals';
@@ -30,7 +30,7 @@ import { adoptAgentPoolChild, noteChildActivity } from './reducers/childActivity
 import { appendToolCallContent, applyToolCall, endBackgroundTask, ensureVirtualChild } from './reducers/toolCalls';
 import { endPrompt, noteCancelRequested, startPrompt } from './reducers/turns';
 import { applyClientResult, failAllUserRequests, failUserRequest, openElicitation, openPermission } from './reducers/userRequests';
-import { actionsOf } from './sessionActions';
+import { actionsOf, itemCancelOf, type SessionItem } from './sessionActions';
 import { SessionTree } from './sessionTree';
 import { StoreCore } from './storeCore';
 import type { Disposable, SessionStoreReader, SessionStoreWriter } from './storeApi';
@@ -202,6 +202,11 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     return actionsOf(session, this.connected);
   }
 
+  /** What a client may do to one tool call or agent terminal of a session (v2 per-item cancel). */
+  itemActionsFor(sessionId: string, item: SessionItem): { readonly cancel: ActionPermission } {
+    return { cancel: itemCancelOf(this.recordOf(sessionId), item, this.connected, this.protocolVersion) };
+  }
+
   onDidChange(listener: (changes: readonly StoreChange[]) => void): Disposable {
     return this.core.onDidChange(listener);
   }
@@ -294,6 +299,9 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     }
     switch (wire.type) {
       case 'request': {
+        // An initialize starts a new connection on this wire (an agent restarted to offer another version):
+        // what the earlier one left open can no longer be answered.
+        if (wire.method === 'initialize' && direction === 'client->agent') this.ledger.clear();
         const request = this.ledger.open(direction, wire.id, wire.method, wire.params, this.core.line);
         if (!request) {
           this.core.diagnose('invalid-message', `${wire.method} reuses request id ${JSON.stringify(wire.id)} while that request is still open; ignored`);

@@ -75,29 +75,35 @@ function check(defName: string, value: unknown, validate: (v: unknown) => boolea
 }
 
 /**
- * Walks a wrapped transcript ({dir, msg} per line) and checks every message, pairing responses with their
- * requests by direction and id. Returns one line per message that fails.
+ * Checks every message of a v2 connection, in wire order, pairing responses with their requests by direction
+ * and id. Returns one line per message that fails.
  */
-export function checkV2Transcript(text: string): { failures: string[]; checked: number } {
+export function checkV2Messages(entries: readonly { message: Json; direction: WireDirection }[]): { failures: string[]; checked: number } {
   const open = new Map<string, string>();
   const failures: string[] = [];
-  let checked = 0;
-  text.split('\n').forEach((line, i) => {
-    if (line.trim() === '') return;
-    const wrapper = JSON.parse(line) as Json;
-    const message = wrapper['msg'] as Json;
-    const direction = wrapper['dir'] as WireDirection;
-    const id = message['id'];
+  entries.forEach(({ message, direction }, i) => {
+    const id = JSON.stringify(message['id']);
     let requestMethod: string | undefined;
-    if (typeof message['method'] === 'string' && id !== undefined) open.set(`${direction}\0${JSON.stringify(id)}`, message['method']);
+    if (typeof message['method'] === 'string' && message['id'] !== undefined) open.set(`${direction}\0${id}`, message['method']);
     else if (!('method' in message)) {
-      const requester: WireDirection = direction === 'client->agent' ? 'agent->client' : 'client->agent';
-      requestMethod = open.get(`${requester}\0${JSON.stringify(id)}`);
-      open.delete(`${requester}\0${JSON.stringify(id)}`);
+      const key = `${direction === 'client->agent' ? 'agent->client' : 'client->agent'}\0${id}`;
+      requestMethod = open.get(key);
+      open.delete(key);
     }
     const result = checkV2Message(message, direction, requestMethod);
-    checked++;
-    if (!result.ok) failures.push(`line ${i + 1} (${result.checked}): ${result.errors}`);
+    if (!result.ok) failures.push(`#${i + 1} ${direction} (${result.checked}): ${result.errors}`);
   });
-  return { failures, checked };
+  return { failures, checked: entries.length };
+}
+
+/** A wrapped transcript ({dir, msg} per line), checked message by message. */
+export function checkV2Transcript(text: string): { failures: string[]; checked: number } {
+  const entries = text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const wrapper = JSON.parse(line) as Json;
+      return { message: wrapper['msg'] as Json, direction: wrapper['dir'] as WireDirection };
+    });
+  return checkV2Messages(entries);
 }
