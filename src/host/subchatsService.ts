@@ -225,6 +225,14 @@ export class SubchatsService {
     this.watchCancel(runtime, sessionId);
   }
 
+  /** Sends tool_call/cancel (ACP v2) for one tool call that grants cancel; refuses (with the reason) otherwise. */
+  async cancelToolCall(runtimeId: string, sessionId: string, toolCallId: string): Promise<void> {
+    const runtime = this.require(runtimeId);
+    const verdict = runtime.store.itemActionsFor(sessionId, { toolCallId }).cancel;
+    if (!verdict.allowed) throw new ActionRefusedError(sessionId, 'cancel', verdict.reason ?? 'not allowed');
+    await this.liveConnection(runtime).cancelToolCall(sessionId, toolCallId);
+  }
+
   private watchCancel(runtime: AgentRuntime, sessionId: string): void {
     const requestedAt = runtime.store.getSession(sessionId)?.cancelRequestedAt;
     if (requestedAt === null || requestedAt === undefined || !this.deps.onCancelUnconfirmed) return;

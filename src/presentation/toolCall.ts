@@ -36,6 +36,12 @@ export function isToolCallOpen(call: ToolStatusCall): boolean {
   return !isEnded(call.status) && call.stoppedByTurn === undefined;
 }
 
+/** ACP v2: the call itself grants `tool_call/cancel` now (a `cancel` object marker while it is open). */
+export function grantsCancel(call: ToolStatusCall & Pick<ToolCallRecord, 'capabilities'>): boolean {
+  const marker = call.capabilities?.['cancel'];
+  return typeof marker === 'object' && marker !== null && !Array.isArray(marker) && isToolCallOpen(call);
+}
+
 /** The turn's end in words: "turn cancelled", "turn ended", "turn max tokens". */
 function turnEnd(stopReason: string): string {
   if (stopReason === 'end_turn') return 'turn ended';

@@ -1,7 +1,7 @@
 // Messages between the extension host and the chat webview. Shared by both sides; depends only on the
 // transcript shapes (./transcript). The host is the source of truth: it sends a full snapshot, then revisioned
 // deltas. Every message type has a guard in ./messageGuards (the table will not compile without one).
-import type { Entry, SessionActions, StateHistoryItem, TerminalRecord, ToolCallRecord } from './transcript';
+import type { ActionPermission, Entry, SessionActions, StateHistoryItem, TerminalRecord, ToolCallRecord } from './transcript';
 
 /** Version 3: deltas carry text appends and header patches; the webview acknowledges what it painted. */
 export const WEBVIEW_PROTOCOL_VERSION = 3;
@@ -39,6 +39,8 @@ export interface ChatSessionHeader {
   readonly stateHistory: readonly StateHistoryItem[];
   readonly childIds: readonly string[];
   readonly actions: SessionActions;
+  /** Whether its tool calls may be cancelled on their own now (ACP v2); each call must also grant it (grantsCancel). */
+  readonly toolCallCancel: ActionPermission;
   /** Permission and elicitation requests waiting for the user. */
   readonly awaitingUser: number;
   /** A session/prompt request on this session awaits its response. */
@@ -153,6 +155,7 @@ export type WebviewToHostMessage =
   | { readonly type: 'ack'; readonly rev: number }
   | { readonly type: 'prompt'; readonly sessionId: string; readonly text: string }
   | { readonly type: 'cancel'; readonly sessionId: string }
+  | { readonly type: 'cancelToolCall'; readonly sessionId: string; readonly toolCallId: string }
   | {
       readonly type: 'answerPermission';
       readonly sessionId: string;

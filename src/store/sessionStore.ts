@@ -30,7 +30,7 @@ import { adoptAgentPoolChild, noteChildActivity } from './reducers/childActivity
 import { appendToolCallContent, applyToolCall, endBackgroundTask, ensureVirtualChild } from './reducers/toolCalls';
 import { endPrompt, noteCancelRequested, startPrompt } from './reducers/turns';
 import { applyClientResult, failAllUserRequests, failUserRequest, openElicitation, openPermission } from './reducers/userRequests';
-import { actionsOf, itemCancelOf, type SessionItem } from './sessionActions';
+import { actionsOf, itemCancelGate, itemCancelOf, type SessionItem } from './sessionActions';
 import { SessionTree } from './sessionTree';
 import { StoreCore } from './storeCore';
 import type { Disposable, SessionStoreReader, SessionStoreWriter } from './storeApi';
@@ -202,9 +202,10 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     return actionsOf(session, this.connected);
   }
 
-  /** What a client may do to one tool call or agent terminal of a session (v2 per-item cancel). */
-  itemActionsFor(sessionId: string, item: SessionItem): { readonly cancel: ActionPermission } {
-    return { cancel: itemCancelOf(this.recordOf(sessionId), item, this.connected, this.protocolVersion) };
+  /** What a client may do to one tool call or agent terminal of a session (v2 per-item cancel); without an item, to its items at all. */
+  itemActionsFor(sessionId: string, item?: SessionItem): { readonly cancel: ActionPermission } {
+    const session = this.recordOf(sessionId);
+    return { cancel: item ? itemCancelOf(session, item, this.connected, this.protocolVersion) : itemCancelGate(session, this.connected, this.protocolVersion) };
   }
 
   onDidChange(listener: (changes: readonly StoreChange[]) => void): Disposable {

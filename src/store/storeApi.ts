@@ -1,5 +1,6 @@
 // The read side of the session store, which views (tree, chat feed, API) depend on.
-import type { Diagnostic, Direction, SessionActions, SessionView, StoreChange } from './model';
+import type { ActionPermission, Diagnostic, Direction, SessionActions, SessionView, StoreChange } from './model';
+import type { SessionItem } from './sessionActions';
 
 export interface Disposable {
   dispose(): void;
@@ -13,6 +14,8 @@ export interface SessionStoreReader {
   listSessions(): readonly SessionView[];
   /** What a client may do to the session now, with reasons when not. */
   actionsFor(sessionId: string): SessionActions;
+  /** What a client may do to one tool call or agent terminal of the session now (v2 per-item cancel); without an item, to its items at all. */
+  itemActionsFor(sessionId: string, item?: SessionItem): { readonly cancel: ActionPermission };
   readonly diagnostics: readonly Diagnostic[];
   /** The session's cwd, or its nearest ancestor's while unset (ACP: children inherit). */
   effectiveCwd(sessionId: string): string | null;

@@ -26,6 +26,7 @@ export interface ChatSessionsHost {
   get(connectionId: string): { readonly store: SessionStoreReader } | undefined;
   prompt(connectionId: string, sessionId: string, text: string): Promise<unknown>;
   cancel(connectionId: string, sessionId: string): Promise<void>;
+  cancelToolCall(connectionId: string, sessionId: string, toolCallId: string): Promise<void>;
   /** Fires when connections come and go (restored panels attach once theirs appears). */
   readonly onDidChangeRuntimes: (listener: () => void) => vscode.Disposable | { dispose(): void };
 }
@@ -302,6 +303,14 @@ class ChatPanelController implements vscode.Disposable {
         return this.checked(message.sessionId, 'prompt', () => this.manager.host.prompt(this.connectionId, message.sessionId, message.text));
       case 'cancel':
         return this.checked(message.sessionId, 'cancel', () => this.manager.host.cancel(this.connectionId, message.sessionId));
+      case 'cancelToolCall': {
+        const verdict = this.sessionInPanel(message.sessionId) && this.store ? this.store.itemActionsFor(message.sessionId, { toolCallId: message.toolCallId }).cancel : { allowed: false, reason: 'The session is not part of this chat.' };
+        if (!verdict.allowed) {
+          void vscode.window.showWarningMessage(inertUiText(`Subchats: cannot cancel this tool call. ${verdict.reason ?? ''}`, 600));
+          return;
+        }
+        return this.manager.host.cancelToolCall(this.connectionId, message.sessionId, message.toolCallId);
+      }
       case 'answerPermission': {
         const session = this.sessionInPanel(message.sessionId);
         const entry = session?.entries.find((e) => e.kind === 'permission' && e.requestId === message.requestId);

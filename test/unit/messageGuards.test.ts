@@ -15,6 +15,8 @@ test('webview messages: valid ones pass as typed copies, anything else is refuse
     requestId: '1',
     optionId: null,
   });
+  assert.deepEqual(parseWebviewMessage({ type: 'cancelToolCall', sessionId: 's', toolCallId: 't', x: 1 }), { type: 'cancelToolCall', sessionId: 's', toolCallId: 't' });
+  assert.equal(parseWebviewMessage({ type: 'cancelToolCall', sessionId: 's' }), undefined);
   assert.deepEqual(parseWebviewMessage({ type: 'resync' }), { type: 'resync', knownRev: -1, reason: 'unknown' });
   for (const bad of [null, 'ready', [], {}, { type: 'prompt', sessionId: '', text: 'x' }, { type: 'openChat', sessionId: 's', where: 'window' }, { type: 'ready' }]) {
     assert.equal(parseWebviewMessage(bad), undefined, JSON.stringify(bad));
@@ -64,7 +66,7 @@ test('host messages of another protocol version keep only their version, so the 
 });
 
 test('every message type has exactly one guard', () => {
-  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'copy', 'openChat', 'openDiff', 'openFile', 'openLink', 'prompt', 'ready', 'resync']);
+  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'cancelToolCall', 'copy', 'openChat', 'openDiff', 'openFile', 'openLink', 'prompt', 'ready', 'resync']);
   assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['delta', 'snapshot']);
 });
 
