@@ -141,7 +141,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
       void vscode.window.showWarningMessage(inertUiText(`Subchats: cannot cancel this tool call. ${verdict.reason ?? ''}`, 600));
       return;
     }
-    await service.cancelToolCall(target.runtime.id, target.session.id, toolCallId);
+    await service.cancelItem(target.runtime.id, target.session.id, { toolCallId });
   };
 
   const cancelAllChildren = async (arg?: unknown) => {

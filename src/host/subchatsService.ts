@@ -12,6 +12,7 @@ import { MemoryTranscript, type TranscriptRecorder } from '../acp/transcript';
 import type { HistoryConnectionMeta, SessionHistory } from '../history/sessionHistory';
 import { reattachMethod } from '../store/agentCapabilities';
 import type { SessionView, StoreChange } from '../store/model';
+import type { SessionItem } from '../store/sessionActions';
 import { replayText, toReplaySnapshot, type ReplaySession } from '../store/replayReport';
 import { SessionStore } from '../store/sessionStore';
 import { Emitter } from 'vscode-jsonrpc/node';
@@ -225,12 +226,12 @@ export class SubchatsService {
     this.watchCancel(runtime, sessionId);
   }
 
-  /** Sends tool_call/cancel (ACP v2) for one tool call that grants cancel; refuses (with the reason) otherwise. */
-  async cancelToolCall(runtimeId: string, sessionId: string, toolCallId: string): Promise<void> {
+  /** ACP v2 `tool_call/cancel` or `terminal/cancel` for one item that grants cancel; refuses (with the reason) otherwise. */
+  async cancelItem(runtimeId: string, sessionId: string, item: SessionItem): Promise<void> {
     const runtime = this.require(runtimeId);
-    const verdict = runtime.store.itemActionsFor(sessionId, { toolCallId }).cancel;
-    if (!verdict.allowed) throw new ActionRefusedError(sessionId, 'cancel', verdict.reason ?? 'not allowed');
-    await this.liveConnection(runtime).cancelToolCall(sessionId, toolCallId);
+    const connection = this.liveConnection(runtime);
+    if ('toolCallId' in item) await connection.cancelToolCall(sessionId, item.toolCallId);
+    else await connection.cancelTerminal(sessionId, item.terminalId);
   }
 
   private watchCancel(runtime: AgentRuntime, sessionId: string): void {

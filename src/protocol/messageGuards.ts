@@ -45,6 +45,7 @@ export const webviewToHostGuards: GuardTable<WebviewToHostMessage> = {
   ack: (m) => (isRev(m.rev) ? { type: 'ack', rev: m.rev } : undefined),
   prompt: (m) => (isString(m.sessionId) && isString(m.text, MAX_TEXT) ? { type: 'prompt', sessionId: m.sessionId, text: m.text } : undefined),
   cancel: (m) => (isString(m.sessionId) ? { type: 'cancel', sessionId: m.sessionId } : undefined),
+  cancelTerminal: (m) => (isString(m.sessionId) && isString(m.terminalId) ? { type: 'cancelTerminal', sessionId: m.sessionId, terminalId: m.terminalId } : undefined),
   cancelToolCall: (m) => (isString(m.sessionId) && isString(m.toolCallId) ? { type: 'cancelToolCall', sessionId: m.sessionId, toolCallId: m.toolCallId } : undefined),
   answerPermission: (m) =>
     isString(m.sessionId) && isString(m.requestId) && (m.optionId === null || isString(m.optionId))

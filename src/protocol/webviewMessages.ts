@@ -156,6 +156,7 @@ export type WebviewToHostMessage =
   | { readonly type: 'prompt'; readonly sessionId: string; readonly text: string }
   | { readonly type: 'cancel'; readonly sessionId: string }
   | { readonly type: 'cancelToolCall'; readonly sessionId: string; readonly toolCallId: string }
+  | { readonly type: 'cancelTerminal'; readonly sessionId: string; readonly terminalId: string }
   | {
       readonly type: 'answerPermission';
       readonly sessionId: string;

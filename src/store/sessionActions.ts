@@ -1,6 +1,6 @@
 // What a client may do to a session right now, with the reason in words when it may not.
 import { isWorking } from '../presentation/sessionState';
-import { grantsCancel, isToolCallOpen } from '../presentation/toolCall';
+import { grantsCancel, isToolCallOpen, terminalGrantsCancel } from '../presentation/toolCall';
 import { isAdvertised } from './agentCapabilities';
 import type { ActionPermission, SessionActions, SessionView } from './model';
 
@@ -84,5 +84,5 @@ export function itemCancelOf(session: SessionView | undefined, item: SessionItem
   const terminal = session.terminals[item.terminalId];
   if (!terminal?.agentOwned) return denied('Unknown agent terminal.');
   if (terminal.exitStatus) return denied('Nothing to cancel: the command has exited.');
-  return isAdvertised(terminal.capabilities?.['cancel']) ? allowed : denied('The agent does not let this terminal be cancelled on its own (no capabilities.cancel). Cancel the session instead.');
+  return terminalGrantsCancel(terminal) ? allowed : denied('The agent does not let this terminal be cancelled on its own (no capabilities.cancel). Cancel the session instead.');
 }

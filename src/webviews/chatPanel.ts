@@ -13,6 +13,7 @@ import {
 } from '../protocol/webviewMessages';
 import type { SessionView } from '../store/model';
 import type { SessionStoreReader } from '../store/storeApi';
+import type { SessionItem } from '../store/sessionActions';
 import { ChatFeed, unavailableSnapshot } from './chatFeed';
 import { buildChatHtml, createNonce } from './chatHtml';
 import { isExternalLink } from './webviewMessageGuard';
@@ -26,7 +27,8 @@ export interface ChatSessionsHost {
   get(connectionId: string): { readonly store: SessionStoreReader } | undefined;
   prompt(connectionId: string, sessionId: string, text: string): Promise<unknown>;
   cancel(connectionId: string, sessionId: string): Promise<void>;
-  cancelToolCall(connectionId: string, sessionId: string, toolCallId: string): Promise<void>;
+  /** ACP v2: cancel one tool call or agent terminal that grants it. */
+  cancelItem(connectionId: string, sessionId: string, item: SessionItem): Promise<void>;
   /** Fires when connections come and go (restored panels attach once theirs appears). */
   readonly onDidChangeRuntimes: (listener: () => void) => vscode.Disposable | { dispose(): void };
 }
@@ -303,14 +305,10 @@ class ChatPanelController implements vscode.Disposable {
         return this.checked(message.sessionId, 'prompt', () => this.manager.host.prompt(this.connectionId, message.sessionId, message.text));
       case 'cancel':
         return this.checked(message.sessionId, 'cancel', () => this.manager.host.cancel(this.connectionId, message.sessionId));
-      case 'cancelToolCall': {
-        const verdict = this.sessionInPanel(message.sessionId) && this.store ? this.store.itemActionsFor(message.sessionId, { toolCallId: message.toolCallId }).cancel : { allowed: false, reason: 'The session is not part of this chat.' };
-        if (!verdict.allowed) {
-          void vscode.window.showWarningMessage(inertUiText(`Subchats: cannot cancel this tool call. ${verdict.reason ?? ''}`, 600));
-          return;
-        }
-        return this.manager.host.cancelToolCall(this.connectionId, message.sessionId, message.toolCallId);
-      }
+      case 'cancelToolCall':
+        return this.cancelItem(message.sessionId, { toolCallId: message.toolCallId }, 'tool call');
+      case 'cancelTerminal':
+        return this.cancelItem(message.sessionId, { terminalId: message.terminalId }, 'terminal');
       case 'answerPermission': {
         const session = this.sessionInPanel(message.sessionId);
         const entry = session?.entries.find((e) => e.kind === 'permission' && e.requestId === message.requestId);
@@ -352,6 +350,16 @@ class ChatPanelController implements vscode.Disposable {
         await vscode.env.clipboard.writeText(message.text);
         return;
     }
+  }
+
+  /** Cancels one item only if the store allows it now; otherwise tells the user why not. */
+  private async cancelItem(sessionId: string, item: SessionItem, what: string): Promise<void> {
+    const verdict = this.sessionInPanel(sessionId) && this.store ? this.store.itemActionsFor(sessionId, item).cancel : { allowed: false, reason: 'The session is not part of this chat.' };
+    if (!verdict.allowed) {
+      void vscode.window.showWarningMessage(inertUiText(`Subchats: cannot cancel this ${what}. ${verdict.reason ?? ''}`, 600));
+      return;
+    }
+    await this.manager.host.cancelItem(this.connectionId, sessionId, item);
   }
 
   /** Runs a session action only if the store allows it now; otherwise tells the user why not. */

@@ -192,7 +192,8 @@ describe('chat webview', () => {
   test('ACP v2: a tool call that grants cancel has its own cancel button; a v2 diff shows its files and patch; a permission its description', async () => {
     const chat = await harness().openChat();
     const store = parentWithChildren();
-    store.upsertToolCall(ROOT, { toolCallId: 'slow1', title: 'Run the slow checks', kind: 'execute', status: 'in_progress', capabilities: { cancel: {} } });
+    store.upsertToolCall(ROOT, { toolCallId: 'slow1', title: 'Run the slow checks', kind: 'execute', status: 'in_progress', capabilities: { cancel: {} }, content: [{ type: 'terminal', terminalId: 'T1' }] });
+    store.setTerminal(ROOT, { terminalId: 'T1', command: 'npm test', args: [], output: 'checking…\n', truncated: false, exitStatus: null, agentOwned: true, capabilities: { cancel: {} } });
     store.upsertToolCall(ROOT, { toolCallId: 'fixed1', title: 'Run the fixed checks', kind: 'execute', status: 'in_progress', capabilities: {} });
     store.upsertToolCall(ROOT, {
       toolCallId: 'edit2',
@@ -206,6 +207,10 @@ describe('chat webview', () => {
     const { page } = chat;
     await page.getByRole('button', { name: 'Cancel tool call Run the slow checks' }).click();
     assert.deepEqual(await chat.waitForPosted((m) => m.type === 'cancelToolCall'), { type: 'cancelToolCall', sessionId: ROOT, toolCallId: 'slow1' });
+    // Its agent terminal grants cancel too: a Stop button in the terminal.
+    await page.getByRole('button', { name: 'Expand tool call Run the slow checks' }).click();
+    await page.getByRole('button', { name: 'Stop the command npm test' }).click();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'cancelTerminal'), { type: 'cancelTerminal', sessionId: ROOT, terminalId: 'T1' });
     assert.equal(await page.getByRole('button', { name: 'Cancel tool call Run the fixed checks' }).count(), 0, 'no grant, no button');
     const patch = page.locator('subchats-patch');
     await patch.getByText('/work/notes.md').waitFor();

@@ -3,7 +3,7 @@
 // from its card while the turn goes on.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
-import { activityBarEntry, launchWorkbench, screenshot } from './harness/index.mjs';
+import { activityBarEntry, launchWorkbench, screenshot, sidebarTreeRow as sessionRow } from './harness/index.mjs';
 import { newDemoSession, promptInChat, SLOW_MS } from './harness/subchats.mjs';
 
 /** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
@@ -20,10 +20,6 @@ after(async () => {
 afterEach(async (t) => {
   if (workbench && t.passed === false) await screenshot(workbench.page, `failed-${t.name}`).catch(() => undefined);
 });
-
-function sessionRow(page, label) {
-  return page.locator('.part.sidebar .monaco-list-row[role="treeitem"]', { has: page.locator('.label-name', { hasText: new RegExp(`^${label}$`) }) });
-}
 
 test('v2 tour: cancel the running command from its card; the tree and chat are those of the v1 tour', async () => {
   const { page } = workbench;

@@ -66,7 +66,7 @@ test('host messages of another protocol version keep only their version, so the 
 });
 
 test('every message type has exactly one guard', () => {
-  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'cancelToolCall', 'copy', 'openChat', 'openDiff', 'openFile', 'openLink', 'prompt', 'ready', 'resync']);
+  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'cancelTerminal', 'cancelToolCall', 'copy', 'openChat', 'openDiff', 'openFile', 'openLink', 'prompt', 'ready', 'resync']);
   assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['delta', 'snapshot']);
 });
 

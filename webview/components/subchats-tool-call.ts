@@ -162,7 +162,7 @@ export class SubchatsToolCall extends SubchatsElement {
         return block && typeof block.type === 'string' ? renderAttachment(block as { type: string }) : nothing;
       }
       case 'terminal':
-        return html`<subchats-terminal .store=${this.store} .terminalId=${String(item.terminalId)}></subchats-terminal>`;
+        return html`<subchats-terminal .store=${this.store} .sessionId=${this.sessionId} .terminalId=${String(item.terminalId)}></subchats-terminal>`;
       case 'session': {
         const sessionId = String(item.sessionId);
         return html`<div>
