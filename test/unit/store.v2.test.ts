@@ -275,3 +275,13 @@ test('v2: session/resume with replayFrom replays history (replayed child control
   wire.store.ingest({ jsonrpc: '2.0', id: 9, result: {} }, 'agent->client');
   assert.equal(wire.store.canReconnect, true, 'resume is baseline in v2');
 });
+
+test('v2 compaction_update: an upsert by compactionId; its end is one notice however often it is repeated', () => {
+  const wire = v2Wire();
+  const notices = () => wire.session('root').entries.filter((e) => e.kind === 'notice').map((e) => (e.kind === 'notice' ? `${e.title}|${e.description ?? ''}` : ''));
+  wire.update('root', { sessionUpdate: 'compaction_update', compactionId: 'c1', status: 'in_progress' });
+  wire.update('root', { sessionUpdate: 'compaction_update', compactionId: 'c1', status: 'completed' });
+  wire.update('root', { sessionUpdate: 'compaction_update', compactionId: 'c1', status: 'completed', summary: [{ type: 'text', text: 'sum' }] });
+  wire.update('root', { sessionUpdate: 'compaction_update', compactionId: 'c2', status: 'failed', error: 'too big' });
+  assert.deepEqual(notices(), ['Context compacted|', 'Context compaction failed|too big']);
+});

@@ -96,7 +96,22 @@ export function addNotice({ core }: StoreParts, session: SessionRecord, severity
   });
 }
 
+/** A compaction's end as one notice; v2 upserts by `compactionId`, so a repeated end is said once. */
 export function applyCompaction(parts: StoreParts, session: SessionRecord, update: JsonObject): void {
-  if (update['status'] === 'completed') addNotice(parts, session, 'info', 'Context compacted');
-  else if (update['status'] === 'failed') addNotice(parts, session, 'warning', 'Context compaction failed');
+  const ended = COMPACTION_ENDS[asString(update['status']) ?? ''];
+  if (!ended) return;
+  const compactionId = asString(update['compactionId']);
+  const reported = parts.core.indexOf(session).compactionsReported;
+  if (compactionId) {
+    if (reported.has(compactionId)) return;
+    reported.add(compactionId);
+  }
+  const error = asString(update['error']);
+  addNotice(parts, session, ended.severity, ended.title, ended.severity === 'warning' ? error : undefined);
 }
+
+const COMPACTION_ENDS: Readonly<Record<string, { severity: string; title: string } | undefined>> = Object.assign(Object.create(null) as object, {
+  completed: { severity: 'info', title: 'Context compacted' },
+  failed: { severity: 'warning', title: 'Context compaction failed' },
+  cancelled: { severity: 'info', title: 'Context compaction cancelled' },
+});
