@@ -9,7 +9,7 @@ import { checkV2Messages } from './support/acpSchemaV2';
 import { fakeSessionsOfEachTest, SCRIPTED_AGENT, script, waitFor, type FakeSession } from '../fixtures/fake-agents/harness';
 import type { SessionStore } from '../../src/store/sessionStore';
 
-const RECORDED = path.join(__dirname, '..', 'fixtures', 'recorded-new');
+const RECORDED = path.join(__dirname, '..', 'fixtures', 'traces');
 const REPLAY_AGENT = path.join(path.dirname(SCRIPTED_AGENT), 'replayAgent.mjs');
 
 const { spawn } = fakeSessionsOfEachTest();
@@ -66,7 +66,7 @@ describe('recorded v2 agents', { timeout: 30_000 }, () => {
       assert.equal(await idleSeenWhenDone, true, 'done only once the root reported idle');
       assert.equal(response.stopReason, 'end_turn');
       assertSchemaValid(session);
-      assert.deepEqual(treeOf(connection.store), treeOf(replayFixture('recorded-new', trace).store));
+      assert.deepEqual(treeOf(connection.store), treeOf(replayFixture('traces', trace).store));
     });
   }
 });

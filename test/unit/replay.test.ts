@@ -98,7 +98,7 @@ test('a v2 transcript prints the same tree as the v1 transcript of the same scen
       .filter((line) => !line.trim().startsWith('id:'))
       .map((line) => line.replace(/, \d+ chars/, ''));
   };
-  const v2 = tree('recorded-new', 'claude2-v2-cancel-child.jsonl');
+  const v2 = tree('traces', 'claude2-v2-cancel-child.jsonl');
   assert.deepEqual(v2, tree('traces', 'claude2-cancel-child.jsonl'));
   assert.ok(v2.some((line) => line.includes('Hanging subagent X [idle/cancelled]')));
 });

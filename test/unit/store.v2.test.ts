@@ -51,7 +51,7 @@ function shape(snapshot: ReplaySnapshot, store: SessionStore) {
 
 for (const { v2 } of PAIRS) {
   test(`${v2}: every message validates against the SDK's v2 schemas`, () => {
-    const { failures, checked } = checkV2Transcript(fixtureText('recorded-new', v2));
+    const { failures, checked } = checkV2Transcript(fixtureText('traces', v2));
     assert.deepEqual(failures, []);
     assert.ok(checked > 30, `${checked} messages checked`);
   });
@@ -70,7 +70,7 @@ test('the v2 schema check rejects v1 shapes (it can fail)', () => {
 
 for (const { v2, v1 } of PAIRS) {
   test(`${v2} replays into the same tree, states and attributions as ${v1}`, () => {
-    const a = replayFixture('recorded-new', v2);
+    const a = replayFixture('traces', v2);
     const b = replayFixture('traces', v1);
     assert.equal(a.store.protocolVersion, 2);
     assert.equal(b.store.protocolVersion, 1);
@@ -93,12 +93,12 @@ for (const { v2, v1 } of PAIRS) {
 
 test('v2: the prompt response only acknowledges; the turn ends with the idle state_update', () => {
   for (const { v2 } of PAIRS) {
-    const lines = fixtureText('recorded-new', v2).split('\n');
+    const lines = fixtureText('traces', v2).split('\n');
     const ackLine = lines.findIndex((l) => l.includes('"result":{"messageId"')) + 1;
     const idleLines = lines.flatMap((l, i) => (l.includes('"state_update"') && l.includes('"idle"') ? [i + 1] : []));
     const idleLine = idleLines.at(-1) ?? 0;
     assert.ok(ackLine > 0 && idleLine > ackLine, `${v2}: ack before the last idle`);
-    replayStepwise('recorded-new', v2, (store, line) => {
+    replayStepwise('traces', v2, (store, line) => {
       const root = store.listSessions()[0];
       if (line === ackLine) {
         assert.notEqual(root!.state.state, 'idle', `${v2}: the ack does not end the turn`);
@@ -115,7 +115,7 @@ test('v2: the prompt response only acknowledges; the turn ends with the idle sta
 
 test('v2: the echoed user message is the prompt the client sent, shown once with its messageId', () => {
   for (const { v2 } of PAIRS) {
-    const { store, snapshot } = replayFixture('recorded-new', v2);
+    const { store, snapshot } = replayFixture('traces', v2);
     const root = store.getSession(snapshot.sessions[0]!.id)!;
     const users = root.entries.filter((e) => e.kind === 'message' && e.role === 'user');
     assert.equal(users.length, 1, `${v2}: one user message`);
@@ -124,15 +124,15 @@ test('v2: the echoed user message is the prompt the client sent, shown once with
 });
 
 test('v2 codex: the model warning is a notice; `_auth/status_update` is ignored', () => {
-  const { store, snapshot } = replayFixture('recorded-new', 'codex-v2-single.jsonl');
+  const { store, snapshot } = replayFixture('traces', 'codex-v2-single.jsonl');
   const root = store.getSession(snapshot.sessions[0]!.id)!;
   assert.ok(root.entries.some((e) => e.kind === 'notice' && e.severity === 'warning' && e.title.startsWith('Model metadata')));
 });
 
 test('v2 codex permission: title and description shown; the lagging subject moves nothing backwards; the root is not put in requires_action', () => {
-  const lines = fixtureText('recorded-new', 'codex-v2-permission.jsonl').split('\n');
+  const lines = fixtureText('traces', 'codex-v2-permission.jsonl').split('\n');
   const askLine = lines.findIndex((l) => l.includes('session/request_permission')) + 1;
-  replayStepwise('recorded-new', 'codex-v2-permission.jsonl', (store, line) => {
+  replayStepwise('traces', 'codex-v2-permission.jsonl', (store, line) => {
     if (line !== askLine) return;
     const [root, child] = store.listSessions();
     const call = child!.toolCalls['call_child_A_exec']!;

@@ -7,7 +7,7 @@ import { replayText, toReplaySnapshot } from '../../src/store/replayReport';
 import { SessionStore } from '../../src/store/sessionStore';
 
 test('a v2 transcript cut to a fraction keeps its initialize exchange, so it is still read as v2', () => {
-  const text = fixtureText('recorded-new', 'claude2-v2-single.jsonl');
+  const text = fixtureText('traces', 'claude2-v2-single.jsonl');
   const { text: cut, droppedBytes } = rotateTranscript(text, 2000);
   assert.ok(droppedBytes > text.length / 2, 'most of it went');
   const lines = cut.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { msg: { method?: string; id?: number; result?: { protocolVersion?: number } } });
