@@ -14,10 +14,13 @@ const GENERIC_TOOL_TITLES = new Set(['task', 'Task', 'Agent', 'agent', 'spawnAge
 
 export class SessionTree {
   private readonly rootIds: string[] = [];
-  /** (wire session id, toolCallId) → the session that owns the tool call (a virtual child may own it). */
-  private readonly toolOwners = new Map<string, string>();
-  /** toolCallId → owning sessions, for dialects that name a parent tool call from another session id. */
-  private readonly toolOwnerById = new Map<string, string[]>();
+  /**
+   * Wire session id → toolCallId → the session that owns the tool call (a virtual child may own it). Nested
+   * maps, not a joined key: one string less per tool call (the store keeps every call of a long session).
+   */
+  private readonly toolOwners = new Map<string, Map<string, string>>();
+  /** toolCallId → owning session (or sessions), for dialects that name a parent tool call from another session id. */
+  private readonly toolOwnerById = new Map<string, string | string[]>();
   private readonly reportedAmbiguous = new Set<string>();
   /** Parents whose transcript already shows a card entry for the child (`parent\0child`). */
   private readonly childEntries = new Set<string>();
@@ -194,7 +197,7 @@ export class SessionTree {
     if (call) call.childSessionId = realId;
     this.core.sessions.delete(virtual.id);
     this.replaced.set(virtual.id, realId);
-    for (const [key, owner] of this.toolOwners) if (owner === virtual.id) this.toolOwners.set(key, realId);
+    this.reassignToolOwner(virtual.id, realId);
     if (this.childEntries.delete(`${parent.id}\0${virtual.id}`)) this.childEntries.add(`${parent.id}\0${realId}`);
     const entry = parent.entries.find((e) => e.kind === 'child' && e.childSessionId === virtual.id);
     if (entry) parent.entries.splice(parent.entries.indexOf(entry), 1, { ...entry, id: `child:${realId}`, childSessionId: realId, rev: this.core.rev } as ChildEntry);
@@ -225,7 +228,7 @@ export class SessionTree {
       if (grandchild) grandchild.parentId = target.id;
       target.childIds.push(childId);
     }
-    for (const [key, owner] of this.toolOwners) if (owner === source.id) this.toolOwners.set(key, target.id);
+    this.reassignToolOwner(source.id, target.id);
     if (parent) {
       const at = parent.childIds.indexOf(source.id);
       if (at >= 0) parent.childIds.splice(at, 1);
@@ -278,16 +281,24 @@ export class SessionTree {
   // ---- tool call ownership -----------------------------------------------------------------------------
 
   registerToolCall(wireSessionId: string, ownerId: string, toolCallId: string): void {
-    this.toolOwners.set(toolKey(wireSessionId, toolCallId), ownerId);
-    const owners = this.toolOwnerById.get(toolCallId);
-    if (owners) owners.push(ownerId);
-    else this.toolOwnerById.set(toolCallId, [ownerId]);
+    let owners = this.toolOwners.get(wireSessionId);
+    if (!owners) this.toolOwners.set(wireSessionId, (owners = new Map()));
+    owners.set(toolCallId, ownerId);
+    const byId = this.toolOwnerById.get(toolCallId);
+    if (byId === undefined) this.toolOwnerById.set(toolCallId, ownerId);
+    else if (typeof byId === 'string') this.toolOwnerById.set(toolCallId, [byId, ownerId]);
+    else byId.push(ownerId);
   }
 
   /** The session that owns a tool call seen on a wire session id (itself, or a virtual child of it). */
   toolOwner(wireSessionId: string, toolCallId: string): string | undefined {
-    const owner = this.toolOwners.get(toolKey(wireSessionId, toolCallId));
+    const owner = this.toolOwners.get(wireSessionId)?.get(toolCallId);
     return owner === undefined ? undefined : this.currentId(owner);
+  }
+
+  /** Tool calls owned by `from` are owned by `to` now (a virtual row replaced or merged). */
+  private reassignToolOwner(from: string, to: string): void {
+    for (const owners of this.toolOwners.values()) for (const [toolCallId, owner] of owners) if (owner === from) owners.set(toolCallId, to);
   }
 
   /**
@@ -295,7 +306,7 @@ export class SessionTree {
    * unique per session: with several owners, the one whose call is still open wins; otherwise none does.
    */
   parentOwnerFor(childId: string, toolCallId: string): string | undefined {
-    const owners = (this.toolOwnerById.get(toolCallId) ?? []).filter((id) => id !== childId);
+    const owners = [this.toolOwnerById.get(toolCallId) ?? []].flat().filter((id) => id !== childId);
     if (owners.length <= 1) return owners[0];
     const open = owners.filter((id) => {
       const call = this.core.session(id)?.toolCalls[toolCallId];
@@ -320,10 +331,6 @@ export class SessionTree {
     if (session?.cwd) return session.cwd;
     return this.ancestors(sessionId).find((s) => s.cwd)?.cwd ?? null;
   }
-}
-
-function toolKey(sessionId: string, toolCallId: string): string {
-  return `${sessionId}\0${toolCallId}`;
 }
 
 /** A subagent's display title from its tool call: the task description beats a generic tool name. */

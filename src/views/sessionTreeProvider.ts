@@ -5,9 +5,7 @@ import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import { needsUser, parseSessionNodeId, sessionItemOf, sessionNodeId, type TreeItemModel } from './sessionTreeModel';
 import { runtimeTreeItem } from './runtimeTreeModel';
 import { SessionTreeWatch } from './sessionTreeWatch';
-
-const FLUSH_DELAY_MS = 50;
-const MIN_FLUSH_GAP_MS = 300;
+import { TreeRefreshQueue } from './treeRefreshQueue';
 
 export type SessionTreeNode =
   | { readonly kind: 'runtime'; readonly runtimeId: string }
@@ -18,11 +16,14 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
   readonly onDidChangeTreeData = this.changeEmitter.event;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly nodes = new Map<string, SessionTreeNode>();
-  private readonly dirty = new Set<string>();
   private readonly toReveal = new Set<SessionTreeNode>();
-  private refreshAll = false;
-  private flushTimer: NodeJS.Timeout | undefined;
-  private lastFlushAt = 0;
+  /** What each row showed when VS Code last asked for it, so a row that shows nothing new is not refreshed. */
+  private readonly shown = new Map<string, string>();
+  private readonly refreshes = new TreeRefreshQueue({
+    fire: (keys) => this.changeEmitter.fire(keys && keys.map((key) => this.nodes.get(key)).filter((n): n is SessionTreeNode => !!n)),
+    rowChanged: (key) => this.rowChanged(key),
+    flushed: () => this.afterFlush(),
+  });
   private tickTimer: NodeJS.Timeout | undefined;
   private view: vscode.TreeView<SessionTreeNode> | undefined;
   /** Working and waiting sessions, kept from store changes so the tick and the badge walk only those. */
@@ -33,7 +34,7 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     this.disposables.push(
       service.onDidChangeRuntimes(() => {
         this.watch.sync(service.list());
-        this.schedule(undefined);
+        this.refreshes.everythingChanged();
       }),
       service.onDidChangeSessions(({ runtime, changes }) => {
         for (const change of changes) {
@@ -42,11 +43,10 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
           // A new child changes its parent's children; anything else changes the item itself.
           const session = runtime.store.getSession(change.sessionId);
           if (change.kind === 'tree') {
-            if (session?.parentId) this.schedule(this.sessionNode(runtime.id, session.parentId));
-            else this.schedule(this.runtimeNode(runtime.id));
+            this.refreshes.childrenChanged(session?.parentId ? this.sessionKey(runtime.id, session.parentId) : this.runtimeKey(runtime.id));
             // A child appears the moment it is announced: expand its ancestors to show it.
             if (session?.parentId && runtime.live) this.toReveal.add(this.sessionNode(runtime.id, session.id));
-          } else this.schedule(this.sessionNode(runtime.id, change.sessionId));
+          } else this.refreshes.itemChanged(this.sessionKey(runtime.id, change.sessionId));
         }
       }),
     );
@@ -57,16 +57,16 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     // Elapsed times of running sessions tick once a second while the view is visible.
     this.tickTimer = setInterval(() => {
       if (!view.visible) return;
-      for (const { runtimeId, sessionId } of this.watch.ticking()) this.schedule(this.sessionNode(runtimeId, sessionId));
+      for (const { runtimeId, sessionId } of this.watch.ticking()) this.refreshes.itemChanged(this.sessionKey(runtimeId, sessionId));
     }, 1000);
   }
 
   runtimeNode(runtimeId: string): SessionTreeNode {
-    return this.intern(`runtime|${runtimeId}`, () => ({ kind: 'runtime', runtimeId }));
+    return this.intern(this.runtimeKey(runtimeId), () => ({ kind: 'runtime', runtimeId }));
   }
 
   sessionNode(runtimeId: string, sessionId: string): SessionTreeNode {
-    return this.intern(sessionNodeId(runtimeId, sessionId), () => ({ kind: 'session', runtimeId, sessionId }));
+    return this.intern(this.sessionKey(runtimeId, sessionId), () => ({ kind: 'session', runtimeId, sessionId }));
   }
 
   nodeFromId(id: string): SessionTreeNode | undefined {
@@ -75,10 +75,9 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
   }
 
   getTreeItem(node: SessionTreeNode): vscode.TreeItem {
-    const runtime = this.service.get(node.runtimeId);
-    if (!runtime) return new vscode.TreeItem('(gone)');
-    const model = node.kind === 'runtime' ? runtimeTreeItem(runtime, Date.now()) : this.sessionModel(runtime, node.sessionId);
+    const model = this.modelOf(node);
     if (!model) return new vscode.TreeItem('(gone)');
+    this.shown.set(node.kind === 'runtime' ? this.runtimeKey(node.runtimeId) : this.sessionKey(node.runtimeId, node.sessionId), rowSignature(model));
     const item = new vscode.TreeItem(
       model.label,
       model.collapsible ? (model.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed) : vscode.TreeItemCollapsibleState.None,
@@ -122,14 +121,30 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
   }
 
   dispose(): void {
-    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.refreshes.dispose();
     if (this.tickTimer) clearInterval(this.tickTimer);
     this.changeEmitter.dispose();
     for (const d of this.disposables) d.dispose();
   }
 
-  private sessionModel(runtime: AgentRuntime, sessionId: string): TreeItemModel | undefined {
-    return sessionItemOf(runtime, sessionId, Date.now());
+  private modelOf(node: SessionTreeNode): TreeItemModel | undefined {
+    const runtime = this.service.get(node.runtimeId);
+    if (!runtime) return undefined;
+    return node.kind === 'runtime' ? runtimeTreeItem(runtime, Date.now()) : sessionItemOf(runtime, node.sessionId, Date.now());
+  }
+
+  private rowChanged(key: string): boolean {
+    const node = this.nodes.get(key);
+    const model = node && this.modelOf(node);
+    return !model || this.shown.get(key) !== rowSignature(model);
+  }
+
+  private runtimeKey(runtimeId: string): string {
+    return `runtime|${runtimeId}`;
+  }
+
+  private sessionKey(runtimeId: string, sessionId: string): string {
+    return sessionNodeId(runtimeId, sessionId);
   }
 
   /** Entry changes matter to the item only for its counts (tool calls) and its needs-you state. */
@@ -147,26 +162,7 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     return node;
   }
 
-  private schedule(node: SessionTreeNode | undefined): void {
-    if (!node) this.refreshAll = true;
-    else this.dirty.add(node.kind === 'runtime' ? `runtime|${node.runtimeId}` : sessionNodeId(node.runtimeId, node.sessionId));
-    // VS Code's extension host debounces tree changes by 200 ms and restarts that wait on every change, so a
-    // busy session (a tool streaming progress) would freeze the whole tree: fires stay further apart than that.
-    this.flushTimer ??= setTimeout(() => this.flush(), Math.max(FLUSH_DELAY_MS, this.lastFlushAt + MIN_FLUSH_GAP_MS - Date.now()));
-  }
-
-  private flush(): void {
-    this.flushTimer = undefined;
-    this.lastFlushAt = Date.now();
-    if (this.refreshAll) {
-      this.refreshAll = false;
-      this.dirty.clear();
-      this.changeEmitter.fire(undefined);
-    } else if (this.dirty.size > 0) {
-      const nodes = [...this.dirty].map((key) => this.nodes.get(key)).filter((n): n is SessionTreeNode => !!n);
-      this.dirty.clear();
-      this.changeEmitter.fire(nodes);
-    }
+  private afterFlush(): void {
     this.updateBadge();
     if (this.toReveal.size > 0 && this.view?.visible) {
       const nodes = [...this.toReveal];
@@ -180,4 +176,9 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     const count = this.watch.badgeCount(this.service.list());
     this.view.badge = count > 0 ? { value: count, tooltip: `${count} session${count === 1 ? '' : 's'} waiting for you` } : undefined;
   }
+}
+
+/** Everything a row shows or offers, as one comparable string. */
+function rowSignature(model: TreeItemModel): string {
+  return JSON.stringify([model.label, model.description, model.tooltip, model.icon, model.iconColor, model.contextValue, model.collapsible, model.expanded]);
 }

@@ -3,6 +3,7 @@
 import type { Entry, SessionView, SessionStateInfo, StoreChange, ToolCallRecord } from '../store/model';
 import { preOrder } from '../presentation';
 import type { Disposable, SessionStoreReader } from '../store/storeApi';
+import { realTimers, type HostTimers } from '../host/hostTimers';
 import {
   HEADER_STATE_HISTORY,
   WEBVIEW_PROTOCOL_VERSION,
@@ -21,11 +22,7 @@ import {
   type ToolCallTextAppend,
 } from '../protocol/webviewMessages';
 
-export interface FeedTimers {
-  now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+export type FeedTimers = HostTimers;
 
 export interface ChatFeedOptions {
   /** Minimum time between two posts; the default keeps a panel at <= 60 posts per second. */
@@ -41,11 +38,6 @@ const DEFAULT_MIN_INTERVAL_MS = 1000 / 60;
 const DEFAULT_MAX_IN_FLIGHT = 2;
 const DEFAULT_ACK_TIMEOUT_MS = 1000;
 
-const realTimers: FeedTimers = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 /** The session and all its descendants, parents before children (cycles are cut). */
 export function subtreeSessions(store: SessionStoreReader, rootSessionId: string): SessionView[] {

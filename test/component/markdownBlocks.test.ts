@@ -45,6 +45,22 @@ describe('markdown blocks', () => {
     }
   });
 
+  test('appends find the same blocks as one push, keeping only the open block, never the whole message', () => {
+    const text = Array.from({ length: 3000 }, (_, i) => (i % 7 === 3 ? '```js\nlet a = 1;\n\nlet b;\n```\n' : `Para ${i} with *text*\n- item\n\n`)).join('');
+    const whole = split(text);
+    const splitter = new MarkdownBlockSplitter();
+    const finished: MarkdownBlock[] = [];
+    let retainedMax = 0;
+    for (let at = 0; at < text.length; at += 40) {
+      finished.push(...splitter.append(text.slice(at, at + 40)));
+      retainedMax = Math.max(retainedMax, splitter.retained);
+    }
+    assert.deepEqual(finished.map(raw), whole.finished.map(raw));
+    assert.deepEqual(raw(splitter.open()), raw(whole.open));
+    assert.equal(splitter.length, text.length);
+    assert.ok(text.length > 50_000 && retainedMax < 8192, `retained at most ${retainedMax} of ${text.length} characters`);
+  });
+
   test('no block outgrows the cap: long blocks are cut at line ends, a long line at the cap', () => {
     const lines = Array.from({ length: 3000 }, (_, i) => `- item ${i} of a long tight list`).join('\n');
     const oneLine = 'x'.repeat(MAX_BLOCK_CHARS * 3 + 5);

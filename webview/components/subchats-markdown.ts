@@ -6,6 +6,7 @@
 import { requestHost } from '../events';
 import { isSafeLink, renderBlock } from '../lib/markdown';
 import { MarkdownBlockSplitter, type MarkdownBlock } from '../lib/markdownBlocks';
+import type { TextGrowth } from '../state/textGrowth';
 
 /** Rendering time per frame before the rest waits for the next frame. */
 const FRAME_BUDGET_MS = 8;
@@ -34,13 +35,22 @@ export class SubchatsMarkdown extends HTMLElement {
     this.addEventListener('click', (event) => this.onClick(event));
   }
 
+  /**
+   * How the next `text` grew from the current one, when the chat store knows (set it before `text`): then only
+   * the suffix is read, never the whole message.
+   */
+  growth: TextGrowth | undefined;
+
   get text(): string {
     return this.currentText ?? '';
   }
 
   set text(value: string) {
     if (value === this.currentText) return;
-    const extendsPrevious = this.currentText !== undefined && extendsText(this.currentText, value);
+    const growth = this.growth;
+    this.growth = undefined;
+    const suffix = growth && growth.to === value && growth.from === this.currentText ? growth.suffix : undefined;
+    const extendsPrevious = suffix !== undefined || (this.currentText !== undefined && extendsText(this.currentText, value));
     this.currentText = value;
     if (!extendsPrevious) {
       this.splitter = new MarkdownBlockSplitter();
@@ -51,7 +61,7 @@ export class SubchatsMarkdown extends HTMLElement {
       this.group = undefined;
       this.replaceChildren();
     }
-    this.queue.push(...this.splitter.push(value));
+    this.queue.push(...(suffix !== undefined ? this.splitter.append(suffix) : this.splitter.push(value)));
     this.render();
   }
 

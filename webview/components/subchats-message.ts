@@ -5,6 +5,7 @@ import type { MessageEntry } from '../../src/protocol/transcript';
 import { renderAttachment } from './attachments';
 import { SubchatsElement, codicon } from './base';
 import './subchats-markdown';
+import { growthOf } from '../state/textGrowth';
 
 export class SubchatsMessage extends SubchatsElement {
   @property({ attribute: false }) entry!: MessageEntry;
@@ -20,13 +21,13 @@ export class SubchatsMessage extends SubchatsElement {
     if (entry.role === 'thought') {
       return html`<details class="sc-entry sc-thought" @toggle=${this.onToggle}>
         <summary>${codicon('lightbulb')} Thinking</summary>
-        ${this.thoughtOpen ? html`<subchats-markdown .text=${entry.text}></subchats-markdown>${attachments}` : nothing}
+        ${this.thoughtOpen ? html`<subchats-markdown .growth=${growthOf(entry)} .text=${entry.text}></subchats-markdown>${attachments}` : nothing}
       </details>`;
     }
     const label = entry.role === 'user' ? 'You' : 'Agent';
     return html`<div class="sc-entry" role="article" aria-label=${`${label} message`}>
       <div class="sc-role">${label}</div>
-      <div class="sc-bubble"><subchats-markdown .text=${entry.text}></subchats-markdown>${attachments}</div>
+      <div class="sc-bubble"><subchats-markdown .growth=${growthOf(entry)} .text=${entry.text}></subchats-markdown>${attachments}</div>
     </div>`;
   }
 

@@ -7,6 +7,7 @@ import type { ChatStore } from '../state/chatStore';
 import { renderAttachment } from './attachments';
 import { SubchatsElement, codicon } from './base';
 import './subchats-markdown';
+import { growthOf } from '../state/textGrowth';
 
 export class SubchatsSessionMessage extends SubchatsElement {
   @property({ attribute: false }) store: ChatStore | undefined;
@@ -22,7 +23,7 @@ export class SubchatsSessionMessage extends SubchatsElement {
       <div class="sc-role sc-row">
         ${codicon(icon)} ${this.sessionLink(sender, 'sender')} ${codicon('arrow-right')} ${this.sessionLink(recipient, 'recipient')}
       </div>
-      <subchats-markdown .text=${entry.text}></subchats-markdown>
+      <subchats-markdown .growth=${growthOf(entry)} .text=${entry.text}></subchats-markdown>
       ${entry.attachments.map(renderAttachment)}
     </div>`;
   }

@@ -13,6 +13,7 @@ import './subchats-diff';
 import { validPatchDiff, type PatchDiff } from './subchats-patch';
 import './subchats-patch';
 import './subchats-markdown';
+import { growthOf } from '../state/textGrowth';
 import './subchats-terminal';
 
 type RawPart = 'input' | 'output';
@@ -157,7 +158,7 @@ export class SubchatsToolCall extends SubchatsElement {
       case 'content': {
         const block = (item as { content?: { type?: unknown; text?: unknown } }).content;
         if (block?.type === 'text' && typeof block.text === 'string') {
-          return html`<subchats-markdown .text=${block.text}></subchats-markdown>`;
+          return html`<subchats-markdown .growth=${growthOf(block)} .text=${block.text}></subchats-markdown>`;
         }
         return block && typeof block.type === 'string' ? renderAttachment(block as { type: string }) : nothing;
       }

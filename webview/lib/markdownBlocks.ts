@@ -2,7 +2,9 @@
 // re-parses only its open last block. Boundaries: a blank line followed by an unindented line, and fenced
 // code blocks (which are rendered without the markdown parser). No block grows past MAX_BLOCK_CHARS: a longer
 // one is cut at a line end (a long line at the cap), which bounds the cost of parsing any block. Scanning is
-// incremental: each push reads only the lines added since the last one.
+// incremental: each append reads only the lines added since the last one, and the splitter keeps only the
+// text from the open block on. It never reads the whole message: V8 builds `text += chunk` as a rope, and any
+// read of the whole (slice, indexOf) flattens it, copying the message once per chunk.
 
 /** Markdown beyond this many characters in one block is cut into several blocks. */
 export const MAX_BLOCK_CHARS = 16 * 1024;
@@ -26,7 +28,9 @@ const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})([^\n]*)$/;
 const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 
 export class MarkdownBlockSplitter {
-  private text = '';
+  /** The text from `base` on (positions below are absolute, in the whole message). */
+  private tail = '';
+  private base = 0;
   /** Start of the first line not scanned yet. */
   private scanned = 0;
   /** Start of the open block. */
@@ -34,36 +38,69 @@ export class MarkdownBlockSplitter {
   private fence: Fence | undefined;
   private previousBlank = false;
 
+  /** How much text the splitter has been given. */
+  get length(): number {
+    return this.base + this.tail.length;
+  }
+
+  /** How much of it is still held (the open block and what follows it). */
+  get retained(): number {
+    return this.tail.length;
+  }
+
   /** Takes the whole text so far (it must extend the previous one) and returns the blocks finished since. */
   push(text: string): MarkdownBlock[] {
-    this.text = text;
+    return this.append(text.slice(this.length));
+  }
+
+  /** Takes the text added at the end and returns the blocks finished since. */
+  append(suffix: string): MarkdownBlock[] {
+    this.tail += suffix;
     const finished: MarkdownBlock[] = [];
-    for (let newline = text.indexOf('\n', this.scanned); newline !== -1; newline = text.indexOf('\n', this.scanned)) {
+    for (let newline = this.indexOfNewline(this.scanned); newline !== -1; newline = this.indexOfNewline(this.scanned)) {
       const lineStart = this.scanned;
       this.scanned = newline + 1;
-      this.scanLine(text.slice(lineStart, newline), lineStart, finished);
+      this.scanLine(this.slice(lineStart, newline), lineStart, finished);
     }
     // The unfinished last line already starts a new block when it follows a blank line unindented.
-    if (!this.fence && this.previousBlank && /^[^ \t\n]/.test(text.slice(this.scanned, this.scanned + 1))) this.finishBefore(this.scanned, finished);
+    if (!this.fence && this.previousBlank && /^[^ \t\n]/.test(this.slice(this.scanned, this.scanned + 1))) this.finishBefore(this.scanned, finished);
     // A line longer than the cap has no line end to cut at: it is cut at the cap and shown as text.
-    while (text.length - this.scanned > MAX_BLOCK_CHARS) {
+    while (this.length - this.scanned > MAX_BLOCK_CHARS) {
       const end = this.scanned + MAX_BLOCK_CHARS;
       if (this.fence) {
-        finished.push({ kind: 'code', code: text.slice(this.fence.bodyStart, end), lang: this.fence.lang });
+        finished.push({ kind: 'code', code: this.slice(this.fence.bodyStart, end), lang: this.fence.lang });
         this.fence = { ...this.fence, bodyStart: end };
       } else {
         this.finishBefore(this.scanned, finished);
-        finished.push({ kind: 'plain', raw: text.slice(this.scanned, end) });
+        finished.push({ kind: 'plain', raw: this.slice(this.scanned, end) });
       }
       this.scanned = this.blockStart = end;
     }
+    this.dropFinished();
     return finished;
   }
 
   /** The block still open at the end of the text (it may change as text is added). */
   open(): MarkdownBlock {
-    if (this.fence) return { kind: 'code', code: this.text.slice(this.fence.bodyStart), lang: this.fence.lang };
-    return { kind: 'markdown', raw: this.text.slice(this.blockStart) };
+    if (this.fence) return { kind: 'code', code: this.slice(this.fence.bodyStart, this.length), lang: this.fence.lang };
+    return { kind: 'markdown', raw: this.slice(this.blockStart, this.length) };
+  }
+
+  private slice(start: number, end: number): string {
+    return this.tail.slice(start - this.base, end - this.base);
+  }
+
+  private indexOfNewline(from: number): number {
+    const at = this.tail.indexOf('\n', from - this.base);
+    return at === -1 ? -1 : at + this.base;
+  }
+
+  /** Forgets text before the open block (a fence's body is part of it). */
+  private dropFinished(): void {
+    const keepFrom = Math.min(this.blockStart, this.fence?.bodyStart ?? this.blockStart);
+    if (keepFrom - this.base < 4096) return;
+    this.tail = this.tail.slice(keepFrom - this.base);
+    this.base = keepFrom;
   }
 
   private scanLine(line: string, lineStart: number, finished: MarkdownBlock[]): void {
@@ -71,12 +108,12 @@ export class MarkdownBlockSplitter {
     if (fence) {
       const close = FENCE_CLOSE.exec(line);
       if (close?.[1] && close[1][0] === fence.char && close[1].length >= fence.length) {
-        finished.push({ kind: 'code', code: this.text.slice(fence.bodyStart, Math.max(fence.bodyStart, lineStart - 1)), lang: fence.lang });
+        finished.push({ kind: 'code', code: this.slice(fence.bodyStart, Math.max(fence.bodyStart, lineStart - 1)), lang: fence.lang });
         this.fence = undefined;
         this.blockStart = this.scanned;
         this.previousBlank = false;
       } else if (this.scanned - fence.bodyStart > MAX_BLOCK_CHARS) {
-        finished.push({ kind: 'code', code: this.text.slice(fence.bodyStart, this.scanned - 1), lang: fence.lang });
+        finished.push({ kind: 'code', code: this.slice(fence.bodyStart, this.scanned - 1), lang: fence.lang });
         this.fence = { ...fence, bodyStart: this.scanned };
         this.blockStart = this.scanned;
       }
@@ -100,7 +137,7 @@ export class MarkdownBlockSplitter {
   /** Closes the open markdown block at `end` (nothing when it is empty or only whitespace). */
   private finishBefore(end: number, finished: MarkdownBlock[]): void {
     if (end <= this.blockStart) return;
-    const raw = this.text.slice(this.blockStart, end);
+    const raw = this.slice(this.blockStart, end);
     this.blockStart = end;
     if (raw.trim() !== '') finished.push({ kind: 'markdown', raw });
   }

@@ -16,6 +16,7 @@ import {
 } from '../../src/protocol/webviewMessages';
 import type { ContentBlock, Entry, ToolCallContent, ToolCallRecord } from '../../src/protocol/transcript';
 import { preOrder } from '../../src/presentation';
+import { grow, noteGrowth } from './textGrowth';
 
 export interface SessionView {
   readonly header: ChatSessionHeader;
@@ -169,7 +170,7 @@ function viewOf(data: ChatSessionData): SessionView {
 
 /** `text + suffix` when the append continues exactly where `text` ends; undefined otherwise (resync). */
 function appended(text: unknown, append: { readonly offset: number; readonly suffix: string }): string | undefined {
-  return typeof text === 'string' && text.length === append.offset ? text + append.suffix : undefined;
+  return grow(text, append)?.to;
 }
 
 /** The session after the delta, or undefined when the delta does not fit what we have (resync). */
@@ -216,18 +217,18 @@ function applySessionDelta(before: SessionView | undefined, delta: ChatSessionDe
 
 function applyEntryAppend(entry: Entry | undefined, append: EntryTextAppend): Entry | undefined {
   if (!entry || entry.id !== append.entryId || (entry.kind !== 'message' && entry.kind !== 'sessionMessage')) return undefined;
-  const text = appended(entry.text, append);
-  return text === undefined ? undefined : { ...entry, text, rev: append.rev };
+  const growth = grow(entry.text, append);
+  return growth && noteGrowth({ ...entry, text: growth.to, rev: append.rev }, growth);
 }
 
 function applyToolCallAppend(toolCall: ToolCallRecord | undefined, append: ToolCallTextAppend): ToolCallRecord | undefined {
   const item = toolCall?.content[append.contentIndex];
   if (!toolCall || item?.type !== 'content') return undefined;
   const block = (item as { content?: ContentBlock }).content;
-  const text = appended(block?.text, append);
-  if (text === undefined || !block) return undefined;
+  const growth = grow(block?.text, append);
+  if (!growth || !block) return undefined;
   const content = toolCall.content.slice();
-  content[append.contentIndex] = { ...item, content: { ...block, text } } as ToolCallContent;
+  content[append.contentIndex] = { ...item, content: noteGrowth({ ...block, text: growth.to }, growth) } as ToolCallContent;
   return { ...toolCall, content };
 }
 

@@ -30,7 +30,7 @@ export function applyToolCall(parts: StoreParts, wire: SessionRecord, session: S
   if (!record) {
     // v2 has no `tool_call`: an update with a new id creates the call.
     if (kind === 'tool_call_update' && parts.protocol.version === 1) core.diagnose('unknown-tool-call', `tool_call_update for unknown tool call ${toolCallId} (created)`);
-    record = { toolCallId, title: '', kind: 'other', status: 'pending', content: [], locations: [] };
+    record = { toolCallId, title: '', kind: 'other', status: 'pending', content: NO_ITEMS, locations: NO_ITEMS };
     session.toolCalls[toolCallId] = record;
     session.toolCallOrder.push(toolCallId);
     const entry: ToolCallEntry = { kind: 'toolCall', id: `tool:${toolCallId}`, rev: core.rev, at: core.at, toolCallId };
@@ -94,10 +94,10 @@ function patchToolCall(record: ToolCallRecord, update: JsonObject): void {
   if (isProgressCopy(update)) {
     record.progress = toolContentTexts(update['content'])[0] ?? record.progress;
   } else {
-    if (Array.isArray(update['content'])) record.content = update['content'].filter(isObject) as unknown as ToolCallRecord['content'];
-    else if (update['content'] === null) record.content = [];
-    if (Array.isArray(update['locations'])) record.locations = update['locations'].filter(isObject) as unknown as ToolCallRecord['locations'];
-    else if (update['locations'] === null) record.locations = [];
+    if (Array.isArray(update['content'])) record.content = objectsOf(update['content']) as unknown as ToolCallRecord['content'];
+    else if (update['content'] === null) record.content = NO_ITEMS;
+    if (Array.isArray(update['locations'])) record.locations = objectsOf(update['locations']) as unknown as ToolCallRecord['locations'];
+    else if (update['locations'] === null) record.locations = NO_ITEMS;
   }
   if ('capabilities' in update) record.capabilities = isObject(update['capabilities']) ? update['capabilities'] : null;
   // Progress text describes a running call only.
@@ -120,9 +120,21 @@ export function appendToolCallContent(parts: StoreParts, wire: SessionRecord, se
   // Like every v2 upsert, a new id starts a call at the protocol defaults.
   if (!session.toolCalls[toolCallId]) applyToolCall(parts, wire, session, { toolCallId }, 'tool_call_update');
   const record = session.toolCalls[toolCallId]!;
-  record.content.push(update['content'] as unknown as ToolCallRecord['content'][number]);
+  // A new list: content lists are shared (the frozen empty one, or the update's own), never changed in place.
+  record.content = [...record.content, update['content'] as unknown as ToolCallRecord['content'][number]];
   const entry = core.indexOf(session).toolEntries.get(record.toolCallId);
   if (entry) core.touchEntry(session, entry);
+}
+
+/**
+ * Shared by every call that has no content or locations yet: records replace these lists, never change
+ * them in place. Frozen, so a change in place would throw instead of reaching every call.
+ */
+const NO_ITEMS: never[] = Object.freeze([]) as unknown as never[];
+
+/** The list's objects: the list itself when it has nothing else (a filtered copy costs a fresh backing store per update). */
+function objectsOf(list: unknown[]): unknown[] {
+  return list.every(isObject) ? list : list.filter(isObject);
 }
 
 function spawnFromToolCall(parts: StoreParts, session: SessionRecord, record: ToolCallRecord, spawn: SubagentSpawn): void {
