@@ -6,6 +6,7 @@ import { inertUiText } from './host/uiText';
 import { version as VERSION } from '../package.json';
 import type { AgentConfig } from './acp/agentProcess';
 import { registerAttachmentCommands } from './commands/chatAttachments';
+import { readProtocolSetting } from './acp/capabilities';
 import { registerCommands } from './commands/registerCommands';
 import { SessionHistory } from './history/sessionHistory';
 import { DEMO_AGENT_ID, demoAgentConfig, mergeAgents, readAgentSettings } from './host/agentPresets';
@@ -96,6 +97,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
       return value === 'allow' || value === 'deny' ? value : 'ask';
     },
     maxLineBytes: () => Math.max(1, config().get<number>('maxLineMegabytes', 16)) * 1024 * 1024,
+    protocolSetting: () => readProtocolSetting(config().get<unknown>('protocolVersion', '1')),
     onCancelUnconfirmed: (runtime, session) => {
       const stop = 'Stop Agent';
       void vscode.window

@@ -1,7 +1,6 @@
 // One ACP connection to one agent process: initialize, session methods (only what the agent advertised
 // and the store allows), and agent->client requests served through the injected ClientHost.
 import type {
-  AuthMethod,
   ContentBlock,
   Implementation,
   InitializeResponse,
@@ -34,7 +33,8 @@ import type { SessionActions } from '../store/model';
 import { SessionStore } from '../store/sessionStore';
 import { advertisedConfigOptionType, advertisedModeIds } from '../store/sessionSettings';
 import { AgentProcess, type AgentConfig } from './agentProcess';
-import { buildClientCapabilities, PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './capabilities';
+import { buildClientCapabilities, buildV2ClientCapabilities, PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './capabilities';
+import { readAgentFeatures, type AgentFeatures, type AuthMethodInfo, type PromptContentCapability, type ProtocolVersion, type SessionMethod } from './agentFeatures';
 import type { ClientHost } from './clientHost';
 import { delegationSupport, parseSubagentCatalog, validateDelegation, type DelegationSupport, type PromptDelegation, type SubagentInfo } from './delegation';
 import {
@@ -100,6 +100,8 @@ export interface AgentConnectionOptions {
   readonly baseEnv?: NodeJS.ProcessEnv;
   /** Time between SIGTERM and SIGKILL when stopping the agent. Default 2000 ms. */
   readonly stopGraceMs?: number;
+  /** The ACP version `initialize` offers (default 1); the connection then speaks the one the agent answers. */
+  readonly protocolVersion?: ProtocolVersion;
 }
 
 export interface SessionSetupOptions {
@@ -117,7 +119,10 @@ interface OutgoingRequest {
 
 type GuardedAction = keyof SessionActions;
 
-const PROMPT_CONTENT_CAPABILITY: Record<string, string | null> = {
+/** Client methods v2 removed (agents own files and terminals): a v2 agent asking for them is refused. */
+const V1_ONLY_CLIENT_METHODS = new Set(['fs/read_text_file', 'fs/write_text_file', 'terminal/create', 'terminal/output', 'terminal/wait_for_exit', 'terminal/kill', 'terminal/release']);
+
+const PROMPT_CONTENT_CAPABILITY: Record<string, PromptContentCapability | null> = {
   text: null,
   resource_link: null,
   image: 'image',
@@ -140,6 +145,7 @@ export class AgentConnection {
   private readonly agentRequestIds = new PendingAgentRequestIds();
   private readonly exitEmitter = new Emitter<AgentExit>();
   private initializeResponse: InitializeResponse | undefined;
+  private features: AgentFeatures | undefined;
   private closedError: ((method: string) => Error) | undefined;
 
   /** The agent process is gone (crash, exit, failed start, or after dispose). Fires once. */
@@ -233,17 +239,30 @@ export class AgentConnection {
     return this.initializeResponse;
   }
 
+  /** What the agent advertised (v1 `agentCapabilities`, v2 `capabilities`). */
   get agentCapabilities(): Record<string, unknown> {
-    return asRecord(this.initializeResponse?.agentCapabilities) ?? {};
+    return this.features?.capabilities ?? {};
+  }
+
+  /** The ACP version this connection speaks: the agent's answer (the offered one until it answers). */
+  get protocolVersion(): ProtocolVersion {
+    return this.features?.version ?? this.options.protocolVersion ?? PROTOCOL_VERSION;
+  }
+
+  /** Whether the agent offers a session method beyond new/prompt/cancel (v2: baseline with sessions). */
+  offers(method: SessionMethod): boolean {
+    return this.features?.offers(method) ?? false;
   }
 
   get agentInfo(): Implementation | null {
-    return this.initializeResponse?.agentInfo ?? null;
+    const response = asRecord(this.initializeResponse);
+    const info = asRecord(response?.[this.protocolVersion === 2 ? 'info' : 'agentInfo']);
+    return info ? (info as unknown as Implementation) : null;
   }
 
-  get authMethods(): readonly AuthMethod[] {
-    const methods = this.initializeResponse?.authMethods;
-    return Array.isArray(methods) ? methods.filter((method) => typeof asRecord(method)?.id === 'string') : [];
+  /** Auth methods with their id as `id` (v2 calls it `methodId`). */
+  get authMethods(): readonly AuthMethodInfo[] {
+    return this.features?.authMethods ?? [];
   }
 
   get delegationSupport(): DelegationSupport {
@@ -271,11 +290,12 @@ export class AgentConnection {
 
   async initialize(): Promise<InitializeResponse> {
     const timeoutMs = this.options.initializeTimeoutMs ?? DEFAULT_INITIALIZE_TIMEOUT_MS;
-    const params = {
-      protocolVersion: PROTOCOL_VERSION,
-      clientCapabilities: buildClientCapabilities(this.options.host),
-      clientInfo: this.options.clientInfo ?? { name: 'subchats', title: 'Subchats', version },
-    };
+    const offered = this.options.protocolVersion ?? PROTOCOL_VERSION;
+    const info = this.options.clientInfo ?? { name: 'subchats', title: 'Subchats', version };
+    const params =
+      offered === 2
+        ? { protocolVersion: 2, info, capabilities: buildV2ClientCapabilities(this.options.host) }
+        : { protocolVersion: 1, clientCapabilities: buildClientCapabilities(this.options.host), clientInfo: info };
     let response: InitializeResponse;
     try {
       response = await this.withTimeout(this.request<InitializeResponse>('initialize', params), timeoutMs, () => {
@@ -293,30 +313,41 @@ export class AgentConnection {
       throw error;
     }
     const result = asRecord(response);
-    if (!result || typeof result.protocolVersion !== 'number' || !SUPPORTED_PROTOCOL_VERSIONS.includes(result.protocolVersion)) {
-      const error = new UnsupportedProtocolVersionError(this.agentName, result?.protocolVersion, SUPPORTED_PROTOCOL_VERSIONS);
+    // One connection speaks exactly the answered version: one Subchats speaks, and not above the offer (the
+    // client capabilities went out in the offered version's shape).
+    const speakable = SUPPORTED_PROTOCOL_VERSIONS.filter((v) => v <= offered);
+    if (!result || typeof result.protocolVersion !== 'number' || !speakable.includes(result.protocolVersion)) {
+      const answered = result?.protocolVersion;
+      const hint = typeof answered === 'number' && SUPPORTED_PROTOCOL_VERSIONS.includes(answered) ? `Set subchats.protocolVersion to "${answered}" or "auto" to speak version ${answered} with it.` : undefined;
+      const error = new UnsupportedProtocolVersionError(this.agentName, answered, speakable, hint);
       this.shutDown(this.closedAfter(error));
       throw error;
     }
     this.initializeResponse = response;
+    this.features = readAgentFeatures(response, result.protocolVersion === 2 ? 2 : 1);
     return response;
   }
 
+  /** Signs in with one of the offered auth methods (v1 `authenticate`, v2 `auth/login`). */
   async authenticate(methodId: string): Promise<void> {
-    this.requireInitialized('authenticate');
-    if (!this.authMethods.some((method) => method.id === methodId)) {
-      const offered = this.authMethods.map((method) => method.id).join(', ') || 'none';
-      throw new NotAdvertisedError(this.agentName, 'authenticate', `auth method "${methodId}" was not offered (offered: ${offered})`);
+    const method = this.protocolVersion === 2 ? 'auth/login' : 'authenticate';
+    this.requireInitialized(method);
+    if (!this.authMethods.some((offered) => offered.id === methodId)) {
+      const offered = this.authMethods.map((m) => m.id).join(', ') || 'none';
+      throw new NotAdvertisedError(this.agentName, method, `auth method "${methodId}" was not offered (offered: ${offered})`);
     }
-    await this.request('authenticate', { methodId });
+    await this.request(method, { methodId });
   }
 
+  /** v1 `logout` (when `auth.logout` is advertised), v2 `auth/logout` (required with auth methods). */
   async logout(): Promise<void> {
-    this.requireInitialized('logout');
-    if (!isAdvertised(asRecord(this.agentCapabilities.auth)?.logout)) {
-      throw new NotAdvertisedError(this.agentName, 'logout', 'agentCapabilities.auth.logout is not advertised');
+    const method = this.protocolVersion === 2 ? 'auth/logout' : 'logout';
+    this.requireInitialized(method);
+    if (!this.features?.logout) {
+      const why = this.protocolVersion === 2 ? 'the agent offers no auth methods' : 'agentCapabilities.auth.logout is not advertised';
+      throw new NotAdvertisedError(this.agentName, method, why);
     }
-    await this.request('logout', {});
+    await this.request(method, {});
   }
 
   // ---- sessions ----------------------------------------------------------------------------------
@@ -332,7 +363,8 @@ export class AgentConnection {
 
   async loadSession(sessionId: string, cwd: string, options: SessionSetupOptions = {}): Promise<LoadSessionResponse> {
     this.requireInitialized('session/load');
-    if (this.agentCapabilities.loadSession !== true) throw new NotAdvertisedError(this.agentName, 'session/load', 'agentCapabilities.loadSession is not true');
+    if (this.protocolVersion === 2) throw new NotAdvertisedError(this.agentName, 'session/load', 'ACP v2 has no session/load; reconnect with session/resume');
+    if (!this.offers('load')) throw new NotAdvertisedError(this.agentName, 'session/load', 'agentCapabilities.loadSession is not true');
     const params = { sessionId, cwd: this.absolute(cwd, 'cwd'), ...this.setupParams('session/load', options) };
     const response = await this.request<LoadSessionResponse>('session/load', params);
     return response;
@@ -340,7 +372,9 @@ export class AgentConnection {
 
   async resumeSession(sessionId: string, cwd: string, options: SessionSetupOptions = {}): Promise<ResumeSessionResponse> {
     this.requireSessionCapability('session/resume', 'resume');
-    const params = { sessionId, cwd: this.absolute(cwd, 'cwd'), ...this.setupParams('session/resume', options) };
+    // v2 replays the session's history when asked (it took the place of session/load).
+    const replay = this.protocolVersion === 2 ? { replayFrom: { type: 'start' } } : {};
+    const params = { sessionId, cwd: this.absolute(cwd, 'cwd'), ...this.setupParams('session/resume', options), ...replay };
     const response = await this.request<ResumeSessionResponse>('session/resume', params);
     return response;
   }
@@ -362,7 +396,11 @@ export class AgentConnection {
     await request;
   }
 
-  async prompt(sessionId: string, prompt: readonly ContentBlock[], delegation?: PromptDelegation): Promise<PromptResponse> {
+  /**
+   * Sends a prompt and resolves when its turn ends, with the stop reason. v1: the response ends the turn. v2:
+   * the response only acknowledges the prompt (`onSent` gets its messageId); the session's idle state ends it.
+   */
+  async prompt(sessionId: string, prompt: readonly ContentBlock[], delegation?: PromptDelegation, onSent?: (messageId: string | undefined) => void): Promise<PromptResponse> {
     this.requireInitialized('session/prompt');
     this.checkAllowed(sessionId, 'prompt');
     this.checkPromptContent(prompt);
@@ -372,7 +410,62 @@ export class AgentConnection {
       if (problems.length) throw new InvalidDelegationError(problems);
       params.delegation = delegation;
     }
-    return this.request<PromptResponse>('session/prompt', params);
+    if (this.protocolVersion === 1) {
+      const response = await this.request<PromptResponse>('session/prompt', params);
+      onSent?.(undefined);
+      return response;
+    }
+    const turnEnd = this.turnEnd(sessionId);
+    try {
+      const ack = asRecord(await this.request<unknown>('session/prompt', params));
+      onSent?.(typeof ack?.messageId === 'string' ? ack.messageId : undefined);
+    } catch (error) {
+      turnEnd.abandon();
+      throw error;
+    }
+    return turnEnd.promise;
+  }
+
+  /**
+   * v2: resolves when the store says the session's prompt is no longer in flight (its idle state_update), with
+   * the stop reason the agent reported; rejects when the connection closes first.
+   */
+  private turnEnd(sessionId: string): { promise: Promise<PromptResponse>; abandon: () => void } {
+    let abandon = () => undefined as void;
+    const promise = new Promise<PromptResponse>((resolve, reject) => {
+      const entry: OutgoingRequest = { method: 'session/prompt', reject: (error) => finish(() => reject(error)) };
+      // In flight from when the store sees the prompt go out; over when the agent's idle clears it.
+      let sent = false;
+      const subscription = this.store.onDidChange(() => {
+        const session = this.store.getSession(sessionId);
+        if (session?.activePromptId) sent = true;
+        else if (session && sent) finish(() => resolve({ stopReason: (session.state.stopReason ?? 'end_turn') as PromptResponse['stopReason'] }));
+      });
+      const finish = (settle: () => void) => {
+        subscription.dispose();
+        this.outgoing.delete(entry);
+        settle();
+      };
+      abandon = () => finish(() => undefined);
+      this.outgoing.add(entry);
+    });
+    return { promise, abandon };
+  }
+
+  /** v2 `tool_call/cancel`: cancels one tool call, when the call grants `capabilities.cancel` (the store decides). */
+  async cancelToolCall(sessionId: string, toolCallId: string): Promise<void> {
+    this.requireV2('tool_call/cancel');
+    const verdict = this.store.itemActionsFor(sessionId, { toolCallId }).cancel;
+    if (!verdict.allowed) throw new ActionRefusedError(sessionId, 'cancel', verdict.reason ?? 'not allowed');
+    await this.request('tool_call/cancel', { sessionId, toolCallId });
+  }
+
+  /** v2 `terminal/cancel`: cancels an agent terminal's command, when the terminal grants `capabilities.cancel`. */
+  async cancelTerminal(sessionId: string, terminalId: string): Promise<void> {
+    this.requireV2('terminal/cancel');
+    const verdict = this.store.itemActionsFor(sessionId, { terminalId }).cancel;
+    if (!verdict.allowed) throw new ActionRefusedError(sessionId, 'cancel', verdict.reason ?? 'not allowed');
+    await this.request('terminal/cancel', { sessionId, terminalId });
   }
 
   /**
@@ -388,6 +481,7 @@ export class AgentConnection {
 
   async setMode(sessionId: string, modeId: string): Promise<void> {
     this.requireInitialized('session/set_mode');
+    if (this.protocolVersion === 2) throw new NotAdvertisedError(this.agentName, 'session/set_mode', 'ACP v2 has no modes; change the mode config option instead');
     const modes = advertisedModeIds(this.store.getSession(sessionId));
     if (!modes) throw new NotAdvertisedError(this.agentName, 'session/set_mode', `no modes were advertised for session ${sessionId}`);
     if (!modes.has(modeId)) throw new NotAdvertisedError(this.agentName, 'session/set_mode', `mode "${modeId}" is not one of ${[...modes].join(', ')}`);
@@ -401,7 +495,8 @@ export class AgentConnection {
     if ((type === 'boolean') !== (typeof value === 'boolean')) {
       throw new InvalidArgumentError(`Config option "${configId}" is of type ${type}; got a ${typeof value} value`);
     }
-    const params = typeof value === 'boolean' ? { sessionId, configId, type: 'boolean', value } : { sessionId, configId, value };
+    // v2 names the value's type for every value (`id` for a select's choice).
+    const params = typeof value === 'boolean' ? { sessionId, configId, type: 'boolean', value } : this.protocolVersion === 2 ? { sessionId, configId, type: 'id', value } : { sessionId, configId, value };
     return this.request<SetSessionConfigOptionResponse>('session/set_config_option', params);
   }
 
@@ -488,6 +583,7 @@ export class AgentConnection {
       const token = args[args.length - 1] as CancellationToken;
       const params = args.length > 1 ? (asRecord(args[0]) ?? {}) : {};
       try {
+        if (this.protocolVersion === 2 && V1_ONLY_CLIENT_METHODS.has(method)) throw new ClientRequestError(-32601, `Method not found: ${method} (not part of ACP v2)`);
         return await handler(params, token);
       } catch (error) {
         throw toResponseError(method, error);
@@ -635,11 +731,17 @@ export class AgentConnection {
     if (!this.initializeResponse) throw new NotInitializedError(this.agentName, method);
   }
 
-  private requireSessionCapability(method: string, capability: string): void {
+  private requireSessionCapability(method: string, capability: SessionMethod): void {
     this.requireInitialized(method);
-    if (!isAdvertised(asRecord(this.agentCapabilities.sessionCapabilities)?.[capability])) {
-      throw new NotAdvertisedError(this.agentName, method, `agentCapabilities.sessionCapabilities.${capability} is not advertised`);
+    if (!this.offers(capability)) {
+      const where = this.protocolVersion === 2 ? 'capabilities.session' : `agentCapabilities.sessionCapabilities.${capability}`;
+      throw new NotAdvertisedError(this.agentName, method, `${where} is not advertised`);
     }
+  }
+
+  private requireV2(method: string): void {
+    this.requireInitialized(method);
+    if (this.protocolVersion !== 2) throw new NotAdvertisedError(this.agentName, method, `${method} is part of ACP v2; this agent speaks v1`);
   }
 
   private checkAllowed(sessionId: string, action: GuardedAction): void {
@@ -649,19 +751,18 @@ export class AgentConnection {
 
   private checkPromptContent(prompt: readonly ContentBlock[]): void {
     if (!Array.isArray(prompt)) throw new InvalidArgumentError('The prompt must be an array of content blocks');
-    const promptCapabilities = asRecord(this.agentCapabilities.promptCapabilities) ?? {};
     for (const block of prompt) {
       const type = String(asRecord(block)?.type);
-      const capability = PROMPT_CONTENT_CAPABILITY[type];
+      const capability = Object.hasOwn(PROMPT_CONTENT_CAPABILITY, type) ? PROMPT_CONTENT_CAPABILITY[type] : undefined;
       if (capability === undefined) throw new InvalidArgumentError(`Unknown prompt content type "${type}"`);
-      if (capability !== null && promptCapabilities[capability] !== true) throw new UnsupportedContentError(this.agentName, type, capability);
+      if (capability !== null && !this.features?.acceptsPrompt(capability)) throw new UnsupportedContentError(this.agentName, type, capability);
     }
   }
 
   private setupParams(method: string, options: SessionSetupOptions): { mcpServers: McpServer[]; additionalDirectories?: string[] } {
     const params: { mcpServers: McpServer[]; additionalDirectories?: string[] } = { mcpServers: options.mcpServers ?? [] };
     if (options.additionalDirectories?.length) {
-      if (!isAdvertised(asRecord(this.agentCapabilities.sessionCapabilities)?.additionalDirectories)) {
+      if (!this.features?.additionalDirectories) {
         throw new NotAdvertisedError(this.agentName, method, 'additionalDirectories needs agentCapabilities.sessionCapabilities.additionalDirectories');
       }
       params.additionalDirectories = options.additionalDirectories.map((directory) => this.absolute(directory, 'additionalDirectories'));

@@ -5,7 +5,33 @@ import { OPENCODE_CHILD_UPDATES_KEY } from '../store/opencodeDialect';
 import type { ClientHost } from './clientHost';
 
 export const PROTOCOL_VERSION = 1;
-export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1];
+export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1, 2];
+
+/**
+ * Setting `subchats.protocolVersion`: which ACP version to offer. `auto` offers 2 and, when the agent fails
+ * to initialize at 2 (or answers 1), restarts it and offers 1.
+ */
+export type ProtocolSetting = 'auto' | 1 | 2;
+
+export function readProtocolSetting(raw: unknown): ProtocolSetting {
+  if (raw === 2 || raw === '2') return 2;
+  if (raw === 'auto') return 'auto';
+  return 1;
+}
+
+/** The versions to offer, in order (the next one after a failed start). */
+export function versionsToOffer(setting: ProtocolSetting): readonly (1 | 2)[] {
+  return setting === 'auto' ? [2, 1] : [setting];
+}
+
+/**
+ * v2 client capabilities: no fs/terminal (v2 agents own their terminals), no subagents marker (baseline);
+ * only elicitation, as markers.
+ */
+export function buildV2ClientCapabilities(host: Pick<ClientHost, 'elicit' | 'elicitationModes'>): Record<string, unknown> {
+  const elicitation = buildClientCapabilities(host).elicitation;
+  return elicitation ? { elicitation } : {};
+}
 
 export function buildClientCapabilities(host: Pick<ClientHost, 'elicit' | 'elicitationModes'>): ClientCapabilities {
   const capabilities: ClientCapabilities = {

@@ -71,10 +71,12 @@ export class UnsupportedProtocolVersionError extends AcpError {
     agentName: string,
     readonly agentVersion: unknown,
     readonly supported: readonly number[],
+    /** What the user can do about it (e.g. the setting that offers the agent's version). */
+    hint?: string,
   ) {
     super(
       `Agent "${agentName}" speaks ACP protocol version ${JSON.stringify(agentVersion)}, ` +
-        `but Subchats supports only version ${supported.join(', ')}. The agent was disconnected.`,
+        `but Subchats supports only version ${supported.join(', ')}. The agent was disconnected.${hint ? ` ${hint}` : ''}`,
     );
     this.name = 'UnsupportedProtocolVersionError';
   }

@@ -28,18 +28,27 @@ export class StateLineFilter {
   }
 }
 
-/** Drops the oldest lines the filter does not keep until the text fits `maxBytes` (then the oldest kept ones). */
+/**
+ * Drops the oldest lines the filter does not keep until the text fits `maxBytes` (then the oldest kept ones).
+ * The initialize exchange always stays: it says which ACP version (1 or 2) every later line speaks.
+ */
 export function rotateTranscript(text: string, maxBytes: number): { text: string; droppedBytes: number } {
   const lines = text.split('\n').filter((line) => line.length > 0);
   const sizes = lines.map((line) => Buffer.byteLength(line) + 1);
   let total = sizes.reduce((sum, size) => sum + size, 0);
   if (total <= maxBytes) return { text, droppedBytes: 0 };
   const filter = new StateLineFilter();
+  const initializeIds = new Set<unknown>();
+  const pinned: boolean[] = [];
   const keep = lines.map((line) => {
     try {
       const parsed = JSON.parse(line) as { dir?: unknown; msg?: unknown };
+      const msg = asRecord(parsed.msg);
+      if (msg?.['method'] === 'initialize') initializeIds.add(msg['id']);
+      pinned.push(msg !== undefined && (msg['method'] === 'initialize' || (msg['method'] === undefined && parsed.dir === 'agent->client' && initializeIds.has(msg['id']))));
       return filter.keeps(parsed.msg, String(parsed.dir));
     } catch {
+      pinned.push(false);
       return false;
     }
   });
@@ -47,7 +56,7 @@ export function rotateTranscript(text: string, maxBytes: number): { text: string
   let droppedBytes = 0;
   for (const pass of [false, true]) {
     for (let i = 0; i < lines.length && total > maxBytes; i++) {
-      if (dropped[i] || keep[i] !== pass) continue;
+      if (dropped[i] || pinned[i] || keep[i] !== pass) continue;
       dropped[i] = true;
       total -= sizes[i]!;
       droppedBytes += sizes[i]!;

@@ -37,8 +37,7 @@ export async function browseAgentSessions(
   cwd: string | undefined,
   open: (runtimeId: string, sessionId: string) => void,
 ): Promise<void> {
-  const capabilities = runtime.connection?.agentCapabilities['sessionCapabilities'] as Record<string, unknown> | undefined;
-  if (!runtime.live || !capabilities?.['list']) {
+  if (!runtime.live || !runtime.connection?.offers('list')) {
     void vscode.window.showInformationMessage(`Subchats: ${runtime.agent.name} does not list its sessions (no sessionCapabilities.list).`);
     return;
   }

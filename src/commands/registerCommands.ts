@@ -121,6 +121,30 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     await service.cancel(target.runtime.id, target.session.id);
   };
 
+  /** ACP v2: stop one tool call that grants cancel (arg `{runtimeId, sessionId, toolCallId}` skips the pickers). */
+  const cancelToolCall = async (arg?: unknown) => {
+    const cancellable = (t: SessionTarget) => t.session.toolCallOrder.filter((toolCallId) => t.runtime.store.itemActionsFor(t.session.id, { toolCallId }).cancel.allowed);
+    const target = await pickSession(service, arg, 'Cancel a tool call of which session?', (t) => isLiveSession(t) && cancellable(t).length > 0);
+    if (!target) return;
+    const given = (arg as { toolCallId?: unknown } | undefined)?.toolCallId;
+    const toolCallId =
+      typeof given === 'string'
+        ? given
+        : (
+            await vscode.window.showQuickPick(
+              cancellable(target).map((id) => ({ label: inertUiText(target.session.toolCalls[id]?.title || 'Tool call'), description: target.session.toolCalls[id]?.kind, id })),
+              { placeHolder: `Cancel which tool call of ${inertUiText(target.session.label)}?` },
+            )
+          )?.id;
+    if (!toolCallId) return;
+    const verdict = target.runtime.store.itemActionsFor(target.session.id, { toolCallId }).cancel;
+    if (!verdict.allowed) {
+      void vscode.window.showWarningMessage(inertUiText(`Subchats: cannot cancel this tool call. ${verdict.reason ?? ''}`, 600));
+      return;
+    }
+    await service.cancelItem(target.runtime.id, target.session.id, { toolCallId });
+  };
+
   const cancelAllChildren = async (arg?: unknown) => {
     const target = await pickSession(service, arg, 'Cancel the subagents of which session?', (t) => isLiveSession(t) && t.session.childIds.length > 0);
     if (!target) return;
@@ -165,8 +189,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     const target = await pickSession(service, arg, 'Close which session?', (t) => isLiveSession(t) && t.runtime.store.actionsFor(t.session.id).close.allowed);
     if (!target) return;
     if (!allowedOrExplain(target, 'close')) return;
-    const capabilities = target.runtime.connection?.agentCapabilities['sessionCapabilities'] as Record<string, unknown> | undefined;
-    if (!capabilities?.['close']) {
+    if (!target.runtime.connection?.offers('close')) {
       void vscode.window.showWarningMessage(`Subchats: ${target.runtime.agent.name} does not support closing sessions (no sessionCapabilities.close). Cancel it instead.`);
       return;
     }
@@ -280,6 +303,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ['subchats.sendPrompt', guarded('Send Prompt', sendPrompt)],
     ['subchats.cancel', guarded('Cancel', cancel)],
     ['subchats.cancelAllChildren', guarded('Cancel All Subagents', cancelAllChildren)],
+    ['subchats.cancelToolCall', guarded('Cancel Tool Call', cancelToolCall)],
     ['subchats.messageChild', guarded('Message Subagent', messageChild)],
     ['subchats.openChat', guarded('Open Chat', openChat(false))],
     ['subchats.openChatBeside', guarded('Open Chat to the Side', openChat(true))],

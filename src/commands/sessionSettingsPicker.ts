@@ -2,6 +2,7 @@
 // offered as one quick pick. Only advertised values can be chosen; the connection checks them again.
 import * as vscode from 'vscode';
 import type { SessionView } from '../store/model';
+import { configOptionId } from '../store/sessionSettings';
 import { inertUiText } from '../host/uiText';
 
 export type SessionSettingChange =
@@ -14,7 +15,6 @@ interface ModeState {
 }
 
 interface ConfigOption {
-  readonly id: string;
   readonly name?: string;
   readonly type?: string;
   readonly currentValue?: string | boolean;
@@ -44,16 +44,17 @@ export async function pickSessionSetting(session: SessionView): Promise<SessionS
   }
   const options = Array.isArray(session.configOptions) ? (session.configOptions as ConfigOption[]) : [];
   for (const option of options) {
-    if (typeof option?.id !== 'string') continue;
-    const optionName = inertUiText(option.name ?? option.id);
+    const id = configOptionId(option);
+    if (id === undefined) continue;
+    const optionName = inertUiText(option.name ?? id);
     items.push({ label: optionName, kind: vscode.QuickPickItemKind.Separator });
     if (option.type === 'boolean') {
       const next = option.currentValue !== true;
-      items.push({ label: `${optionName}: turn ${next ? 'on' : 'off'}`, change: { kind: 'option', configId: option.id, value: next } });
+      items.push({ label: `${optionName}: turn ${next ? 'on' : 'off'}`, change: { kind: 'option', configId: id, value: next } });
       continue;
     }
     for (const choice of flatChoices(option)) {
-      items.push({ label: `${choice.value === option.currentValue ? '$(check) ' : ''}${inertUiText(choice.name)}`, description: optionName, change: { kind: 'option', configId: option.id, value: choice.value } });
+      items.push({ label: `${choice.value === option.currentValue ? '$(check) ' : ''}${inertUiText(choice.name)}`, description: optionName, change: { kind: 'option', configId: id, value: choice.value } });
     }
   }
   if (!items.some((i) => i.change)) {

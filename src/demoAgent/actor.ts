@@ -11,7 +11,12 @@ export interface ClientFeatures {
   readonly readTextFile: boolean;
   readonly writeTextFile: boolean;
   readonly terminal: boolean;
+  /** ACP v2: the agent runs commands in terminals of its own (terminal_update), which the client can cancel. */
+  readonly agentTerminal?: boolean;
 }
+
+/** v2 items the client may cancel on their own (`tool_call/cancel`, `terminal/cancel`). */
+export type CancellableItem = { readonly toolCallId: string } | { readonly terminalId: string };
 
 /** What every actor of one connection shares. */
 export interface RunContext {
@@ -24,6 +29,8 @@ export interface RunContext {
   newId(prefix: string): string;
   /** Lets session/cancel reach a child; returns the unregister function. */
   registerCancelTarget(sessionId: string, scope: CancelScope): () => void;
+  /** Lets `tool_call/cancel` / `terminal/cancel` reach one item; returns the unregister function. */
+  registerItemCancel(item: CancellableItem, scope: CancelScope): () => void;
   log(message: string): void;
 }
 
@@ -117,7 +124,7 @@ export class Actor {
     this.emit({ sessionUpdate: 'tool_call_update', toolCallId, ...fields }, { toolName: this.openToolCalls.get(toolCallId) });
   }
 
-  async endTool(toolCallId: string, status: 'completed' | 'failed', fields: JsonObject = {}): Promise<void> {
+  async endTool(toolCallId: string, status: 'completed' | 'failed' | 'cancelled', fields: JsonObject = {}): Promise<void> {
     await this.updateTool(toolCallId, { status, ...fields });
     this.openToolCalls.delete(toolCallId);
   }

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import { version } from '../../package.json';
-import type { ClientFeatures, RunContext } from './actor';
+import type { CancellableItem, ClientFeatures, RunContext } from './actor';
 import { Actor } from './actor';
 import { CancelScope } from './cancelScope';
 import type { Channel, StampInfo, Update } from './channel';
@@ -15,6 +15,7 @@ import { ErrorCodes, RpcError, isObject } from './lineRpc';
 import type { DemoOptions, DialectName } from './options';
 import type { TurnSettings } from './script';
 import { SUBAGENT_CATALOG, demoTurn, describeReceived, longTurn, parseDelegation, quickTurn, receivedTurn } from './script';
+import { toV2ConfigOptions, toV2Permission, toV2Updates } from './v2Wire';
 
 /** The demo agent ships with the extension and shares its version. */
 export const DEMO_AGENT_VERSION = version;
@@ -32,7 +33,11 @@ const SPECIAL_COMMANDS = [
   { name: 'crash', description: 'Exit the agent process mid-stream (exit code 1)' },
   { name: 'hang', description: 'Never answer this prompt' },
   { name: 'error', description: 'Answer the prompt with a JSON-RPC error' },
+  { name: 'slow', description: 'Keep the demo command running until it is cancelled' },
 ];
+
+/** What a v2 client gets when it calls a method v2 removed. */
+const V1_ONLY = (method: string) => new RpcError(ErrorCodes.methodNotFound, `Method not found: ${method} (not part of ACP v2)`);
 
 const NO_CLIENT_FEATURES: ClientFeatures = { readTextFile: false, writeTextFile: false, terminal: false };
 
@@ -47,6 +52,10 @@ export class DemoAgent {
   private readonly childRoots = new Map<string, string>();
   /** Children the client may cancel on their own. */
   private readonly cancelTargets = new Map<string, CancelScope>();
+  /** v2 tool calls and agent terminals the client may cancel alone, by `tool:<id>` / `terminal:<id>`. */
+  private readonly itemCancels = new Map<string, CancelScope>();
+  /** The ACP version answered in initialize. */
+  private speaks: 1 | 2 = 1;
   private counter = 0;
 
   constructor(
@@ -56,11 +65,19 @@ export class DemoAgent {
     rpc.onRequest('initialize', (params) => this.initialize(params));
     rpc.onRequest('authenticate', () => ({}));
     rpc.onRequest('session/new', (params) => this.newSession(params));
-    rpc.onRequest('session/load', (params) => this.loadSession(params));
+    rpc.onRequest('session/load', (params) => {
+      if (this.speaks === 2) throw V1_ONLY('session/load');
+      return this.loadSession(params);
+    });
     rpc.onRequest('session/resume', (params) => this.resumeSession(params));
     rpc.onRequest('session/list', (params) => this.listSessions(params));
     rpc.onRequest('session/close', (params) => this.closeSession(params));
-    rpc.onRequest('session/set_mode', (params) => this.setMode(params));
+    rpc.onRequest('session/set_mode', (params) => {
+      if (this.speaks === 2) throw V1_ONLY('session/set_mode');
+      return this.setMode(params);
+    });
+    rpc.onRequest('tool_call/cancel', (params) => this.cancelItem(`tool:${String(params.toolCallId)}`));
+    rpc.onRequest('terminal/cancel', (params) => this.cancelItem(`terminal:${String(params.terminalId)}`));
     rpc.onRequest('session/set_config_option', (params) => this.setConfigOption(params));
     rpc.onRequest('session/prompt', (params, id) => this.prompt(params, id));
     rpc.onNotification('session/cancel', (params) => this.cancel(params.sessionId));
@@ -74,6 +91,9 @@ export class DemoAgent {
   }
 
   private initialize(params: JsonObject): JsonObject {
+    const protocol = this.env.options.protocol;
+    this.speaks = protocol === 'auto' ? (params.protocolVersion === 2 ? 2 : 1) : protocol;
+    if (this.speaks === 2) return this.initializeV2(params);
     const caps = isObject(params.clientCapabilities) ? params.clientCapabilities : {};
     const fs = isObject(caps.fs) ? caps.fs : {};
     this.client = { readTextFile: fs.readTextFile === true, writeTextFile: fs.writeTextFile === true, terminal: caps.terminal === true };
@@ -98,6 +118,20 @@ export class DemoAgent {
     };
   }
 
+  /** v2: subagents are baseline, the agent owns its terminals; the client reads and writes no files for it. */
+  private initializeV2(params: JsonObject): JsonObject {
+    this.client = { ...NO_CLIENT_FEATURES, agentTerminal: true };
+    this.clientSubagents = true;
+    const caps = isObject(params.capabilities) ? params.capabilities : {};
+    this.booleanConfig = isObject(caps.session) && isObject(caps.session.configOptions);
+    return {
+      protocolVersion: 2,
+      info: { name: 'subchats-demo-agent', title: 'Subchats demo agent', version: DEMO_AGENT_VERSION },
+      capabilities: { session: { prompt: { embeddedContext: {} } } },
+      authMethods: [],
+    };
+  }
+
   private newSession(params: JsonObject): JsonObject {
     const cwd = typeof params.cwd === 'string' && params.cwd ? params.cwd : process.cwd();
     const session = createSession(this.newId('demo-'), cwd);
@@ -110,6 +144,7 @@ export class DemoAgent {
   }
 
   private sessionSetup(session: DemoSession): JsonObject {
+    if (this.speaks === 2) return { configOptions: toV2ConfigOptions(configOptions(session, this.booleanConfig)) };
     return { modes: modeState(session), configOptions: configOptions(session, this.booleanConfig) };
   }
 
@@ -136,7 +171,13 @@ export class DemoAgent {
   }
 
   private resumeSession(params: JsonObject): JsonObject {
-    return this.sessionSetup(this.requireSession(params.sessionId));
+    const session = this.requireSession(params.sessionId);
+    if (this.speaks === 2) {
+      // v2 replays on request, then reports the current state before answering.
+      if (isObject(params.replayFrom)) for (const entry of session.history) this.rpc.notify('session/update', entry);
+      this.rpc.notify('session/update', { sessionId: session.id, update: { sessionUpdate: 'state_update', state: session.activeTurn ? 'running' : 'idle' } });
+    }
+    return this.sessionSetup(session);
   }
 
   private listSessions(params: JsonObject): JsonObject {
@@ -166,7 +207,8 @@ export class DemoAgent {
     const session = this.requireSession(params.sessionId);
     const modeChanged = applyConfigOption(session, params.configId, params.value, this.booleanConfig);
     if (modeChanged) this.announceMode(session, false);
-    return { configOptions: configOptions(session, this.booleanConfig) };
+    const options = configOptions(session, this.booleanConfig);
+    return { configOptions: this.speaks === 2 ? toV2ConfigOptions(options) : options };
   }
 
   /** Keeps the mode and the `mode` config option in step on the client. */
@@ -182,16 +224,40 @@ export class DemoAgent {
     const blocks = Array.isArray(params.prompt) ? params.prompt.filter((block): block is JsonObject => isObject(block)) : [];
     const text = blocks.map((block) => (typeof block.text === 'string' ? block.text : '')).join('\n');
     const messageId = this.newId('msg_user_');
-    // Recorded (not sent): a session/load replays the user's side too.
-    for (const block of blocks) session.history.push({ sessionId: session.id, update: { sessionUpdate: 'user_message_chunk', messageId, content: block } });
+    // Recorded (not sent): a session/load replays the user's side too (v2 sends its echo, which is recorded).
+    if (this.speaks === 1) for (const block of blocks) session.history.push({ sessionId: session.id, update: { sessionUpdate: 'user_message_chunk', messageId, content: block } });
 
     if (/(^|\s)\/hang\b/.test(text)) return new Promise<Json>(() => undefined);
     if (/(^|\s)\/error\b/.test(text)) throw new RpcError(ErrorCodes.internalError, 'Demo agent error (requested by /error)');
 
+    if (this.speaks === 2) {
+      // v2: the prompt is acknowledged once inserted (echoed with its messageId); the turn ends with idle.
+      this.send(this.rootChannel(session), { sessionUpdate: 'user_message', messageId, content: blocks });
+      void this.runTurn(session, text, params, requestId).then(
+        (outcome) => this.endV2Turn(session, outcome),
+        (error: unknown) => this.endV2Turn(session, { stopReason: 'error', reply: error instanceof Error ? error.message : String(error) }),
+      );
+      return { messageId };
+    }
+    const outcome = await this.runTurn(session, text, params, requestId);
+    if (outcome.stopReason === 'error') throw new RpcError(ErrorCodes.internalError, outcome.reply);
+    return { stopReason: outcome.stopReason, usage: { ...outcome.usage } };
+  }
+
+  private endV2Turn(session: DemoSession, outcome: { stopReason: string; reply: string; usage?: JsonObject }): void {
+    const state: JsonObject = { sessionUpdate: 'state_update', state: 'idle', stopReason: outcome.stopReason };
+    if (outcome.stopReason === 'error') state.error = { code: ErrorCodes.internalError, message: outcome.reply };
+    if (outcome.usage) state.usage = outcome.usage;
+    this.send(this.rootChannel(session), state as JsonObject & { sessionUpdate: string });
+  }
+
+  /** Runs one scripted turn to its outcome (the root's usage counted). */
+  private async runTurn(session: DemoSession, text: string, params: JsonObject, requestId: number | string): Promise<{ stopReason: string; reply: string; usage: JsonObject }> {
     const scope = new CancelScope();
     session.activeTurn = { scope, requestId };
     session.liveScopes.add(scope);
     const channel = this.rootChannel(session);
+    if (this.speaks === 2) this.send(channel, { sessionUpdate: 'state_update', state: 'running' });
     session.title ??= titleFrom(text);
     session.updatedAt = new Date().toISOString();
     this.send(channel, { sessionUpdate: 'session_info_update', title: session.title, updatedAt: session.updatedAt });
@@ -204,10 +270,11 @@ export class DemoAgent {
       alwaysAllowed: session.alwaysAllowed,
       childDuration: this.env.options.childDuration,
       delegation,
+      slowCommand: /(^|\s)\/slow\b/.test(text),
     };
     const actor = new Actor(this.runContext(session), channel, scope);
     const background = delegation?.runMode === 'background';
-    const received = describeReceived(blocks);
+    const received = describeReceived(Array.isArray(params.prompt) ? params.prompt.filter((block): block is JsonObject => isObject(block)) : []);
     const body = received.length > 0
       ? (a: Actor) => receivedTurn(a, received)
       : /(^|\s)\/crash\b/.test(text)
@@ -224,8 +291,7 @@ export class DemoAgent {
     const usage = outcome.usage ?? actor.usage();
     session.usedTokens += usage.totalTokens;
     this.send(channel, { sessionUpdate: 'usage_update', used: session.usedTokens, size: 200000, cost: { amount: round(session.usedTokens * 0.000002), currency: 'USD' } });
-    if (outcome.stopReason === 'error') throw new RpcError(ErrorCodes.internalError, outcome.reply);
-    return { stopReason: outcome.stopReason, usage: { ...usage } };
+    return { stopReason: outcome.stopReason, reply: outcome.reply, usage: { ...usage } };
   }
 
   private async crash(actor: Actor): Promise<string> {
@@ -247,6 +313,14 @@ export class DemoAgent {
     else this.env.log(`session/cancel ignored: ${sessionId} is ${this.childRoots.has(sessionId) ? 'a subagent without a running cancellable turn' : 'unknown'}`);
   }
 
+  /** v2 `tool_call/cancel` / `terminal/cancel`: stops that one item (only while it grants cancel). */
+  private cancelItem(key: string): JsonObject {
+    const scope = this.itemCancels.get(key);
+    if (!scope) throw new RpcError(ErrorCodes.invalidParams, `Nothing to cancel: ${key} is not running or cannot be cancelled`);
+    scope.cancel();
+    return {};
+  }
+
   private cancelRequest(requestId: Json | undefined): void {
     for (const session of this.sessions.values()) {
       if (session.activeTurn && session.activeTurn.requestId === requestId) session.activeTurn.scope.cancel();
@@ -257,7 +331,8 @@ export class DemoAgent {
     const pace = session.model === 'scripted-fast' ? this.env.options.pace / 4 : this.env.options.pace;
     return {
       send: (channel, update, info) => this.send(channel, update, info),
-      request: (method, params) => this.rpc.request(method, params),
+      // v2 asks permission with a title and a subject instead of a bare tool call.
+      request: (method, params) => this.rpc.request(method, this.speaks === 2 && method === 'session/request_permission' ? toV2Permission(params) : params),
       dialect: this.dialect(),
       client: this.client,
       pace,
@@ -265,6 +340,11 @@ export class DemoAgent {
       registerCancelTarget: (sessionId, scope) => {
         this.cancelTargets.set(sessionId, scope);
         return () => this.cancelTargets.delete(sessionId);
+      },
+      registerItemCancel: (item: CancellableItem, scope) => {
+        const key = 'toolCallId' in item ? `tool:${item.toolCallId}` : `terminal:${item.terminalId}`;
+        this.itemCancels.set(key, scope);
+        return () => this.itemCancels.delete(key);
       },
       log: (message) => this.env.log(message),
     };
@@ -289,11 +369,15 @@ export class DemoAgent {
 
   /** Sends one session/update and records it in the root session's history. */
   private send(channel: Channel, update: Update, info?: StampInfo): void {
-    const params: JsonObject = { sessionId: channel.wireSessionId, update: channel.stamp(update, info) };
-    if (channel.paramsMeta) params._meta = channel.paramsMeta;
+    const stamped = channel.stamp(update, info);
+    const wire = this.speaks === 2 ? toV2Updates(channel.wireSessionId, stamped) : [{ sessionId: channel.wireSessionId, update: stamped }];
     if (channel.wireSessionId !== channel.rootSessionId) this.childRoots.set(channel.wireSessionId, channel.rootSessionId);
-    this.sessions.get(channel.rootSessionId)?.history.push(params);
-    this.rpc.notify('session/update', params);
+    for (const { sessionId, update: body } of wire) {
+      const params: JsonObject = { sessionId, update: body };
+      if (channel.paramsMeta) params._meta = channel.paramsMeta;
+      this.sessions.get(channel.rootSessionId)?.history.push(params);
+      this.rpc.notify('session/update', params);
+    }
   }
 
   private requireSession(sessionId: Json | undefined): DemoSession {

@@ -10,9 +10,11 @@ export interface DemoOptions {
   /** Minimum time the Explorer branch keeps working, so a child can be cancelled by hand. */
   readonly childDuration: number;
   readonly dialect: DialectName;
+  /** Which ACP versions it answers: `auto` answers the offered one (2 or 1), `1`/`2` only that one. */
+  readonly protocol: 'auto' | 1 | 2;
 }
 
-export const USAGE = `usage: subchats demo-agent [--pace <ms>] [--child-duration <ms>] [--dialect <name>]
+export const USAGE = `usage: subchats demo-agent [--pace <ms>] [--child-duration <ms>] [--dialect <name>] [--protocol auto|1|2]
 
 A scripted ACP agent (JSON-RPC over stdio) with no model and no network.
 
@@ -20,6 +22,9 @@ A scripted ACP agent (JSON-RPC over stdio) with no model and no network.
   --child-duration <ms>  keep the Explorer branch (its grandchild Scout) working at least this long
   --dialect <name>       how subagents appear on the wire: ${DIALECTS.join(', ')} (default acp;
                          acp falls back to claude-style stamps when the client lacks clientCapabilities.subagents)
+  --protocol <v>         ACP version: auto (default) answers the version the client offers, 1 or 2 only that one.
+                         In v2 subagents are baseline, the prompt is acknowledged and ended by state_update,
+                         and the demo command runs in an agent-owned terminal that can be cancelled alone
 
 Each prompt runs a scripted tour: thoughts, text with a code block, a plan, a read, an edit and a
 command (through the client's fs and terminal when offered), then two parallel subagents: Explorer
@@ -33,6 +38,7 @@ Special prompts (anywhere in the prompt text):
   /crash   send a few updates, then exit the process with code 1
   /hang    never answer this prompt (not even after session/cancel)
   /error   answer the prompt with a JSON-RPC error (-32603)
+  /slow    the demo command keeps running until it is cancelled (v2: cancel just that tool call)
 `;
 
 export class UsageError extends Error {}
@@ -42,6 +48,7 @@ const FLAGS = {
   pace: { type: 'string' },
   'child-duration': { type: 'string' },
   dialect: { type: 'string' },
+  protocol: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 
@@ -58,7 +65,9 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): D
     if (!isDialect(values.dialect)) throw new UsageError(`unknown dialect: ${values.dialect} (one of ${DIALECTS.join(', ')})`);
     dialect = values.dialect;
   }
-  return { pace, childDuration, dialect };
+  const protocol = values.protocol === undefined || values.protocol === 'auto' ? 'auto' : values.protocol === '1' ? 1 : values.protocol === '2' ? 2 : undefined;
+  if (protocol === undefined) throw new UsageError(`--protocol must be auto, 1 or 2 (got ${values.protocol})`);
+  return { pace, childDuration, dialect, protocol };
 }
 
 function parseFlags(argv: readonly string[]) {

@@ -1,6 +1,7 @@
 // The scripted multi-agent turn: what the demo agent says and does for one prompt.
 import * as path from 'node:path';
 import type { Actor, ToolSpec } from './actor';
+import { Cancelled, sleep } from './cancelScope';
 import type { ChildOutcome, ChildSpec } from './channel';
 import { textContent } from './channel';
 import type { Json, JsonObject } from './lineRpc';
@@ -21,6 +22,8 @@ export interface TurnSettings {
   readonly alwaysAllowed: Set<string>;
   readonly childDuration: number;
   readonly delegation?: Delegation;
+  /** `/slow`: the demo command runs until it is cancelled (in an agent terminal: alone, by tool_call/cancel). */
+  readonly slowCommand?: boolean;
 }
 
 export const DEMO_DIR = 'subchats-demo';
@@ -64,7 +67,7 @@ export async function demoTurn(actor: Actor, turn: TurnSettings): Promise<string
     await editNotes(actor, turn, notesPath, oldNotes);
     await plan.set(1, 'completed');
     await plan.set(2, 'in_progress');
-    await runChecks(actor, turn.cwd);
+    await runChecks(actor, turn);
     await plan.set(2, 'completed');
   }
 
@@ -202,10 +205,15 @@ async function writeWithPermission(
 // Runs with the client's node (or VS Code's Electron as node) so it works wherever the agent runs.
 const CHECK_SCRIPT = "for (const step of ['lint', 'types', 'unit tests']) console.log('\\u2713 ' + step + ' ok'); console.log('3 checks passed');";
 
-async function runChecks(actor: Actor, cwd: string): Promise<void> {
+async function runChecks(actor: Actor, turn: TurnSettings): Promise<void> {
+  const cwd = turn.cwd;
   const tool: ToolSpec = { title: 'Run the demo checks', kind: 'execute', name: 'Bash', rawInput: { command: `node -e "${CHECK_SCRIPT}"`, description: 'Run the demo checks' } };
   await actor.say('\n\nNow a quick command in a terminal.');
   const id = await actor.startTool(tool);
+  if (actor.ctx.client.agentTerminal) {
+    await runInAgentTerminal(actor, id, turn);
+    return;
+  }
   if (!actor.ctx.client.terminal) {
     const output = '✓ lint ok\n✓ types ok\n✓ unit tests ok\n3 checks passed\n';
     await actor.endTool(id, 'completed', { content: [textContent(`(No client terminal; simulated output.)\n${fence(output, 'console')}`)], rawOutput: { output, exitCode: 0 } });
@@ -233,6 +241,41 @@ async function runChecks(actor: Actor, cwd: string): Promise<void> {
     await actor.endTool(id, 'failed', { content: [textContent(`Terminal error: ${error.message}`)] });
   } finally {
     if (terminalId) await releaseTerminal(actor, terminalId);
+  }
+}
+
+const CHECK_LINES = ['✓ lint ok', '✓ types ok', '✓ unit tests ok', '3 checks passed'];
+const SLOW_LINES = 600;
+
+/**
+ * ACP v2: the agent owns the terminal. Its output streams as base64 chunks; the call and the terminal grant
+ * `capabilities.cancel` while the command runs, and cancelling either stops just this command (the turn goes on).
+ */
+async function runInAgentTerminal(actor: Actor, toolCallId: string, turn: TurnSettings): Promise<void> {
+  const terminalId = actor.ctx.newId('term_');
+  const scope = actor.scope.child();
+  const unregister = [actor.ctx.registerItemCancel({ toolCallId }, scope), actor.ctx.registerItemCancel({ terminalId }, scope)];
+  const cancel = { cancel: {} };
+  const content = [{ type: 'terminal', terminalId }];
+  const lines = turn.slowCommand ? Array.from({ length: SLOW_LINES }, (_, i) => `checking step ${i + 1}…`) : CHECK_LINES;
+  try {
+    actor.emit({ sessionUpdate: 'terminal_update', terminalId, command: `node -e "${CHECK_SCRIPT}"`, cwd: path.isAbsolute(turn.cwd) ? turn.cwd : null, capabilities: cancel });
+    await actor.updateTool(toolCallId, { status: 'in_progress', content, capabilities: cancel });
+    for (const line of lines) {
+      await sleep(turn.slowCommand ? Math.max(actor.ctx.pace, 200) : actor.ctx.pace / 2, scope);
+      scope.throwIfCancelled();
+      actor.emit({ sessionUpdate: 'terminal_output_chunk', terminalId, data: Buffer.from(`${line}\n`).toString('base64') });
+    }
+    actor.emit({ sessionUpdate: 'terminal_update', terminalId, exitStatus: { exitCode: 0 }, capabilities: null });
+    await actor.endTool(toolCallId, 'completed', { content, capabilities: null, rawOutput: { exitCode: 0 } });
+  } catch (error) {
+    // The whole turn was cancelled: the actor closes its open calls. Only this command: say so, and go on.
+    if (!(error instanceof Cancelled) || actor.scope.cancelled) throw error;
+    actor.emit({ sessionUpdate: 'terminal_update', terminalId, exitStatus: { exitCode: null, signal: 'SIGTERM' }, capabilities: null });
+    await actor.endTool(toolCallId, 'cancelled', { content: [...content, textContent('Cancelled by the user; the turn goes on.')], capabilities: null });
+    await actor.say('\n\nYou stopped the command; I will carry on without its result.');
+  } finally {
+    for (const off of unregister) off();
   }
 }
 

@@ -5,12 +5,14 @@ import { AgentConnection, type AgentConnectionOptions } from '../acp/agentConnec
 import type { AgentConfig } from '../acp/agentProcess';
 import type { ClientHost } from '../acp/clientHost';
 import type { TerminalPolicy } from '../acp/terminalGate';
+import { versionsToOffer, type ProtocolSetting } from '../acp/capabilities';
 import type { PromptDelegation } from '../acp/delegation';
 import { ActionRefusedError, NotAdvertisedError } from '../acp/errors';
 import { MemoryTranscript, type TranscriptRecorder } from '../acp/transcript';
 import type { HistoryConnectionMeta, SessionHistory } from '../history/sessionHistory';
 import { reattachMethod } from '../store/agentCapabilities';
 import type { SessionActions, SessionView, StoreChange } from '../store/model';
+import type { SessionItem } from '../store/sessionActions';
 import { replayText, toReplaySnapshot, type ReplaySession } from '../store/replayReport';
 import { SessionStore } from '../store/sessionStore';
 import { Emitter } from 'vscode-jsonrpc/node';
@@ -30,6 +32,8 @@ export interface ServiceDeps {
   /** Setting subchats.terminals (default `ask`). */
   readonly terminalPolicy?: () => TerminalPolicy;
   readonly maxLineBytes?: () => number;
+  /** Setting subchats.protocolVersion: the ACP version to offer (`auto`: 2, then 1 when 2 fails). Default 1. */
+  readonly protocolSetting?: () => ProtocolSetting;
   readonly now?: () => number;
   /** How long the agent may take to act on session/cancel before the user is told it has not (default 10 s). */
   readonly cancelConfirmMs?: number;
@@ -153,20 +157,28 @@ export class SubchatsService {
       ...(this.deps.terminalPolicy ? { terminalPolicy: this.deps.terminalPolicy } : {}),
       ...(this.deps.maxLineBytes ? { maxLineBytes: this.deps.maxLineBytes() } : {}),
     };
+    const versions = versionsToOffer(this.deps.protocolSetting?.() ?? 1);
     try {
-      const connection = AgentConnection.spawn(options);
-      runtime.connection = connection;
-      connection.onStderr((text) => this.deps.log?.(`[${agent.name} stderr] ${text.trimEnd()}`));
-      connection.onDidExit((exit) => {
-        runtime.store.markDisconnected();
-        if (runtime.status === 'ready' || runtime.status === 'starting') {
-          runtime.status = runtime.status === 'starting' ? 'failed' : 'exited';
-          runtime.error = exit.stderrTail ? `${exit.description}: ${exit.stderrTail.trim().split('\n').slice(-3).join(' ')}` : exit.description;
+      for (let attempt = 0; ; attempt++) {
+        const offered = versions[attempt]!;
+        const connection = this.spawnConnection(runtime, { ...options, protocolVersion: offered });
+        const fallback = versions[attempt + 1];
+        try {
+          await connection.initialize();
+        } catch (error) {
+          if (fallback === undefined) throw error;
+          this.deps.log?.(`[${agent.name}] did not initialize at ACP v${offered} (${(error as Error).message}); restarting it to offer v${fallback}`);
+          connection.dispose();
+          continue;
         }
-        void runtime.persisted?.close();
-        this.runtimesEmitter.fire();
-      });
-      await connection.initialize();
+        // An agent that answers 1 to an offer of 2 gets the v1 client capabilities it missed (files, terminals, subagents).
+        if (fallback !== undefined && connection.protocolVersion === fallback) {
+          this.deps.log?.(`[${agent.name}] answered ACP v${fallback}; restarting it to offer v${fallback} with its client capabilities`);
+          connection.dispose();
+          continue;
+        }
+        break;
+      }
       runtime.status = 'ready';
     } catch (error) {
       runtime.status = 'failed';
@@ -178,6 +190,25 @@ export class SubchatsService {
     }
     this.runtimesEmitter.fire();
     return runtime;
+  }
+
+  /** One agent process for the runtime; an earlier one it replaced (a version fallback) no longer speaks for it. */
+  private spawnConnection(runtime: AgentRuntime, options: AgentConnectionOptions): AgentConnection {
+    const { agent } = runtime;
+    const connection = AgentConnection.spawn(options);
+    runtime.connection = connection;
+    connection.onStderr((text) => this.deps.log?.(`[${agent.name} stderr] ${text.trimEnd()}`));
+    connection.onDidExit((exit) => {
+      if (runtime.connection !== connection) return;
+      runtime.store.markDisconnected();
+      if (runtime.status === 'ready' || runtime.status === 'starting') {
+        runtime.status = runtime.status === 'starting' ? 'failed' : 'exited';
+        runtime.error = exit.stderrTail ? `${exit.description}: ${exit.stderrTail.trim().split('\n').slice(-3).join(' ')}` : exit.description;
+      }
+      void runtime.persisted?.close();
+      this.runtimesEmitter.fire();
+    });
+    return connection;
   }
 
   async newSession(runtime: AgentRuntime, cwd = runtime.cwd): Promise<string> {
@@ -203,6 +234,14 @@ export class SubchatsService {
     this.check(runtime, sessionId, 'cancel');
     await this.liveConnection(runtime).cancel(sessionId);
     this.watchCancel(runtime, sessionId);
+  }
+
+  /** ACP v2 `tool_call/cancel` or `terminal/cancel` for one item that grants cancel; refuses (with the reason) otherwise. */
+  async cancelItem(runtimeId: string, sessionId: string, item: SessionItem): Promise<void> {
+    const runtime = this.require(runtimeId);
+    const connection = this.liveConnection(runtime);
+    if ('toolCallId' in item) await connection.cancelToolCall(sessionId, item.toolCallId);
+    else await connection.cancelTerminal(sessionId, item.terminalId);
   }
 
   private watchCancel(runtime: AgentRuntime, sessionId: string): void {
@@ -325,7 +364,7 @@ export class SubchatsService {
   /** Attaches a live connection to a stored root session: session/load (replays history) or session/resume. */
   async attach(runtime: AgentRuntime, sessionId: string, cwd: string): Promise<void> {
     const connection = this.liveConnection(runtime);
-    const method = reattachMethod(connection.agentCapabilities);
+    const method = reattachMethod(connection.agentCapabilities, connection.protocolVersion);
     if (method === 'session/load') await connection.loadSession(sessionId, cwd);
     else if (method === 'session/resume') await connection.resumeSession(sessionId, cwd);
     else throw new NotAdvertisedError(runtime.agent.name, 'session/load', 'the agent supports neither session/load nor session/resume');

@@ -3,7 +3,7 @@
 export { ownEntry, shorten, themeColorVar } from './lookup';
 export { AGENT_STARTED_QUIET_MS, isWorking, oneLine, presentState, stateLabel, words, type PresentableState, type PresentedState, type StateExtras } from './sessionState';
 export { clockTime, elapsedMs, formatDuration, type TimedSession } from './time';
-export { isToolCallOpen, presentToolStatus, stoppedWithTurn, toolKindIcon, toolProgress, type PresentedToolStatus } from './toolCall';
+export { grantsCancel, terminalGrantsCancel, isToolCallOpen, presentToolStatus, stoppedWithTurn, toolKindIcon, toolProgress, type PresentedToolStatus } from './toolCall';
 export { stateExplanation, type ExplanationOptions } from './explanation';
 export { preOrder } from './treeOrder';
 export { plainText, visibleBidi } from './plainText';

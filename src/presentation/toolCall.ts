@@ -1,5 +1,5 @@
 // How a tool call's status looks in the chat, including calls a prompt turn left open.
-import type { ToolCallRecord } from '../protocol/transcript';
+import type { TerminalRecord, ToolCallRecord } from '../protocol/transcript';
 import { ownEntry } from './lookup';
 import { words } from './sessionState';
 
@@ -34,6 +34,21 @@ export function stoppedWithTurn(call: ToolStatusCall): ToolCallRecord['stoppedBy
 /** Still open as far as the agent said, and not stopped with its turn. */
 export function isToolCallOpen(call: ToolStatusCall): boolean {
   return !isEnded(call.status) && call.stoppedByTurn === undefined;
+}
+
+/** ACP v2: the call itself grants `tool_call/cancel` now (a `cancel` object marker while it is open). */
+export function grantsCancel(call: ToolStatusCall & Pick<ToolCallRecord, 'capabilities'>): boolean {
+  return isCancelMarker(call.capabilities?.['cancel']) && isToolCallOpen(call);
+}
+
+/** ACP v2: an agent-owned terminal grants `terminal/cancel` now (a `cancel` object marker until it exits). */
+export function terminalGrantsCancel(terminal: Pick<TerminalRecord, 'agentOwned' | 'capabilities' | 'exitStatus'>): boolean {
+  return terminal.agentOwned === true && terminal.exitStatus === null && isCancelMarker(terminal.capabilities?.['cancel']);
+}
+
+/** Grants are objects (`{}`); `true`, `null`, arrays and anything else are not. */
+function isCancelMarker(marker: unknown): boolean {
+  return typeof marker === 'object' && marker !== null && !Array.isArray(marker);
 }
 
 /** The turn's end in words: "turn cancelled", "turn ended", "turn max tokens". */

@@ -100,6 +100,8 @@ export const webviewToHostGuards: GuardTable<WebviewToHostMessage> = {
   searchFiles: (m) => (isCount(m.requestId) && typeof m.query === 'string' && m.query.length <= MAX_PATH ? { type: 'searchFiles', requestId: m.requestId, query: m.query } : undefined),
   cancel: (m) => (isString(m.sessionId) ? { type: 'cancel', sessionId: m.sessionId } : undefined),
   openSubagentSession: (m) => (isString(m.sessionId) ? { type: 'openSubagentSession', sessionId: m.sessionId } : undefined),
+  cancelTerminal: (m) => (isString(m.sessionId) && isString(m.terminalId) ? { type: 'cancelTerminal', sessionId: m.sessionId, terminalId: m.terminalId } : undefined),
+  cancelToolCall: (m) => (isString(m.sessionId) && isString(m.toolCallId) ? { type: 'cancelToolCall', sessionId: m.sessionId, toolCallId: m.toolCallId } : undefined),
   answerPermission: (m) =>
     isString(m.sessionId) && isString(m.requestId) && (m.optionId === null || isString(m.optionId))
       ? { type: 'answerPermission', sessionId: m.sessionId, requestId: m.requestId, optionId: m.optionId }

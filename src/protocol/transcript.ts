@@ -67,6 +67,8 @@ export interface ToolCallRecord {
    */
   stoppedByTurn?: { readonly stopReason: string; readonly at: number };
   meta?: Record<string, unknown>;
+  /** v2: controls the call grants now (`cancel: {}` allows `tool_call/cancel`); replaced whole, `null` clears. */
+  capabilities?: Record<string, unknown> | null;
 }
 
 export interface TerminalRecord {
@@ -76,6 +78,11 @@ export interface TerminalRecord {
   output: string;
   truncated: boolean;
   exitStatus: { exitCode?: number | null; signal?: string | null } | null;
+  /** v2: an agent-owned terminal (terminal_update), not one the client runs. */
+  agentOwned?: boolean;
+  cwd?: string | null;
+  /** v2 agent terminals: controls it grants now (`cancel: {}` allows `terminal/cancel`). */
+  capabilities?: Record<string, unknown> | null;
 }
 
 export interface PlanEntry {
@@ -153,6 +160,8 @@ export interface PermissionEntry extends EntryBase {
   readonly requestId: string;
   readonly toolCallId?: string;
   readonly title: string;
+  /** v2: the agent's plain-text detail under the title. */
+  readonly description?: string;
   readonly options: PermissionOption[];
   /** `pending` until answered; then `selected` (with optionId) or `cancelled`. */
   outcome: 'pending' | 'selected' | 'cancelled' | 'failed';

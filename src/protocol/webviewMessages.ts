@@ -1,7 +1,7 @@
 // Messages between the extension host and the chat webview. Shared by both sides; depends only on the
 // transcript shapes (./transcript). The host is the source of truth: it sends a full snapshot, then revisioned
 // deltas. Every message type has a guard in ./messageGuards (the table will not compile without one).
-import type { AvailableCommand, Entry, PromptCapabilities, SessionActions, StateHistoryItem, TerminalRecord, ToolCallRecord } from './transcript';
+import type { ActionPermission, AvailableCommand, Entry, PromptCapabilities, SessionActions, StateHistoryItem, TerminalRecord, ToolCallRecord } from './transcript';
 
 /** Version 4: headers carry the session's commands and prompt capabilities; prompts carry attachments. */
 export const WEBVIEW_PROTOCOL_VERSION = 4;
@@ -39,6 +39,8 @@ export interface ChatSessionHeader {
   readonly stateHistory: readonly StateHistoryItem[];
   readonly childIds: readonly string[];
   readonly actions: SessionActions;
+  /** Whether its tool calls may be cancelled on their own now (ACP v2); each call must also grant it (grantsCancel). */
+  readonly toolCallCancel: ActionPermission;
   /** Permission and elicitation requests waiting for the user. */
   readonly awaitingUser: number;
   /** A session/prompt request on this session awaits its response. */
@@ -220,6 +222,8 @@ export type WebviewToHostMessage =
   | { readonly type: 'cancel'; readonly sessionId: string }
   /** Load a subagent's own session (its actions' `openSubagent`). */
   | { readonly type: 'openSubagentSession'; readonly sessionId: string }
+  | { readonly type: 'cancelToolCall'; readonly sessionId: string; readonly toolCallId: string }
+  | { readonly type: 'cancelTerminal'; readonly sessionId: string; readonly terminalId: string }
   | {
       readonly type: 'answerPermission';
       readonly sessionId: string;

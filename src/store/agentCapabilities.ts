@@ -11,8 +11,12 @@ export function isAdvertised(marker: unknown): boolean {
   return typeof marker === 'object' && marker !== null && !Array.isArray(marker);
 }
 
-/** How a stored root session can be reattached: `session/load` (replays history) first, else `session/resume`. */
-export function reattachMethod(agentCapabilities: JsonObject): 'session/load' | 'session/resume' | undefined {
+/**
+ * How a stored root session can be reattached: `session/load` (replays history) first, else `session/resume`.
+ * In v2 `session/load` is gone and `session/resume` (with `replayFrom`) is baseline wherever sessions are.
+ */
+export function reattachMethod(agentCapabilities: JsonObject, protocolVersion: number = 1): 'session/load' | 'session/resume' | undefined {
+  if (protocolVersion === 2) return isAdvertised(agentCapabilities['session']) ? 'session/resume' : undefined;
   if (agentCapabilities['loadSession'] === true) return 'session/load';
   const sessionCapabilities = isObject(agentCapabilities['sessionCapabilities']) ? agentCapabilities['sessionCapabilities'] : {};
   return isAdvertised(sessionCapabilities['resume']) ? 'session/resume' : undefined;

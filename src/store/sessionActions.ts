@@ -1,7 +1,8 @@
 // What a client may do to a session right now, with the reason in words when it may not.
 import { isWorking } from '../presentation/sessionState';
+import { grantsCancel, isToolCallOpen, terminalGrantsCancel } from '../presentation/toolCall';
 import { isAdvertised } from './agentCapabilities';
-import type { SessionActions, SessionView } from './model';
+import type { ActionPermission, SessionActions, SessionView } from './model';
 
 const allowed = { allowed: true } as const;
 const denied = (reason: string) => ({ allowed: false, reason }) as const;
@@ -74,4 +75,36 @@ function childCancel(session: SessionView) {
     return denied('This subagent does not accept cancel (the agent did not grant capabilities.cancel). Cancel the parent session instead.');
   }
   return canChangeByCancel(session) ? allowed : denied(nothingToCancel(session));
+}
+
+/** A tool call or agent terminal of a session (v2 items that can grant `capabilities.cancel`). */
+export type SessionItem = { readonly toolCallId: string } | { readonly terminalId: string };
+
+/**
+ * Whether items of this session can be cancelled alone at all (v2 `tool_call/cancel`, `terminal/cancel`):
+ * gated like the session's cancel (connected, not closed, not stale history).
+ */
+export function itemCancelGate(session: SessionView | undefined, connected: boolean, protocolVersion: number): ActionPermission {
+  if (!session) return denied('Unknown session.');
+  if (!connected) return denied('The agent is not connected. Restart the agent or reconnect the session first.');
+  if (session.closed) return denied(`"${session.label}" was closed; open a new session or reconnect it.`);
+  if (protocolVersion !== 2) return denied('Cancelling a single tool call or terminal is part of ACP v2; this agent speaks v1. Cancel the session instead.');
+  if (session.controlsStale) return denied('This item was restored from history; the agent has not confirmed that it can be cancelled now.');
+  return allowed;
+}
+
+/** One item: the session's gate, then the item's own grant while it still runs. */
+export function itemCancelOf(session: SessionView | undefined, item: SessionItem, connected: boolean, protocolVersion: number): ActionPermission {
+  const gate = itemCancelGate(session, connected, protocolVersion);
+  if (!gate.allowed || !session) return gate;
+  if ('toolCallId' in item) {
+    const call = session.toolCalls[item.toolCallId];
+    if (!call) return denied('Unknown tool call.');
+    if (!isToolCallOpen(call)) return denied(`Nothing to cancel: "${call.title || 'this tool call'}" is not running.`);
+    return grantsCancel(call) ? allowed : denied('The agent does not let this tool call be cancelled on its own (no capabilities.cancel). Cancel the session instead.');
+  }
+  const terminal = session.terminals[item.terminalId];
+  if (!terminal?.agentOwned) return denied('Unknown agent terminal.');
+  if (terminal.exitStatus) return denied('Nothing to cancel: the command has exited.');
+  return terminalGrantsCancel(terminal) ? allowed : denied('The agent does not let this terminal be cancelled on its own (no capabilities.cancel). Cancel the session instead.');
 }

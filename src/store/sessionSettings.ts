@@ -9,11 +9,18 @@ export function advertisedModeIds(session: Pick<SessionRecord, 'modes' | 'closed
   return new Set(available.map((mode) => (isObject(mode) ? mode['id'] : undefined)).filter((id): id is string => typeof id === 'string'));
 }
 
+/** A config option's id: `id` in v1, `configId` in v2. */
+export function configOptionId(option: unknown): string | undefined {
+  if (!isObject(option)) return undefined;
+  const id = option['id'] ?? option['configId'];
+  return typeof id === 'string' ? id : undefined;
+}
+
 /** The advertised type of a config option (`select`, `boolean`, …), or undefined when not advertised. */
 export function advertisedConfigOptionType(session: Pick<SessionRecord, 'configOptions' | 'closed'> | undefined, configId: string): string | undefined {
   if (!session || session.closed || !Array.isArray(session.configOptions)) return undefined;
   for (const option of session.configOptions) {
-    if (isObject(option) && option['id'] === configId) return typeof option['type'] === 'string' ? option['type'] : 'select';
+    if (isObject(option) && configOptionId(option) === configId) return typeof option['type'] === 'string' ? option['type'] : 'select';
   }
   return undefined;
 }

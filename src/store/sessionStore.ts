@@ -7,9 +7,10 @@
 // the request ledger (requestLedger.ts), the owner resolver (updateOwner.ts), the tree rules (sessionTree.ts)
 // and one reducer per kind of update (reducers/).
 import { promptCapabilitiesOf, reattachMethod } from './agentCapabilities';
-import type { Diagnostic, Direction, Entry, PromptCapabilities, SessionActions, SessionRecord, SessionView, StoreChange } from './model';
+import type { ActionPermission, Diagnostic, Direction, Entry, PromptCapabilities, SessionActions, SessionRecord, SessionView, StoreChange } from './model';
 import { RequestLedger, requestKey, type PendingRequest } from './requestLedger';
-import { appendChunk } from './reducers/messages';
+import { acknowledgePrompt, appendChunk, upsertMessage } from './reducers/messages';
+import { applyTerminalOutputChunk, applyTerminalUpdate } from './reducers/agentTerminals';
 import {
   addNotice,
   applyAvailableCommands,
@@ -17,6 +18,7 @@ import {
   applyConfigOptions,
   applyCurrentMode,
   applyPlan,
+  applyPlanUpdate,
   applySessionInfo,
   applySessionSetup,
   applySubagentCatalog,
@@ -25,10 +27,10 @@ import {
 import { applySessionMessage } from './reducers/sessionMessages';
 import { applyStateUpdate, applySubagentUpdate } from './reducers/subagents';
 import { adoptAgentPoolChild, noteChildActivity } from './reducers/childActivity';
-import { applyToolCall, endBackgroundTask, ensureVirtualChild } from './reducers/toolCalls';
+import { appendToolCallContent, applyToolCall, endBackgroundTask, ensureVirtualChild } from './reducers/toolCalls';
 import { endAgentStartedTurn, endPrompt, noteAgentStartedWork, noteCancelRequested, startPrompt } from './reducers/turns';
 import { applyClientResult, failAllUserRequests, failUserRequest, openElicitation, openPermission } from './reducers/userRequests';
-import { actionsOf, refusedActions } from './sessionActions';
+import { actionsOf, itemCancelGate, itemCancelOf, refusedActions, type SessionItem } from './sessionActions';
 import { SessionTree } from './sessionTree';
 import { StoreCore } from './storeCore';
 import type { Disposable, SessionStoreReader, SessionStoreWriter } from './storeApi';
@@ -72,9 +74,17 @@ const UPDATE_REDUCERS: Readonly<Record<string, UpdateReducer>> = {
   agent_message_chunk: (parts, target, update) => appendChunk(parts, target, 'agent', update),
   agent_thought_chunk: (parts, target, update) => appendChunk(parts, target, 'thought', update),
   user_message_chunk: (parts, target, update) => appendChunk(parts, target, 'user', update),
+  // v2 whole messages (upserts by messageId).
+  agent_message: (parts, target, update) => upsertMessage(parts, target, 'agent', update),
+  agent_thought: (parts, target, update) => upsertMessage(parts, target, 'thought', update),
+  user_message: (parts, target, update) => upsertMessage(parts, target, 'user', update),
   tool_call: (parts, target, update, wire) => applyToolCall(parts, wire, target, update, 'tool_call'),
   tool_call_update: (parts, target, update, wire) => applyToolCall(parts, wire, target, update, 'tool_call_update'),
   plan: (parts, target, update) => applyPlan(parts, target, Array.isArray(update['entries']) ? update['entries'] : []),
+  plan_update: (parts, target, update) => applyPlanUpdate(parts, target, update['plan']),
+  tool_call_content_chunk: (parts, target, update, wire) => appendToolCallContent(parts, wire, target, update),
+  terminal_update: (parts, target, update) => applyTerminalUpdate(parts, target, update),
+  terminal_output_chunk: (parts, target, update) => applyTerminalOutputChunk(parts, target, update),
   session_message: (parts, target, update) => applySessionMessage(parts, target, update, false),
   session_message_chunk: (parts, target, update) => applySessionMessage(parts, target, update, true),
   session_info_update: (parts, target, update) => applySessionInfo(parts, target, update),
@@ -90,9 +100,6 @@ const UPDATE_REDUCERS: Readonly<Record<string, UpdateReducer>> = {
   // Part of ACP but nothing the store shows.
   compaction_summary_chunk: () => undefined,
   plan_removed: () => undefined,
-  tool_call_content_chunk: () => undefined,
-  terminal_update: () => undefined,
-  terminal_output_chunk: () => undefined,
 };
 
 const SUBAGENT_ANNOUNCEMENTS: Readonly<Record<string, 'subagent_update' | 'subagent_spawned'>> = {
@@ -117,7 +124,17 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   constructor(options: SessionStoreOptions = {}) {
     this.core = new StoreCore({ now: options.now ?? Date.now, maxDiagnostics: options.maxDiagnostics ?? 1000, maxStateHistory: options.maxStateHistory ?? 50 });
     this.tree = new SessionTree(this.core);
-    this.parts = { core: this.core, tree: this.tree, ledger: this.ledger, replaying: new Set(), backgroundTasks: new Map(), copilot: new CopilotState(), opencode: { childUpdates: false } };
+    this.parts = {
+      core: this.core,
+      tree: this.tree,
+      ledger: this.ledger,
+      replaying: new Set(),
+      backgroundTasks: new Map(),
+      copilot: new CopilotState(),
+      opencode: { childUpdates: false },
+      protocol: { version: 1 },
+      terminalDecoders: new Map(),
+    };
     this.owners = {
       toolOwner: (wireId, toolCallId) => this.tree.toolOwner(wireId, toolCallId),
       copilotTaskOf: (wireId, agentId) => copilotTaskOf(this.parts, wireId, agentId),
@@ -147,9 +164,14 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     return promptCapabilitiesOf(this.agentCapabilities);
   }
 
+  /** The ACP major version the agent answered in initialize (live or replayed): 1 until it answers. */
+  get protocolVersion(): 1 | 2 {
+    return this.parts.protocol.version;
+  }
+
   /** Whether the agent can reattach to a root session later (session/load or session/resume). */
   get canReconnect(): boolean {
-    return reattachMethod(this.agentCapabilities) !== undefined;
+    return reattachMethod(this.agentCapabilities, this.protocolVersion) !== undefined;
   }
 
   /** A session by id; an id the session was known by before (a replaced virtual child) finds it too. */
@@ -185,6 +207,12 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const session = this.recordOf(sessionId);
     if (!session) return refusedActions('Unknown session.');
     return actionsOf(session, this.connected, { loadSession: this.agentCapabilities['loadSession'] === true });
+  }
+
+  /** What a client may do to one tool call or agent terminal of a session (v2 per-item cancel); without an item, to its items at all. */
+  itemActionsFor(sessionId: string, item?: SessionItem): { readonly cancel: ActionPermission } {
+    const session = this.recordOf(sessionId);
+    return { cancel: item ? itemCancelOf(session, item, this.connected, this.protocolVersion) : itemCancelGate(session, this.connected, this.protocolVersion) };
   }
 
   onDidChange(listener: (changes: readonly StoreChange[]) => void): Disposable {
@@ -279,6 +307,9 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     }
     switch (wire.type) {
       case 'request': {
+        // An initialize starts a new connection on this wire (an agent restarted to offer another version):
+        // what the earlier one left open can no longer be answered.
+        if (wire.method === 'initialize' && direction === 'client->agent') this.ledger.clear();
         const request = this.ledger.open(direction, wire.id, wire.method, wire.params, this.core.line);
         if (!request) {
           this.core.diagnose('invalid-message', `${wire.method} reuses request id ${JSON.stringify(wire.id)} while that request is still open; ignored`);
@@ -323,7 +354,8 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       case 'session/resume': {
         this.adoptLoadedChild(sessionId);
         const session = this.tree.ensureRoot(sessionId, asString(request.params['cwd']) ?? null);
-        if (request.method === 'session/load') this.parts.replaying.add(session.id);
+        // v2 replays history on session/resume when asked to (`replayFrom`).
+        if (request.method === 'session/load' || isObject(request.params['replayFrom'])) this.parts.replaying.add(session.id);
         return;
       }
       default:
@@ -399,7 +431,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const session = this.core.session(asString(request.params['sessionId']) ?? '');
     if (request.method === 'session/prompt' && session) endPrompt(this.parts, session, request.key, 'error', message);
     failUserRequest(this.parts, request);
-    if (request.method === 'session/load' && session) this.parts.replaying.delete(session.id);
+    if ((request.method === 'session/load' || request.method === 'session/resume') && session) this.parts.replaying.delete(session.id);
   }
 
   /** Results of requests the client sent. */
@@ -407,7 +439,10 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const body = isObject(result) ? result : {};
     const params = request.params;
     if (request.method === 'initialize') {
-      this.agentCapabilities = isObject(body['agentCapabilities']) ? body['agentCapabilities'] : {};
+      // One connection speaks exactly the version the agent answers; v2 renamed agentCapabilities.
+      this.parts.protocol.version = body['protocolVersion'] === 2 ? 2 : 1;
+      const capabilities = this.parts.protocol.version === 2 ? body['capabilities'] : body['agentCapabilities'];
+      this.agentCapabilities = isObject(capabilities) ? capabilities : {};
       if (advertisesChildUpdates(this.agentCapabilities)) this.parts.opencode.childUpdates = true;
       return;
     }
@@ -425,7 +460,9 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
         applySessionSetup(this.parts, session, body);
         return;
       case 'session/prompt':
-        endPrompt(this.parts, session, request.key, asString(body['stopReason']) ?? 'end_turn');
+        // v2 answers with an acknowledgement ({messageId}); the turn ends with the session's idle state_update.
+        if (this.parts.protocol.version === 2) acknowledgePrompt(this.parts, session, asString(body['messageId']) ?? '');
+        else endPrompt(this.parts, session, request.key, asString(body['stopReason']) ?? 'end_turn');
         return;
       case 'session/set_mode':
         // The agent accepted the mode: it is the current one now (agents need not echo current_mode_update).

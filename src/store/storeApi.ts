@@ -1,5 +1,6 @@
 // The read side of the session store, which views (tree, chat feed, API) depend on.
-import type { Diagnostic, Direction, PromptCapabilities, SessionActions, SessionView, StoreChange } from './model';
+import type { ActionPermission, Diagnostic, Direction, PromptCapabilities, SessionActions, SessionView, StoreChange } from './model';
+import type { SessionItem } from './sessionActions';
 
 export interface Disposable {
   dispose(): void;
@@ -15,6 +16,8 @@ export interface SessionStoreReader {
   actionsFor(sessionId: string): SessionActions;
   /** Prompt content the agent accepts (from its initialize response); nothing beyond text and links until then. */
   promptCapabilities(): PromptCapabilities;
+  /** What a client may do to one tool call or agent terminal of the session now (v2 per-item cancel); without an item, to its items at all. */
+  itemActionsFor(sessionId: string, item?: SessionItem): { readonly cancel: ActionPermission };
   readonly diagnostics: readonly Diagnostic[];
   /** The session's cwd, or its nearest ancestor's while unset (ACP: children inherit). */
   effectiveCwd(sessionId: string): string | null;

@@ -16,6 +16,12 @@ export interface SessionIndex {
   lastDiscrete?: boolean;
   /** A root's first prompt names it until the agent gives it a title. */
   firstUserMessage?: MessageEntry;
+  /** v2: the prompt the client sent, until the agent's echo (or the acknowledgement) gives it its messageId. */
+  awaitingEcho?: MessageEntry;
+  /** v2: prompts bound to their messageId whose echo has not arrived yet; the echo replaces what the client wrote. */
+  echoPending?: Set<MessageEntry>;
+  /** v2 compactions (by compactionId) whose end was already shown. */
+  readonly compactionsReported: Set<string>;
 }
 
 export interface StoreCoreOptions {
@@ -57,7 +63,7 @@ export class StoreCore {
   indexOf(session: SessionRecord): SessionIndex {
     let index = this.indexes.get(session.id);
     if (!index) {
-      index = { messages: new Map(), sessionMessages: new Map(), toolEntries: new Map() };
+      index = { messages: new Map(), sessionMessages: new Map(), toolEntries: new Map(), compactionsReported: new Set() };
       this.indexes.set(session.id, index);
     }
     return index;
@@ -65,7 +71,7 @@ export class StoreCore {
 
   /** Rebuilds a session's lookups from its entries (after entries moved in from another record). */
   reindex(session: SessionRecord): void {
-    const index: SessionIndex = { messages: new Map(), sessionMessages: new Map(), toolEntries: new Map() };
+    const index: SessionIndex = { messages: new Map(), sessionMessages: new Map(), toolEntries: new Map(), compactionsReported: new Set() };
     for (const entry of session.entries) {
       if (entry.kind === 'message') {
         if (entry.messageId) index.messages.set(`${entry.role}\0${entry.messageId}`, entry);

@@ -15,4 +15,13 @@ export interface StoreParts {
   readonly copilot: CopilotState;
   /** opencode streams its subagents as `opencode/session/child_update` (advertised, or seen). */
   readonly opencode: { childUpdates: boolean };
+  /** The ACP major version this connection speaks (from the initialize response; 1 until then). */
+  readonly protocol: { version: 1 | 2 };
+  /** v2 agent terminals: the undecoded tail of output bytes split inside a UTF-8 character, per terminal. */
+  readonly terminalDecoders: Map<string, StreamingDecoder>;
+}
+
+/** A UTF-8 decoder that keeps an incomplete character for the next call (`TextDecoder` with `stream`). */
+export interface StreamingDecoder {
+  decode(input: Uint8Array, options: { stream: boolean }): string;
 }

@@ -84,6 +84,7 @@ export function sessionHeader(store: SessionStoreReader, session: SessionView): 
     stateHistory: session.stateHistory.slice(-HEADER_STATE_HISTORY),
     childIds: [...session.childIds],
     actions: store.actionsFor(session.id),
+    toolCallCancel: store.itemActionsFor(session.id).cancel,
     awaitingUser: session.awaitingUser,
     promptRunning: session.activePromptId !== null,
     usage: chatUsage(session.usage),

@@ -20,6 +20,7 @@ import { PromptContentError, promptBlocks } from '../host/promptContent';
 import { WorkspaceFiles, openDocumentText, workspaceFolderRefs } from './workspaceFiles';
 import type { SessionView } from '../store/model';
 import type { SessionStoreReader } from '../store/storeApi';
+import type { SessionItem } from '../store/sessionActions';
 import { ChatFeed, unavailableSnapshot } from './chatFeed';
 import { buildChatHtml, createNonce } from './chatHtml';
 import { isExternalLink } from './webviewMessageGuard';
@@ -38,6 +39,8 @@ export interface ChatSessionsHost {
   cancel(connectionId: string, sessionId: string): Promise<void>;
   /** Asks the nearest ancestor that takes prompts to pass a message on to a subagent. */
   relayToChild(connectionId: string, childId: string, text: string): Promise<{ readonly response: Promise<unknown> }>;
+  /** ACP v2: cancel one tool call or agent terminal that grants it. */
+  cancelItem(connectionId: string, sessionId: string, item: SessionItem): Promise<void>;
   /** Fires when connections come and go (restored panels attach once theirs appears). */
   readonly onDidChangeRuntimes: (listener: () => void) => vscode.Disposable | { dispose(): void };
 }
@@ -371,6 +374,10 @@ class ChatPanelController implements vscode.Disposable {
         return this.checked(message.sessionId, 'openSubagent', () =>
           Promise.resolve(vscode.commands.executeCommand('subchats.openSubagentSession', { runtimeId: this.connectionId, sessionId: message.sessionId })),
         );
+      case 'cancelToolCall':
+        return this.cancelItem(message.sessionId, { toolCallId: message.toolCallId }, 'tool call');
+      case 'cancelTerminal':
+        return this.cancelItem(message.sessionId, { terminalId: message.terminalId }, 'terminal');
       case 'answerPermission': {
         const session = this.sessionInPanel(message.sessionId);
         const entry = session?.entries.find((e) => e.kind === 'permission' && e.requestId === message.requestId);
@@ -433,6 +440,16 @@ class ChatPanelController implements vscode.Disposable {
     if (!session || session.parentId === null) return;
     const { response } = await this.manager.host.relayToChild(this.connectionId, sessionId, text);
     await response;
+  }
+
+  /** Cancels one item only if the store allows it now; otherwise tells the user why not. */
+  private async cancelItem(sessionId: string, item: SessionItem, what: string): Promise<void> {
+    const verdict = this.sessionInPanel(sessionId) && this.store ? this.store.itemActionsFor(sessionId, item).cancel : { allowed: false, reason: 'The session is not part of this chat.' };
+    if (!verdict.allowed) {
+      void vscode.window.showWarningMessage(inertUiText(`Subchats: cannot cancel this ${what}. ${verdict.reason ?? ''}`, 600));
+      return;
+    }
+    await this.manager.host.cancelItem(this.connectionId, sessionId, item);
   }
 
   /** Runs a session action only if the store allows it now; otherwise tells the user why not. */

@@ -13,6 +13,11 @@ const harness = useHarness();
 
 before(() => mkdirSync(screenshots, { recursive: true }));
 
+/** A pending permission's fields (for a second one beside the scene's). */
+function withPendingPermissionShape(): Omit<PermissionEntry, 'rev' | 'at'> {
+  return { kind: 'permission', id: 'perm-x', requestId: 'x', title: 'Read /etc/hosts?', options: [{ optionId: 'allow', name: 'Allow once', kind: 'allow_once' }], outcome: 'pending' };
+}
+
 describe('chat webview', () => {
   test('renders messages, thoughts, plan, tool calls, notices and child cards from a snapshot', async () => {
     const chat = await harness().openChat();
@@ -184,6 +189,42 @@ describe('chat webview', () => {
     await link.flush();
     await permission.getByText('Answered: Always allow').waitFor();
     assert.equal(await permission.getByRole('button').count(), 0);
+    await chat.close();
+  });
+
+  test('ACP v2: a tool call that grants cancel has its own cancel button; a v2 diff shows its files and patch; a permission its description', async () => {
+    const chat = await harness().openChat();
+    const store = parentWithChildren();
+    store.upsertToolCall(ROOT, { toolCallId: 'slow1', title: 'Run the slow checks', kind: 'execute', status: 'in_progress', capabilities: { cancel: {} }, content: [{ type: 'terminal', terminalId: 'T1' }] });
+    store.setTerminal(ROOT, { terminalId: 'T1', command: 'npm test', args: [], output: 'checking…\n', truncated: false, exitStatus: null, agentOwned: true, capabilities: { cancel: {} } });
+    store.upsertToolCall(ROOT, { toolCallId: 'fixed1', title: 'Run the fixed checks', kind: 'execute', status: 'in_progress', capabilities: {} });
+    store.upsertToolCall(ROOT, {
+      toolCallId: 'edit2',
+      title: 'Edit notes',
+      kind: 'edit',
+      status: 'completed',
+      content: [{ type: 'diff', changes: [{ operation: 'modify', path: '/work/notes.md' }], patch: { format: 'git_patch', text: '--- a/work/notes.md\n+++ b/work/notes.md\n@@ -1,1 +1,1 @@\n-old line\n+new line\n' } }],
+    });
+    store.addEntry<PermissionEntry>(ROOT, { ...withPendingPermissionShape(), id: 'perm2', requestId: '8', description: 'It reads outside the sandbox.' });
+    const link = await FeedLink.showing(chat, store, ROOT);
+    const { page } = chat;
+    await page.getByRole('button', { name: 'Cancel tool call Run the slow checks' }).click();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'cancelToolCall'), { type: 'cancelToolCall', sessionId: ROOT, toolCallId: 'slow1' });
+    // Its agent terminal grants cancel too: a Stop button in the terminal.
+    await page.getByRole('button', { name: 'Expand tool call Run the slow checks' }).click();
+    await page.getByRole('button', { name: 'Stop the command npm test' }).click();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'cancelTerminal'), { type: 'cancelTerminal', sessionId: ROOT, terminalId: 'T1' });
+    assert.equal(await page.getByRole('button', { name: 'Cancel tool call Run the fixed checks' }).count(), 0, 'no grant, no button');
+    const patch = page.locator('subchats-patch');
+    await patch.getByText('/work/notes.md').waitFor();
+    await patch.getByRole('button', { name: 'Show the patch' }).click();
+    await patch.locator('.sc-diff-line[data-op="+"]', { hasText: '+new line' }).waitFor();
+    await page.locator('subchats-permission').getByText('It reads outside the sandbox.').waitFor();
+    await page.screenshot({ path: join(screenshots, 'v2-tool-call-cancel.png'), fullPage: true });
+    // Once the call ends, its grant no longer counts: the button goes.
+    store.upsertToolCall(ROOT, { toolCallId: 'slow1', status: 'cancelled' });
+    await link.flush();
+    await page.getByRole('button', { name: 'Cancel tool call Run the slow checks' }).waitFor({ state: 'detached' });
     await chat.close();
   });
 

@@ -12,6 +12,7 @@ import type {
 } from '../../src/store/model';
 import type { Disposable, SessionStoreReader } from '../../src/store/storeApi';
 import { newSessionRecord } from '../../src/store/sessionRecord';
+import { itemCancelGate, itemCancelOf, type SessionItem } from '../../src/store/sessionActions';
 
 const ALLOWED = { allowed: true } as const;
 
@@ -69,6 +70,12 @@ export class FakeStore implements SessionStoreReader {
         openSubagent: { allowed: false, reason: 'Not a subagent with a session of its own.' },
       }
     );
+  }
+
+  /** The store's own rule, as on a live v2 connection. */
+  itemActionsFor(sessionId: string, item?: SessionItem) {
+    const session = this.sessions.get(sessionId);
+    return { cancel: item ? itemCancelOf(session, item, true, 2) : itemCancelGate(session, true, 2) };
   }
 
   onDidChange(listener: (changes: readonly StoreChange[]) => void): Disposable {

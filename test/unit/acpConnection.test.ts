@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, promises as fs, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { afterEach, describe, it, test } from 'node:test';
+import { describe, it, test } from 'node:test';
 import {
   ActionRefusedError,
   AgentExitedError,
@@ -19,22 +19,9 @@ import {
 } from '../../src/acp/errors';
 import { AgentConnection } from '../../src/acp/agentConnection';
 import type { SessionActions } from '../../src/store/model';
-import { makeWorkspace, RecordingHost, resultsOf, SCRIPTED_AGENT, script, spawnFake, startFake, waitFor, type FakeSession } from '../fixtures/fake-agents/harness';
+import { fakeSessionsOfEachTest, makeWorkspace, RecordingHost, resultsOf, SCRIPTED_AGENT, script, waitFor } from '../fixtures/fake-agents/harness';
 
-const sessions: FakeSession[] = [];
-async function start(...args: Parameters<typeof startFake>): Promise<FakeSession> {
-  const session = await startFake(...args);
-  sessions.push(session);
-  return session;
-}
-function spawn(...args: Parameters<typeof spawnFake>): FakeSession {
-  const session = spawnFake(...args);
-  sessions.push(session);
-  return session;
-}
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((session) => session.dispose()));
-});
+const { spawn, start } = fakeSessionsOfEachTest();
 
 const PERMISSION_OPTIONS = [
   { optionId: 'allow', name: 'Allow', kind: 'allow_once' },

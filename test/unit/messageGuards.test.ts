@@ -15,6 +15,8 @@ test('webview messages: valid ones pass as typed copies, anything else is refuse
     requestId: '1',
     optionId: null,
   });
+  assert.deepEqual(parseWebviewMessage({ type: 'cancelToolCall', sessionId: 's', toolCallId: 't', x: 1 }), { type: 'cancelToolCall', sessionId: 's', toolCallId: 't' });
+  assert.equal(parseWebviewMessage({ type: 'cancelToolCall', sessionId: 's' }), undefined);
   assert.deepEqual(parseWebviewMessage({ type: 'resync' }), { type: 'resync', knownRev: -1, reason: 'unknown' });
   assert.deepEqual(parseWebviewMessage({ type: 'openSubagentSession', sessionId: 's', extra: 1 }), { type: 'openSubagentSession', sessionId: 's' });
   assert.equal(parseWebviewMessage({ type: 'openSubagentSession', sessionId: 5 }), undefined);
@@ -66,7 +68,7 @@ test('host messages of another protocol version keep only their version, so the 
 });
 
 test('every message type has exactly one guard', () => {
-  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'copy', 'openChat', 'openDiff', 'openFile', 'openLink', 'openSubagentSession', 'prompt', 'ready', 'relay', 'resync', 'searchFiles']);
+  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'cancelTerminal', 'cancelToolCall', 'copy', 'openChat', 'openDiff', 'openFile', 'openLink', 'openSubagentSession', 'prompt', 'ready', 'relay', 'resync', 'searchFiles']);
   assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['addAttachment', 'delta', 'fileSearchResults', 'snapshot']);
 });
 

@@ -87,3 +87,18 @@ test('text output carries no escape sequence or bidi control from the agent (OSC
   assert.ok(!lines.some((line) => line.startsWith('fake:') || line.startsWith('lines')), 'agent text cannot start a line of its own');
   assert.ok(hostile.length === 7 && lines.length > hostile.length);
 });
+
+test('a v2 transcript prints the same tree as the v1 transcript of the same scenario (ids aside)', () => {
+  const tree = (folder: string, name: string) => {
+    const { code, out } = run([join(FIXTURES, folder, name)]);
+    assert.equal(code, 0);
+    // Ids, and the text lengths that quote them, differ between recordings; names, nesting, states and tool counts do not.
+    return out
+      .split('\n')
+      .filter((line) => !line.trim().startsWith('id:'))
+      .map((line) => line.replace(/, \d+ chars/, ''));
+  };
+  const v2 = tree('traces', 'claude2-v2-cancel-child.jsonl');
+  assert.deepEqual(v2, tree('traces', 'claude2-cancel-child.jsonl'));
+  assert.ok(v2.some((line) => line.includes('Hanging subagent X [idle/cancelled]')));
+});

@@ -77,6 +77,27 @@ const EXPECTED: Record<string, { root: Expected; children: Expected[] }> = {
     root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['other'] },
     children: [{ link: 'subagent_update', title: null, state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['execute'] }],
   },
+  // ACP v2 (protocolVersion 2): the same scenarios as their v1 recordings; store.v2.test.ts compares them in full.
+  'claude2-v2-single.jsonl': {
+    root: { link: 'root', title: 'Fake session', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: [], textIncludes: "I'll delegate this" },
+    children: [{ link: 'subagent_update', title: 'Read notes file', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'], textIncludes: 'Subagent A finished' }],
+  },
+  'claude2-v2-cancel-child.jsonl': {
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: [] },
+    children: [
+      { link: 'subagent_update', title: 'Hanging subagent X', state: 'idle', stopReason: 'cancelled', canCancel: false, toolKinds: ['read'] },
+      { link: 'subagent_update', title: 'Slow subagent K', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'] },
+    ],
+  },
+  'codex-v2-single.jsonl': {
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['other'], textIncludes: 'Parent done (single)' },
+    children: [{ link: 'subagent_update', title: null, state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'], textIncludes: 'Subagent A result' }],
+  },
+  'codex-v2-permission.jsonl': {
+    root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['other'] },
+    // The stream says read; the permission's lagging subject (execute, pending) does not overwrite it.
+    children: [{ link: 'subagent_update', title: null, state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'] }],
+  },
   'codex-legacy.jsonl': {
     root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['other', 'other'] },
     children: [{ link: 'opaque-tool', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: [] }],
@@ -132,7 +153,7 @@ test('claude (old adapter): the hook echo without parentToolUseId stays on the c
 });
 
 test('permission requests are attributed to the child that asked', () => {
-  for (const name of ['claude2-permission.jsonl', 'claude-permission.jsonl', 'codex-permission.jsonl']) {
+  for (const name of ['claude2-permission.jsonl', 'claude-permission.jsonl', 'codex-permission.jsonl', 'codex-v2-permission.jsonl']) {
     const { store, snapshot } = replayFixture('traces', name);
     const child = store.getSession(snapshot.sessions[1]!.id)!;
     const root = store.getSession(snapshot.sessions[0]!.id)!;

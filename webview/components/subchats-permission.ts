@@ -1,5 +1,5 @@
 // A permission request: the agent's options as buttons while pending, then the answer.
-import { html, type TemplateResult } from 'lit';
+import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { PermissionEntry, PermissionOption } from '../../src/protocol/transcript';
 import { requestHost } from '../events';
@@ -26,6 +26,7 @@ export class SubchatsPermission extends SubchatsElement {
     return html`<div class="sc-entry">
       <div class="sc-permission" role="group" aria-label=${`Permission request: ${entry.title}`}>
         <div>${codicon('shield')} <strong>Permission requested:</strong> ${entry.title}</div>
+        ${entry.description ? html`<div class="sc-muted sc-permission-description">${entry.description}</div>` : nothing}
         ${pending ? this.renderOptionButtons(entry, waiting) : html`<div class="sc-muted">${this.outcomeText(entry)}</div>`}
       </div>
     </div>`;

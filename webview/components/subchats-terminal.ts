@@ -5,11 +5,15 @@ import { parseAnsi, type AnsiRun } from '../lib/ansi';
 import { cspStyle } from '../lib/cspStyle';
 import { TERMINALS_TOPIC, type ChatStore } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
+import { terminalGrantsCancel } from '../../src/presentation';
+import { requestHost } from '../events';
 import { SubchatsElement, codicon } from './base';
 
 export class SubchatsTerminal extends SubchatsElement {
   @property({ attribute: false }) store: ChatStore | undefined;
   @property({ attribute: false }) terminalId = '';
+  /** The session whose tool call shows this terminal (an agent terminal is cancelled through it). */
+  @property({ attribute: false }) sessionId = '';
   private parsed: { output: string; runs: AnsiRun[] } | undefined;
 
   constructor() {
@@ -25,8 +29,18 @@ export class SubchatsTerminal extends SubchatsElement {
     if (this.parsed?.output !== terminal.output) this.parsed = { output: terminal.output, runs: parseAnsi(terminal.output) };
     const exit = terminal.exitStatus;
     const command = [terminal.command, ...terminal.args].join(' ').trim();
+    const cancellable = terminalGrantsCancel(terminal) && this.store?.session(this.sessionId)?.header.toolCallCancel.allowed === true;
     return html`<div>
-      ${command ? html`<div class="sc-muted">${codicon('terminal')} <code>${command}</code></div>` : ''}
+      ${command || cancellable
+        ? html`<div class="sc-muted sc-row">
+            ${codicon('terminal')} <code class="sc-grow">${command}</code>
+            ${cancellable
+              ? html`<button type="button" class="sc-button secondary" aria-label=${`Stop the command ${command}`} @click=${() => requestHost(this, { type: 'cancelTerminal', sessionId: this.sessionId, terminalId: this.terminalId })}>
+                  ${codicon('debug-stop')} Stop
+                </button>`
+              : ''}
+          </div>`
+        : ''}
       <pre class="sc-terminal" role="log" aria-label=${`Terminal ${this.terminalId} output`}>${this.parsed.runs.map(renderRun)}</pre>
       <div class="sc-muted">
         ${terminal.truncated ? 'Output truncated. ' : ''}${exit

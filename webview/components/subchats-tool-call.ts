@@ -2,7 +2,7 @@
 // A subagent tool call also hosts the child's card where it was spawned.
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { presentToolStatus, stoppedWithTurn, toolKindIcon, toolProgress, visibleBidi } from '../../src/presentation';
+import { grantsCancel, presentToolStatus, stoppedWithTurn, toolKindIcon, toolProgress, visibleBidi } from '../../src/presentation';
 import type { ToolCallContent, ToolCallRecord } from '../../src/protocol/transcript';
 import { requestHost, revealSession } from '../events';
 import type { ChatStore } from '../state/chatStore';
@@ -10,6 +10,8 @@ import { renderAttachment } from './attachments';
 import { SubchatsElement, codicon, presentedIcon } from './base';
 import { validDiff, type DiffContent } from './subchats-diff';
 import './subchats-diff';
+import { validPatchDiff, type PatchDiff } from './subchats-patch';
+import './subchats-patch';
 import './subchats-markdown';
 import { growthOf } from '../state/textGrowth';
 import './subchats-terminal';
@@ -36,6 +38,11 @@ export class SubchatsToolCall extends SubchatsElement {
       const diff = item.type === 'diff' ? validDiff(item) : undefined;
       return diff ? [{ diff, index }] : [];
     });
+    // ACP v2 diffs: changed paths and an optional git patch instead of the texts.
+    const patches = call.content.flatMap((item) => {
+      const patch = item.type === 'diff' && !validDiff(item) ? validPatchDiff(item) : undefined;
+      return patch ? [patch] : [];
+    });
     const hasBody = call.content.some((item) => item.type !== 'diff') || call.rawInput !== undefined || call.rawOutput !== undefined;
     return html`<div class="sc-entry">
       <div class="sc-card" data-tool-call-id=${call.toolCallId}>
@@ -60,10 +67,14 @@ export class SubchatsToolCall extends SubchatsElement {
             title=${stopped ? 'The turn ended while this call was open; the agent did not report its result.' : nothing}
             >${presentedIcon(status)} ${status.label}</span
           >
+          ${this.renderCancel(call, title)}
         </div>
         ${this.renderLocations(call)}
-        ${diffs.length > 0
-          ? html`<div class="sc-card-body">${diffs.map(({ diff, index }) => this.renderDiff(call, diff, index))}</div>`
+        ${diffs.length > 0 || patches.length > 0
+          ? html`<div class="sc-card-body">
+              ${diffs.map(({ diff, index }) => this.renderDiff(call, diff, index))}
+              ${patches.map((patch: PatchDiff) => html`<subchats-patch .diff=${patch}></subchats-patch>`)}
+            </div>`
           : nothing}
         ${this.open ? html`<div class="sc-card-body">${this.renderBody(call)}</div>` : nothing}
       </div>
@@ -71,6 +82,24 @@ export class SubchatsToolCall extends SubchatsElement {
         ? html`<subchats-child-card .store=${this.store} .sessionId=${call.childSessionId}></subchats-child-card>`
         : nothing}
     </div>`;
+  }
+
+  /**
+   * ACP v2: a call that grants `capabilities.cancel` can be stopped alone (the host checks again). The grant
+   * is the call's own, so it shows and goes with the call's updates.
+   */
+  private renderCancel(call: ToolCallRecord, title: string): TemplateResult | typeof nothing {
+    const header = this.store?.session(this.sessionId)?.header;
+    if (!header?.toolCallCancel.allowed || !grantsCancel(call)) return nothing;
+    return html`<button
+      type="button"
+      class="sc-icon-button"
+      title="Cancel this tool call"
+      aria-label=${`Cancel tool call ${title}`}
+      @click=${() => requestHost(this, { type: 'cancelToolCall', sessionId: this.sessionId, toolCallId: call.toolCallId })}
+    >
+      ${codicon('debug-stop')}
+    </button>`;
   }
 
   private renderLocations(call: ToolCallRecord): TemplateResult | typeof nothing {
@@ -134,7 +163,7 @@ export class SubchatsToolCall extends SubchatsElement {
         return block && typeof block.type === 'string' ? renderAttachment(block as { type: string }) : nothing;
       }
       case 'terminal':
-        return html`<subchats-terminal .store=${this.store} .terminalId=${String(item.terminalId)}></subchats-terminal>`;
+        return html`<subchats-terminal .store=${this.store} .sessionId=${this.sessionId} .terminalId=${String(item.terminalId)}></subchats-terminal>`;
       case 'session': {
         const sessionId = String(item.sessionId);
         return html`<div>

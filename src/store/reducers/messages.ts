@@ -13,8 +13,14 @@ export function appendChunk({ core }: StoreParts, session: SessionRecord, role: 
   const messageId = asString(update['messageId']);
   const index = core.indexOf(session);
   let entry: MessageEntry | undefined;
-  if (messageId) entry = index.messages.get(`${role}\0${messageId}`);
+  if (messageId) entry = index.messages.get(`${role}\0${messageId}`) ?? (role === 'user' ? bindEcho(core, session, messageId) : undefined);
   else if (index.last?.kind === 'message' && index.last.role === role && !isDiscreteMessage(update) && !index.lastDiscrete) entry = index.last;
+  // The agent's echo of a prompt the client sent: its words replace the client's copy.
+  const replacesCopy = entry !== undefined && index.echoPending?.delete(entry) === true;
+  if (entry && replacesCopy) {
+    entry.text = '';
+    entry.attachments = [];
+  }
   if (!entry) {
     if (text === '' && !attachment) return;
     entry = { kind: 'message', id: core.nextEntryId('msg'), rev: core.rev, at: core.at, role, text: '', attachments: [], ...(messageId ? { messageId } : {}) };
@@ -24,19 +30,77 @@ export function appendChunk({ core }: StoreParts, session: SessionRecord, role: 
   }
   entry.text = appendText(entry.text, text);
   if (attachment) entry.attachments.push(attachment);
-  core.touchEntry(session, entry, attachment ? undefined : text);
+  core.touchEntry(session, entry, attachment || replacesCopy ? undefined : text);
   if (role === 'user') noteUserMessage(core, session, entry);
 }
 
-export function addUserPrompt({ core }: StoreParts, session: SessionRecord, blocks: unknown[]): void {
+/**
+ * A v2 whole-message upsert (`user_message`, `agent_message`, `agent_thought`) keyed by messageId: omitted
+ * content keeps the message, `null` clears it, an array replaces it.
+ */
+export function upsertMessage({ core }: StoreParts, session: SessionRecord, role: MessageEntry['role'], update: JsonObject): void {
+  const messageId = asString(update['messageId']);
+  if (!messageId) {
+    core.diagnose('invalid-message', `${String(update['sessionUpdate'])} without a messageId`);
+    return;
+  }
+  const index = core.indexOf(session);
+  let entry = index.messages.get(`${role}\0${messageId}`) ?? (role === 'user' ? bindEcho(core, session, messageId) : undefined);
+  if (entry) index.echoPending?.delete(entry);
+  if (!('content' in update)) return;
+  const blocks = Array.isArray(update['content']) ? update['content'] : [];
+  if (!entry) {
+    if (blocks.length === 0) return;
+    entry = { kind: 'message', id: core.nextEntryId('msg'), rev: core.rev, at: core.at, role, text: '', attachments: [], messageId };
+    index.messages.set(`${role}\0${messageId}`, entry);
+    core.addEntry(session, entry);
+    index.lastDiscrete = true;
+  }
+  entry.text = '';
+  entry.attachments = [];
+  fillFromBlocks(entry, blocks);
+  core.touchEntry(session, entry);
+  if (role === 'user') noteUserMessage(core, session, entry);
+}
+
+/**
+ * v2 acknowledgement of a prompt (`{messageId}`): the client's copy of the prompt is that message. The echo
+ * may have bound it already; otherwise the echo, when it comes, replaces the copy instead of adding a second.
+ */
+export function acknowledgePrompt({ core }: StoreParts, session: SessionRecord, messageId: string): void {
+  const index = core.indexOf(session);
+  if (index.messages.has(`user\0${messageId}`)) return;
+  const entry = bindEcho(core, session, messageId);
+  if (entry) core.touchEntry(session, entry);
+}
+
+/** The prompt awaiting its echo takes this messageId; the echo's first words then replace the client's copy. */
+function bindEcho(core: StoreParts['core'], session: SessionRecord, messageId: string): MessageEntry | undefined {
+  const index = core.indexOf(session);
+  const entry = index.awaitingEcho;
+  if (!entry) return undefined;
+  index.awaitingEcho = undefined;
+  (entry as { messageId?: string }).messageId = messageId;
+  index.messages.set(`user\0${messageId}`, entry);
+  (index.echoPending ??= new Set()).add(entry);
+  return entry;
+}
+
+/** `awaitEcho`: a v2 prompt; the agent echoes it with the messageId it gives it. */
+export function addUserPrompt({ core }: StoreParts, session: SessionRecord, blocks: unknown[], awaitEcho = false): void {
   const entry: MessageEntry = { kind: 'message', id: core.nextEntryId('msg'), rev: core.rev, at: core.at, role: 'user', text: '', attachments: [] };
+  fillFromBlocks(entry, blocks);
+  core.addEntry(session, entry);
+  if (awaitEcho) core.indexOf(session).awaitingEcho = entry;
+  noteUserMessage(core, session, entry);
+}
+
+function fillFromBlocks(entry: MessageEntry, blocks: unknown[]): void {
   for (const block of blocks) {
     if (!isObject(block)) continue;
     if (block['type'] === 'text' && typeof block['text'] === 'string') entry.text = appendText(entry.text, block['text']);
     else entry.attachments.push(block as ContentBlock);
   }
-  core.addEntry(session, entry);
-  noteUserMessage(core, session, entry);
 }
 
 /** The first prompt names a root until the agent titles it. */

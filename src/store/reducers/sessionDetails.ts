@@ -22,6 +22,20 @@ export function applyPlan({ core }: StoreParts, session: SessionRecord, raw: unk
   core.touch(session);
 }
 
+/**
+ * v2 `plan_update`: the plan's whole content. Items become the plan's entries; a markdown plan or a plan
+ * file is one entry with its text (or its address), so the plan still shows.
+ */
+export function applyPlanUpdate(parts: StoreParts, session: SessionRecord, plan: unknown): void {
+  if (!isObject(plan)) {
+    parts.core.diagnose('invalid-message', 'plan_update without a plan');
+    return;
+  }
+  if (Array.isArray(plan['entries'])) applyPlan(parts, session, plan['entries']);
+  else if (typeof plan['content'] === 'string') applyPlan(parts, session, [{ content: plan['content'] }]);
+  else if (typeof plan['uri'] === 'string') applyPlan(parts, session, [{ content: `Plan file: ${plan['uri']}` }]);
+}
+
 export function applySessionInfo({ core, tree }: StoreParts, session: SessionRecord, update: JsonObject): void {
   if ('title' in update) session.title = asString(update['title']) ?? null;
   const meta = isObject(update['_meta']) ? update['_meta'] : undefined;
@@ -109,7 +123,22 @@ export function addNotice({ core }: StoreParts, session: SessionRecord, severity
   });
 }
 
+/** A compaction's end as one notice; v2 upserts by `compactionId`, so a repeated end is said once. */
 export function applyCompaction(parts: StoreParts, session: SessionRecord, update: JsonObject): void {
-  if (update['status'] === 'completed') addNotice(parts, session, 'info', 'Context compacted');
-  else if (update['status'] === 'failed') addNotice(parts, session, 'warning', 'Context compaction failed');
+  const ended = COMPACTION_ENDS[asString(update['status']) ?? ''];
+  if (!ended) return;
+  const compactionId = asString(update['compactionId']);
+  const reported = parts.core.indexOf(session).compactionsReported;
+  if (compactionId) {
+    if (reported.has(compactionId)) return;
+    reported.add(compactionId);
+  }
+  const error = asString(update['error']);
+  addNotice(parts, session, ended.severity, ended.title, ended.severity === 'warning' ? error : undefined);
 }
+
+const COMPACTION_ENDS: Readonly<Record<string, { severity: string; title: string } | undefined>> = Object.assign(Object.create(null) as object, {
+  completed: { severity: 'info', title: 'Context compacted' },
+  failed: { severity: 'warning', title: 'Context compaction failed' },
+  cancelled: { severity: 'info', title: 'Context compaction cancelled' },
+});

@@ -28,7 +28,8 @@ export function applyToolCall(parts: StoreParts, wire: SessionRecord, session: S
   }
   let record = session.toolCalls[toolCallId];
   if (!record) {
-    if (kind === 'tool_call_update') core.diagnose('unknown-tool-call', `tool_call_update for unknown tool call ${toolCallId} (created)`);
+    // v2 has no `tool_call`: an update with a new id creates the call.
+    if (kind === 'tool_call_update' && parts.protocol.version === 1) core.diagnose('unknown-tool-call', `tool_call_update for unknown tool call ${toolCallId} (created)`);
     record = { toolCallId, title: '', kind: 'other', status: 'pending', content: NO_ITEMS, locations: NO_ITEMS };
     session.toolCalls[toolCallId] = record;
     session.toolCallOrder.push(toolCallId);
@@ -77,22 +78,29 @@ function applyThreadStates(parts: StoreParts, session: SessionRecord, record: To
   }
 }
 
-/** Applies the fields an update carries; `content`/`locations` replace, omitted fields keep. */
+/**
+ * Applies the fields an update carries: omitted fields keep, `null` clears (back to the protocol default),
+ * a value replaces (`content`/`locations` whole).
+ */
 function patchToolCall(record: ToolCallRecord, update: JsonObject): void {
-  if (typeof update['title'] === 'string') record.title = update['title'];
-  if (typeof update['kind'] === 'string') record.kind = update['kind'];
+  if (typeof update['title'] === 'string' || update['title'] === null) record.title = update['title'] ?? '';
+  if (typeof update['kind'] === 'string' || update['kind'] === null) record.kind = update['kind'] ?? 'other';
   if (typeof update['status'] === 'string') {
     record.status = update['status'];
     // The agent spoke about this call again: it is no longer only "stopped with the turn".
     delete record.stoppedByTurn;
   }
   if (typeof update['name'] === 'string') record.name = update['name'];
+  else if (update['name'] === null) delete record.name;
   if (isProgressCopy(update)) {
     record.progress = toolContentTexts(update['content'])[0] ?? record.progress;
   } else {
     if (Array.isArray(update['content'])) record.content = objectsOf(update['content']) as unknown as ToolCallRecord['content'];
+    else if (update['content'] === null) record.content = NO_ITEMS;
     if (Array.isArray(update['locations'])) record.locations = objectsOf(update['locations']) as unknown as ToolCallRecord['locations'];
+    else if (update['locations'] === null) record.locations = NO_ITEMS;
   }
+  if ('capabilities' in update) record.capabilities = isObject(update['capabilities']) ? update['capabilities'] : null;
   // Progress text describes a running call only.
   if (!isToolCallOpen(record.status)) delete record.progress;
   if ('rawInput' in update && !(isObject(update['rawInput']) && Object.keys(update['rawInput']).length === 0 && record.rawInput)) {
@@ -100,6 +108,23 @@ function patchToolCall(record: ToolCallRecord, update: JsonObject): void {
   }
   if ('rawOutput' in update) record.rawOutput = update['rawOutput'];
   if (isObject(update['_meta'])) record.meta = { ...record.meta, ...update['_meta'] };
+}
+
+/** v2 `tool_call_content_chunk`: one more content item at the end of a call's content. */
+export function appendToolCallContent(parts: StoreParts, wire: SessionRecord, session: SessionRecord, update: JsonObject): void {
+  const { core } = parts;
+  const toolCallId = asString(update['toolCallId']);
+  if (!toolCallId || !isObject(update['content'])) {
+    core.diagnose('invalid-message', 'tool_call_content_chunk without a toolCallId or content');
+    return;
+  }
+  // Like every v2 upsert, a new id starts a call at the protocol defaults.
+  if (!session.toolCalls[toolCallId]) applyToolCall(parts, wire, session, { toolCallId }, 'tool_call_update');
+  const record = session.toolCalls[toolCallId]!;
+  // A new list: content lists are shared (the frozen empty one, or the update's own), never changed in place.
+  record.content = [...record.content, update['content'] as unknown as ToolCallRecord['content'][number]];
+  const entry = core.indexOf(session).toolEntries.get(record.toolCallId);
+  if (entry) core.touchEntry(session, entry);
 }
 
 /**

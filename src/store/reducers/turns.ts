@@ -1,4 +1,5 @@
-// Prompt turns: a prompt runs the session, its response (or error) ends the turn. When a turn ends, work it
+// Prompt turns: a prompt runs the session, its response (or error) ends the turn — in v1. In v2 the response
+// only acknowledges the prompt (`{messageId}`) and the session's own `state_update` idle ends the turn. When a turn ends, work it
 // left open ends with it: tool calls the agent never closed show as stopped with that turn, and children seen
 // only through such a call end with that turn's stop reason — once, not again on a later turn.
 import type { SessionRecord, SessionStateInfo } from '../model';
@@ -14,7 +15,7 @@ export function drivesTurns(session: SessionRecord): boolean {
 }
 
 export function startPrompt(parts: StoreParts, session: SessionRecord, promptKey: string, blocks: unknown[]): void {
-  addUserPrompt(parts, session, blocks);
+  addUserPrompt(parts, session, blocks, parts.protocol.version === 2);
   session.activePromptId = promptKey;
   // A prompt during a turn the agent started makes it the client's turn: the history says so.
   if (drivesTurns(session)) parts.core.setState(session, { state: 'running' }, 'client', inAgentStartedTurn(session));
@@ -29,12 +30,21 @@ export function endPrompt(parts: StoreParts, session: SessionRecord, promptKey: 
   endOpenWork(parts, session, stopReason);
 }
 
-/** A state the agent reported for the session itself; an idle report ends its turn's open work. */
+/**
+ * A state the agent reported for the session itself; an idle report ends its turn's open work (and, in v2,
+ * the prompt in flight: idle is how a v2 turn ends). Reports repeat (a parent's mirror and the child's own,
+ * in either order): applying the same state twice changes nothing.
+ */
 export function applyReportedState(parts: StoreParts, session: SessionRecord, state: SessionStateInfo): void {
   session.stateReported = true;
   if (session.background && state.state !== 'running') session.background = false;
   parts.core.setState(session, state, 'agent', inAgentStartedTurn(session));
-  if (state.state === 'idle') endOpenWork(parts, session, state.stopReason ?? 'idle');
+  if (state.state !== 'idle') return;
+  if (parts.protocol.version === 2 && session.activePromptId !== null) {
+    session.activePromptId = null;
+    parts.core.touch(session);
+  }
+  endOpenWork(parts, session, state.stopReason ?? 'idle');
 }
 
 /** Updates that are the agent at work (not bookkeeping such as commands, usage or titles). */
@@ -76,9 +86,14 @@ export function noteCancelRequested(parts: StoreParts, sessionId: string): void 
   }
 }
 
+/** Whether the client infers requires_action from a question it was asked (v1); a v2 agent reports it. */
+export function infersRequiresAction(parts: StoreParts, session: SessionRecord): boolean {
+  return parts.protocol.version === 1 && drivesTurns(session);
+}
+
 /** The client set requires_action itself (sessions whose turns it drives): it ends when nothing waits any more. */
 export function leaveRequiresAction(parts: StoreParts, session: SessionRecord): void {
-  if (drivesTurns(session) && session.state.state === 'requires_action' && session.awaitingUser === 0) {
+  if (infersRequiresAction(parts, session) && session.state.state === 'requires_action' && session.awaitingUser === 0) {
     parts.core.setState(session, { state: 'running' }, 'client');
   }
 }

@@ -1,23 +1,28 @@
 // Requests the agent sends the client: permission and elicitation entries (pending until answered) and the
 // client-side terminals whose output the client read.
-import type { ElicitationEntry, PermissionEntry, PermissionOption, SessionRecord } from '../model';
+import type { ElicitationEntry, PermissionEntry, PermissionOption, SessionRecord, ToolCallRecord } from '../model';
 import type { PendingRequest } from '../requestLedger';
 import type { StoreParts } from '../storeParts';
 import { resolveRequestOwner } from '../updateOwner';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 import { applyToolCall, ensureVirtualChild } from './toolCalls';
-import { drivesTurns, leaveRequiresAction } from './turns';
+import { infersRequiresAction, leaveRequiresAction } from './turns';
 
 export function openPermission(parts: StoreParts, wire: SessionRecord, request: PendingRequest, id: string | number, params: JsonObject): void {
   const { core, tree } = parts;
-  const toolCall = isObject(params['toolCall']) ? params['toolCall'] : {};
+  const v2 = parts.protocol.version === 2;
+  const toolCall = permissionToolCall(params, v2);
   const owner = resolveRequestOwner(wire, toolCall, tree);
   if (owner.kind === 'virtual' && owner.unknownParentCall) {
     core.diagnose('unknown-tool-call', `permission request names parent tool call ${owner.toolCallId}, which was never announced on ${wire.id}`);
   }
   const target = owner.kind === 'session' ? (core.session(owner.sessionId) ?? wire) : ensureVirtualChild(parts, owner.parentId, owner.toolCallId, owner.link, owner.subagentType);
   const toolCallId = asString(toolCall['toolCallId']);
-  if (toolCallId && target.toolCalls[toolCallId]) applyToolCall(parts, wire, target, toolCall, 'tool_call_update');
+  const stored = toolCallId ? target.toolCalls[toolCallId] : undefined;
+  // v1's toolCall is an update of the call; v2's subject is a snapshot that can lag behind the stream, so it
+  // only fills in what the stored call does not know yet and never moves its status.
+  if (stored) applyToolCall(parts, wire, target, v2 ? missingFields(stored, toolCall) : toolCall, 'tool_call_update');
+  const description = v2 ? asString(params['description']) : undefined;
   const entry: PermissionEntry = {
     kind: 'permission',
     id: core.nextEntryId('perm'),
@@ -25,12 +30,33 @@ export function openPermission(parts: StoreParts, wire: SessionRecord, request: 
     at: core.at,
     requestId: String(id),
     ...(toolCallId ? { toolCallId } : {}),
-    title: asString(toolCall['title']) ?? (toolCallId ? target.toolCalls[toolCallId]?.title : undefined) ?? 'Permission requested',
+    title: (v2 ? asString(params['title']) : undefined) ?? asString(toolCall['title']) ?? stored?.title ?? 'Permission requested',
+    ...(description ? { description } : {}),
     options: readOptions(params['options']),
     outcome: 'pending',
   };
   trackUserRequest(parts, target, request, entry);
-  if (drivesTurns(target)) core.setState(target, { state: 'requires_action' }, 'client');
+  if (infersRequiresAction(parts, target)) core.setState(target, { state: 'requires_action' }, 'client');
+}
+
+/** The tool call a permission is about: v1 `toolCall`; v2 `subject: {type: "tool_call", toolCall}` (or a command's toolCallId). */
+function permissionToolCall(params: JsonObject, v2: boolean): JsonObject {
+  if (!v2) return isObject(params['toolCall']) ? params['toolCall'] : {};
+  const subject = isObject(params['subject']) ? params['subject'] : {};
+  if (subject['type'] === 'tool_call' && isObject(subject['toolCall'])) return subject['toolCall'];
+  const toolCallId = asString(subject['toolCallId']);
+  return toolCallId ? { toolCallId } : {};
+}
+
+/** The subject's fields the stored call still lacks (it keeps what the stream told it, status above all). */
+function missingFields(stored: ToolCallRecord, subject: JsonObject): JsonObject {
+  const patch: JsonObject = { toolCallId: stored.toolCallId };
+  if (stored.title === '' && typeof subject['title'] === 'string') patch['title'] = subject['title'];
+  if (stored.kind === 'other' && typeof subject['kind'] === 'string') patch['kind'] = subject['kind'];
+  if (stored.rawInput === undefined && subject['rawInput'] !== undefined) patch['rawInput'] = subject['rawInput'];
+  if (stored.locations.length === 0 && Array.isArray(subject['locations'])) patch['locations'] = subject['locations'];
+  if (stored.content.length === 0 && Array.isArray(subject['content'])) patch['content'] = subject['content'];
+  return patch;
 }
 
 export function openElicitation(parts: StoreParts, wire: SessionRecord, request: PendingRequest, id: string | number, params: JsonObject): void {
