@@ -6,6 +6,7 @@ import { inertUiText } from './host/uiText';
 import { version as VERSION } from '../package.json';
 import type { AgentConfig } from './acp/agentProcess';
 import { registerCommands } from './commands/registerCommands';
+import { ChangesEditor } from './host/changesEditor';
 import { SessionHistory } from './history/sessionHistory';
 import { DEMO_AGENT_ID, demoAgentConfig, mergeAgents, readAgentSettings } from './host/agentPresets';
 import { OpenedTranscripts } from './host/openedTranscripts';
@@ -138,6 +139,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
   });
   context.subscriptions.push(chats);
 
+  const changes = new ChangesEditor();
+  context.subscriptions.push(changes);
+
   const workspaceFolder = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   const transcripts = new OpenedTranscripts(service, context.workspaceState);
   context.subscriptions.push(
@@ -151,6 +155,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
       protocolLog,
       history,
       transcripts,
+      changes,
     }),
   );
   // Transcripts that were open come back too, under their old ids, so restored chat panels find them.

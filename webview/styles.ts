@@ -344,6 +344,31 @@ export const chatStyles = css`
     color: var(--vscode-descriptionForeground);
     font-size: 0.92em;
   }
+  .sc-changes {
+    margin: 2px 0;
+  }
+  .sc-changes > summary {
+    cursor: pointer;
+    gap: 6px;
+  }
+  .sc-card-changes .sc-changes {
+    padding: 0 6px 3px 28px;
+  }
+  .sc-changes-list {
+    margin: 2px 0 4px;
+    padding: 0 0 0 20px;
+    list-style: none;
+  }
+  .sc-changes-list li {
+    gap: 6px;
+  }
+  .sc-changes-list .sc-link {
+    text-align: start;
+  }
+  .sc-change-counts {
+    color: var(--vscode-descriptionForeground);
+    white-space: nowrap;
+  }
   .sc-preview {
     margin: 0;
     padding: 2px 8px 6px 28px;

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { AgentConfig } from '../acp/agentProcess';
 import type { SessionHistory } from '../history/sessionHistory';
+import type { ChangesEditor } from '../host/changesEditor';
 import type { OpenedTranscripts } from '../host/openedTranscripts';
 import { isReconnectable } from '../host/reconnect';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
@@ -12,6 +13,8 @@ import { pickDelegation } from './delegationPicker';
 import { pickSessionSetting } from './sessionSettingsPicker';
 import { pickRuntime, pickSession, type SessionTarget } from './sessionTargets';
 import { inertUiText, toastError } from '../host/uiText';
+import { subtreeChanges } from '../store/sessionChanges';
+import { isObject } from '../store/wireMessage';
 
 export interface CommandContext {
   readonly service: SubchatsService;
@@ -23,6 +26,7 @@ export interface CommandContext {
   readonly protocolLog: vscode.OutputChannel;
   readonly history: SessionHistory | undefined;
   readonly transcripts: OpenedTranscripts;
+  readonly changes: ChangesEditor;
 }
 
 function isLiveSession(target: SessionTarget): boolean {
@@ -179,6 +183,16 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     if (change) await service.changeSetting(target.runtime.id, target.session.id, change);
   };
 
+  /** A tree node opens its whole tree's changes; `{ …, scope: 'session' }` only the session's own. */
+  const openChanges = async (arg?: unknown) => {
+    const target = await pickSession(service, arg, 'Open the changes of which session?', (t) => subtreeChanges(t.runtime.store, t.session.id).length > 0);
+    if (!target) return;
+    const scope = isObject(arg) && arg['scope'] === 'session' ? 'session' : 'tree';
+    if (!(await ctx.changes.open(target.runtime.store, target.session.id, scope))) {
+      void vscode.window.showInformationMessage(`Subchats: "${inertUiText(target.session.label)}" reported no file changes with their text.`);
+    }
+  };
+
   const browseSessions = async (arg?: unknown) => {
     const runtime = await pickRuntime(service, arg, 'Browse the stored sessions of which agent?', (r) => r.live);
     if (runtime) await browseAgentSessions(service, runtime, ctx.workspaceFolder(), (runtimeId, sessionId) => ctx.chats.open(runtimeId, sessionId, true));
@@ -269,6 +283,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ['subchats.revealInTree', guarded('Reveal in Session Tree', revealInTree)],
     ['subchats.closeSession', guarded('Close Session', closeSession)],
     ['subchats.changeModeOrOption', guarded('Change Mode or Option', changeSetting)],
+    ['subchats.openChanges', guarded('Open Changes', openChanges)],
     ['subchats.browseAgentSessions', guarded('Browse Agent Sessions', browseSessions)],
     ['subchats.restartAgent', guarded('Restart Agent', restartAgent)],
     ['subchats.openTranscript', guarded('Open Transcript', openTranscript)],

@@ -8,3 +8,4 @@ export { stateExplanation, type ExplanationOptions } from './explanation';
 export { preOrder } from './treeOrder';
 export { plainText, visibleBidi } from './plainText';
 export { historyCut } from './historyCut';
+export { changeCounts, changePath, filesChangedLabel } from './changes';

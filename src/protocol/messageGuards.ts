@@ -59,6 +59,8 @@ export const webviewToHostGuards: GuardTable<WebviewToHostMessage> = {
       : undefined,
   openChat: (m) =>
     isString(m.sessionId) && (m.where === 'beside' || m.where === 'tab') ? { type: 'openChat', sessionId: m.sessionId, where: m.where } : undefined,
+  openChanges: (m) =>
+    isString(m.sessionId) && (m.scope === 'session' || m.scope === 'tree') ? { type: 'openChanges', sessionId: m.sessionId, scope: m.scope } : undefined,
   openLink: (m) => (isString(m.url, 8192) ? { type: 'openLink', url: m.url } : undefined),
   copy: (m) => (typeof m.text === 'string' && m.text.length <= MAX_TEXT ? { type: 'copy', text: m.text } : undefined),
 };

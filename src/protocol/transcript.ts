@@ -184,3 +184,16 @@ export interface SessionActions {
   readonly prompt: ActionPermission;
   readonly close: ActionPermission;
 }
+
+/** One file a session (or a tree of sessions) changed, as the Changes lists show it. */
+export interface FileChangeSummary {
+  readonly path: string;
+  readonly added: number;
+  readonly removed: number;
+  /** False when the counts are upper bounds (the diff was too large to count exactly, or the text before is unknown). */
+  readonly exact: boolean;
+  /** The agent reported the file as new (a diff without earlier text). */
+  readonly created: boolean;
+  /** The change came with its text (a diff or a write); false for an edit reported only by its location. */
+  readonly textKnown: boolean;
+}

@@ -1,10 +1,10 @@
 // Messages between the extension host and the chat webview. Shared by both sides; depends only on the
 // transcript shapes (./transcript). The host is the source of truth: it sends a full snapshot, then revisioned
 // deltas. Every message type has a guard in ./messageGuards (the table will not compile without one).
-import type { Entry, SessionActions, StateHistoryItem, TerminalRecord, ToolCallRecord } from './transcript';
+import type { Entry, FileChangeSummary, SessionActions, StateHistoryItem, TerminalRecord, ToolCallRecord } from './transcript';
 
-/** Version 3: deltas carry text appends and header patches; the webview acknowledges what it painted. */
-export const WEBVIEW_PROTOCOL_VERSION = 3;
+/** Version 4: headers carry the files each session (and its subtree) changed; the webview can open them. */
+export const WEBVIEW_PROTOCOL_VERSION = 4;
 
 /** How many of the latest state changes a header carries (enough for the state line's explanation). */
 export const HEADER_STATE_HISTORY = 6;
@@ -28,6 +28,14 @@ export interface ChatUsage {
   readonly cost?: { readonly amount: number; readonly currency?: string };
 }
 
+/** One changed file of a Changes list, with the path as the chat shows it (relative to the session's folder). */
+export interface ChatFileChange extends FileChangeSummary {
+  readonly label: string;
+}
+
+/** Which changes "Open Changes" opens: the session's own, or those of the session and all its descendants. */
+export type ChangesScope = 'session' | 'tree';
+
 /** The session fields the webview reads: no transcript, no internal bookkeeping, no raw agent blobs. */
 export interface ChatSessionHeader {
   readonly id: string;
@@ -48,6 +56,10 @@ export interface ChatSessionHeader {
   readonly cancelRequestedAt: number | null;
   /** A child still working in the background after its launch call completed. */
   readonly background: boolean;
+  /** The files this session changed (see src/store/sessionChanges.ts). */
+  readonly changes: readonly ChatFileChange[];
+  /** The files this session and its descendants changed (the same as `changes` without children). */
+  readonly treeChanges: readonly ChatFileChange[];
   readonly createdAt: number;
   readonly updatedAt: number;
 }
@@ -163,6 +175,7 @@ export type WebviewToHostMessage =
   | { readonly type: 'openFile'; readonly path: string; readonly line?: number }
   | { readonly type: 'openDiff'; readonly sessionId: string; readonly toolCallId: string; readonly index: number }
   | { readonly type: 'openChat'; readonly sessionId: string; readonly where: OpenChatWhere }
+  | { readonly type: 'openChanges'; readonly sessionId: string; readonly scope: ChangesScope }
   | { readonly type: 'openLink'; readonly url: string }
   | { readonly type: 'copy'; readonly text: string };
 

@@ -3,7 +3,8 @@ import type { AgentRuntime } from '../host/subchatsService';
 import type { SessionActions, SessionView } from '../store/model';
 import { isReconnectable } from '../host/reconnect';
 import { inertUiText, markdownText } from '../host/uiText';
-import { elapsedMs, formatDuration, isWorking, plainText, presentState, stateExplanation, type PresentedState } from '../presentation';
+import { elapsedMs, filesChangedLabel, formatDuration, isWorking, plainText, presentState, stateExplanation, type PresentedState } from '../presentation';
+import { subtreeChanges } from '../store/sessionChanges';
 
 export interface TreeItemModel {
   readonly id: string;
@@ -30,6 +31,8 @@ export interface SessionTreeContext {
   readonly reconnectable: boolean;
   /** Parent chain titles, root first, for the tooltip. */
   readonly ancestry: readonly string[];
+  /** Files the session and its descendants changed (see src/store/sessionChanges.ts). */
+  readonly changedFiles?: number;
 }
 
 export function sessionNodeId(connectionId: string, sessionId: string): string {
@@ -53,6 +56,8 @@ export function sessionTreeItem(session: SessionView, ctx: SessionTreeContext): 
   const parts = [presented.label, formatDuration(elapsedMs(session, ctx.now, ctx.live))];
   if (tools > 0) parts.push(`${tools} tool${tools === 1 ? '' : 's'}`);
   if (session.childIds.length > 0) parts.push(`${session.childIds.length} sub`);
+  const changed = filesChangedLabel(ctx.changedFiles ?? 0);
+  if (changed) parts.push(changed);
   const flags = [
     'session',
     session.parentId ? 'child' : 'root',
@@ -65,6 +70,7 @@ export function sessionTreeItem(session: SessionView, ctx: SessionTreeContext): 
     // Working right now: the inline stop button only shows then.
     ...(ctx.live && isWorking(session.state) ? ['busy'] : []),
     ...(ctx.reconnectable ? ['reconnectable'] : []),
+    ...((ctx.changedFiles ?? 0) > 0 ? ['hasChanges'] : []),
   ];
   return {
     id: sessionNodeId(ctx.connectionId, session.id),
@@ -101,6 +107,7 @@ export function sessionItemOf(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'live
     live: runtime.live,
     reconnectable: isReconnectable(runtime, session),
     ancestry,
+    changedFiles: subtreeChanges(runtime.store, sessionId).length,
   });
 }
 

@@ -46,7 +46,11 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
             else this.schedule(this.runtimeNode(runtime.id));
             // A child appears the moment it is announced: expand its ancestors to show it.
             if (session?.parentId && runtime.live) this.toReveal.add(this.sessionNode(runtime.id, session.id));
-          } else this.schedule(this.sessionNode(runtime.id, change.sessionId));
+          } else {
+            this.schedule(this.sessionNode(runtime.id, change.sessionId));
+            // Its ancestors count the files it changed ("N files changed" covers the subtree).
+            if (session?.parentId && (change.kind === 'session' || change.appended === undefined)) this.scheduleAncestors(runtime, session.parentId);
+          }
         }
       }),
     );
@@ -136,6 +140,14 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
   private affectsItem(runtime: AgentRuntime, sessionId: string): boolean {
     const session = runtime.store.getSession(sessionId);
     return !!session && (needsUser(session) || session.toolCallOrder.length > 0);
+  }
+
+  private scheduleAncestors(runtime: AgentRuntime, parentId: string): void {
+    const seen = new Set<string>();
+    for (let id: string | null | undefined = parentId; id && !seen.has(id); id = runtime.store.getSession(id)?.parentId) {
+      seen.add(id);
+      this.schedule(this.sessionNode(runtime.id, id));
+    }
   }
 
   private intern(key: string, make: () => SessionTreeNode): SessionTreeNode {

@@ -322,6 +322,11 @@ class ChatPanelController implements vscode.Disposable {
         const oldText = typeof item.oldText === 'string' ? item.oldText : '';
         return this.manager.openDiff(item.path, oldText, item.newText);
       }
+      case 'openChanges':
+        if (this.sessionInPanel(message.sessionId)) {
+          await vscode.commands.executeCommand('subchats.openChanges', { connectionId: this.connectionId, sessionId: message.sessionId, scope: message.scope });
+        }
+        return;
       case 'openChat':
         if (this.store?.getSession(message.sessionId)) this.manager.open(this.connectionId, message.sessionId, message.where === 'beside');
         return;

@@ -9,6 +9,7 @@ test('webview messages: valid ones pass as typed copies, anything else is refuse
   assert.deepEqual(parseWebviewMessage({ type: 'ready', protocolVersion: 2, extra: 'x' }), { type: 'ready', protocolVersion: 2 });
   assert.deepEqual(parseWebviewMessage({ type: 'prompt', sessionId: 's', text: 'hi' }), { type: 'prompt', sessionId: 's', text: 'hi' });
   assert.deepEqual(parseWebviewMessage({ type: 'openFile', path: '/a', line: -1 }), { type: 'openFile', path: '/a' });
+  assert.deepEqual(parseWebviewMessage({ type: 'openChanges', sessionId: 's', scope: 'tree', extra: 1 }), { type: 'openChanges', sessionId: 's', scope: 'tree' });
   assert.deepEqual(parseWebviewMessage({ type: 'answerPermission', sessionId: 's', requestId: '1', optionId: null }), {
     type: 'answerPermission',
     sessionId: 's',
@@ -16,7 +17,7 @@ test('webview messages: valid ones pass as typed copies, anything else is refuse
     optionId: null,
   });
   assert.deepEqual(parseWebviewMessage({ type: 'resync' }), { type: 'resync', knownRev: -1, reason: 'unknown' });
-  for (const bad of [null, 'ready', [], {}, { type: 'prompt', sessionId: '', text: 'x' }, { type: 'openChat', sessionId: 's', where: 'window' }, { type: 'ready' }]) {
+  for (const bad of [null, 'ready', [], {}, { type: 'prompt', sessionId: '', text: 'x' }, { type: 'openChat', sessionId: 's', where: 'window' }, { type: 'openChanges', sessionId: 's', scope: 'all' }, { type: 'ready' }]) {
     assert.equal(parseWebviewMessage(bad), undefined, JSON.stringify(bad));
   }
   for (const type of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) assert.equal(parseWebviewMessage({ type }), undefined, type);
@@ -64,7 +65,7 @@ test('host messages of another protocol version keep only their version, so the 
 });
 
 test('every message type has exactly one guard', () => {
-  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'copy', 'openChat', 'openDiff', 'openFile', 'openLink', 'prompt', 'ready', 'resync']);
+  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'copy', 'openChanges', 'openChat', 'openDiff', 'openFile', 'openLink', 'prompt', 'ready', 'resync']);
   assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['delta', 'snapshot']);
 });
 

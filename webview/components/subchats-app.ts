@@ -12,6 +12,7 @@ import { Handshake } from '../state/handshake';
 import { StoreWatch } from '../state/storeWatch';
 import { SubchatsElement, codicon } from './base';
 import type { SubchatsTranscript } from './subchats-transcript';
+import './subchats-changes';
 import './subchats-outline';
 import './subchats-prompt-box';
 import './subchats-session-bar';
@@ -128,6 +129,7 @@ export class SubchatsApp extends SubchatsElement {
     const hasChildren = (store.session(rootId)?.header.childIds.length ?? 0) > 0;
     return html`<header class="sc-header">
         <subchats-session-bar .store=${store} .sessionId=${rootId}></subchats-session-bar>
+        <subchats-changes .store=${store} .sessionId=${rootId} .scope=${'tree'}></subchats-changes>
         ${hasChildren
           ? html`<button type="button" class="sc-link" aria-expanded=${this.outlineOpen ? 'true' : 'false'} @click=${this.toggleOutline}>
               ${codicon('list-tree')} ${this.outlineOpen ? 'Hide' : 'Show'} session outline

@@ -10,6 +10,7 @@ import { StoreWatch } from '../state/storeWatch';
 import { SecondTicker } from '../state/ticker';
 import { SubchatsElement, codicon, presentedIcon } from './base';
 import type { PermissionEntry } from '../../src/protocol/transcript';
+import './subchats-changes';
 import './subchats-permission';
 import './subchats-transcript';
 
@@ -69,6 +70,7 @@ export class SubchatsChildCard extends SubchatsElement {
             : nothing}
           <span class="sc-grow sc-ellipsis sc-activity" title="Latest activity">${latestActivity(view)}</span>
         </div>
+        <subchats-changes class="sc-card-changes" .store=${this.store} .sessionId=${this.sessionId} .scope=${'tree'}></subchats-changes>
         ${expanded
           ? html`<div class="sc-nested"><subchats-transcript .store=${this.store} .sessionId=${this.sessionId}></subchats-transcript></div>`
           : html`${this.renderPreview(view)}${this.renderPendingQuestions(view)}`}

@@ -71,7 +71,17 @@ export function applyClientResult(parts: StoreParts, request: PendingRequest, bo
     core.touchEntry(session, entry);
     return;
   }
-  applyTerminalResult(parts, session, request, body);
+  if (request.method === 'fs/write_text_file') recordFileWrite(parts, session, request.params);
+  else applyTerminalResult(parts, session, request, body);
+}
+
+/** The client wrote a file for the session: a fact the session's Changes list is made of. */
+function recordFileWrite(parts: StoreParts, session: SessionRecord, params: JsonObject): void {
+  const path = asString(params['path']);
+  const content = params['content'];
+  if (!path || typeof content !== 'string') return;
+  session.fileWrites.push({ path, content, at: parts.core.at });
+  parts.core.touch(session);
 }
 
 /** The client answered an agent request with an error: a pending question in the chat failed. */
