@@ -7,6 +7,7 @@ import { version as VERSION } from '../package.json';
 import type { AgentConfig } from './acp/agentProcess';
 import { registerCommands } from './commands/registerCommands';
 import { ChangesEditor } from './host/changesEditor';
+import { SubchatsStatusBar } from './views/statusBarItem';
 import { SessionHistory } from './history/sessionHistory';
 import { DEMO_AGENT_ID, demoAgentConfig, mergeAgents, readAgentSettings } from './host/agentPresets';
 import { OpenedTranscripts } from './host/openedTranscripts';
@@ -140,7 +141,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
   context.subscriptions.push(chats);
 
   const changes = new ChangesEditor();
-  context.subscriptions.push(changes);
+  context.subscriptions.push(changes, new SubchatsStatusBar(service));
 
   const workspaceFolder = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   const transcripts = new OpenedTranscripts(service, context.workspaceState);

@@ -14,6 +14,7 @@ import { pickSessionSetting } from './sessionSettingsPicker';
 import { pickRuntime, pickSession, type SessionTarget } from './sessionTargets';
 import { inertUiText, toastError } from '../host/uiText';
 import { subtreeChanges } from '../store/sessionChanges';
+import { needsUser } from '../views/sessionTreeModel';
 import { isObject } from '../store/wireMessage';
 
 export interface CommandContext {
@@ -183,6 +184,20 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     if (change) await service.changeSetting(target.runtime.id, target.session.id, change);
   };
 
+  /** The status bar item: the one session that waits opens; several are offered; with none, the tree shows. */
+  const showWaiting = async () => {
+    const waiting = (t: SessionTarget) => isLiveSession(t) && needsUser(t.session);
+    const targets = service.list().flatMap((runtime) => runtime.store.listSessions().map((session) => ({ runtime, session }))).filter(waiting);
+    if (targets.length === 0) {
+      await vscode.commands.executeCommand('subchats.sessions.focus');
+      return;
+    }
+    const target = targets.length === 1 ? targets[0] : await pickSession(service, undefined, 'Which session do you want to answer?', waiting);
+    if (!target) return;
+    ctx.chats.open(target.runtime.id, target.session.id, true);
+    await ctx.tree.reveal(target.runtime.id, target.session.id).then(undefined, () => undefined);
+  };
+
   /** A tree node opens its whole tree's changes; `{ …, scope: 'session' }` only the session's own. */
   const openChanges = async (arg?: unknown) => {
     const target = await pickSession(service, arg, 'Open the changes of which session?', (t) => subtreeChanges(t.runtime.store, t.session.id).length > 0);
@@ -284,6 +299,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ['subchats.closeSession', guarded('Close Session', closeSession)],
     ['subchats.changeModeOrOption', guarded('Change Mode or Option', changeSetting)],
     ['subchats.openChanges', guarded('Open Changes', openChanges)],
+    ['subchats.showWaiting', guarded('Show What Waits', showWaiting)],
     ['subchats.browseAgentSessions', guarded('Browse Agent Sessions', browseSessions)],
     ['subchats.restartAgent', guarded('Restart Agent', restartAgent)],
     ['subchats.openTranscript', guarded('Open Transcript', openTranscript)],

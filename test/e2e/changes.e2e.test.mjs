@@ -1,6 +1,7 @@
-// What each subagent changed, in real VS Code: the demo tour edits notes.md in the root and review.md in its
-// Reviewer child; the tree says how many files each subtree changed, the chat lists them (parent and child
-// card), and Open Changes shows them in VS Code's multi-file diff editor.
+// Around the chat and what each subagent changed, in real VS Code: the status bar counts what waits; the demo
+// tour edits notes.md in the root and review.md in its Reviewer child; the tree says how many files each
+// subtree changed, the chat lists them (parent and child card), and Open Changes shows them in VS Code's
+// multi-file diff editor.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import { activityBarEntry, launchWorkbench, runContextMenuEntry, screenshot, sidebarTreeRow } from './harness/index.mjs';
@@ -28,11 +29,24 @@ afterEach(async (t) => {
 const description = (row) => row.locator('.label-description');
 const multiDiffEditor = (page) => page.locator('.editor-instance .multiDiffEditor');
 
-test('the tour\'s edits show as Changes in the tree and the chat, per session and per subtree', { timeout: 240_000 }, async () => {
+test('the status bar counts a pending permission; clicking it reveals the session that waits', { timeout: 240_000 }, async () => {
   const { page } = workbench;
   chat = await newDemoSession(page);
   await promptInChat(chat, 'Show me what subagents can do');
+  await chat.locator('subchats-permission', { hasText: 'notes.md' }).waitFor({ timeout: SLOW_MS });
+  const status = page.locator('.statusbar-item', { hasText: /1 waiting/ });
+  await status.waitFor({ timeout: SLOW_MS });
+  assert.doesNotMatch(await status.innerText(), /working/, 'the only working session is the one that waits');
+  await screenshot(page, 'e2e-status-bar-pending-permission');
+  await page.locator('.part.sidebar .monaco-list-row[role="treeitem"][aria-level="2"]').click();
+  await status.click();
+  await page.locator('.part.sidebar .monaco-list-row[role="treeitem"][aria-level="2"][aria-selected="true"]').waitFor();
   await chat.locator('subchats-permission', { hasText: 'notes.md' }).getByRole('button', { name: 'Allow', exact: true }).click();
+  await page.locator('.statusbar-item', { hasText: /working/ }).waitFor({ timeout: SLOW_MS });
+});
+
+test('the tour\'s edits show as Changes in the tree and the chat, per session and per subtree', { timeout: 240_000 }, async () => {
+  const { page } = workbench;
   await chat.locator('subchats-permission', { hasText: 'review.md' }).getByRole('button', { name: 'Allow', exact: true }).first().click({ timeout: SLOW_MS });
   const reviewer = sidebarTreeRow(page, 'Reviewer');
   await description(reviewer).filter({ hasText: /1 file changed/ }).waitFor({ timeout: SLOW_MS });
