@@ -344,6 +344,22 @@ export const chatStyles = css`
     color: var(--vscode-descriptionForeground);
     font-size: 0.92em;
   }
+  .sc-settings {
+    flex-wrap: wrap;
+    gap: 4px 12px;
+    margin: 2px 0;
+  }
+  .sc-setting {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+  }
+  .sc-setting select {
+    color: var(--vscode-dropdown-foreground);
+    background: var(--vscode-dropdown-background);
+    border: 1px solid var(--vscode-dropdown-border, transparent);
+    font: inherit;
+  }
   .sc-changes {
     margin: 2px 0;
   }

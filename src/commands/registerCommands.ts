@@ -10,7 +10,7 @@ import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import { authenticateInteractively, isAuthRequired } from './agentAuth';
 import { browseAgentSessions } from './browseSessions';
 import { pickDelegation } from './delegationPicker';
-import { pickSessionSetting } from './sessionSettingsPicker';
+import { advertisedChange, pickSessionSetting } from './sessionSettingsPicker';
 import { pickRuntime, pickSession, type SessionTarget } from './sessionTargets';
 import { inertUiText, toastError } from '../host/uiText';
 import { subtreeChanges } from '../store/sessionChanges';
@@ -177,10 +177,15 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     await service.close(target.runtime.id, target.session.id);
   };
 
-  const changeSetting = async (arg?: unknown) => {
+  /** `changeArg` (the chat header's pickers) skips the quick pick when it names an advertised value. */
+  const changeSetting = async (arg?: unknown, changeArg?: unknown) => {
     const target = await pickSession(service, arg, 'Change the mode or options of which session?', (t) => isLiveSession(t) && t.runtime.store.actionsFor(t.session.id).prompt.allowed);
     if (!target || !allowedOrExplain(target, 'prompt')) return;
-    const change = await pickSessionSetting(target.session);
+    if (changeArg !== undefined && !advertisedChange(target.session, changeArg)) {
+      void vscode.window.showWarningMessage(`Subchats: "${inertUiText(target.session.label)}" does not offer that mode or option (any more).`);
+      return;
+    }
+    const change = advertisedChange(target.session, changeArg) ?? (await pickSessionSetting(target.session));
     if (change) await service.changeSetting(target.runtime.id, target.session.id, change);
   };
 

@@ -9,3 +9,4 @@ export { preOrder } from './treeOrder';
 export { plainText, visibleBidi } from './plainText';
 export { historyCut } from './historyCut';
 export { changeCounts, changePath, filesChangedLabel } from './changes';
+export { isAdvertisedChange, sessionSettings } from './sessionSettings';

@@ -3,7 +3,7 @@
 // deltas. Every message type has a guard in ./messageGuards (the table will not compile without one).
 import type { Entry, FileChangeSummary, SessionActions, StateHistoryItem, TerminalRecord, ToolCallRecord } from './transcript';
 
-/** Version 4: headers carry the files each session (and its subtree) changed; the webview can open them. */
+/** Version 4: headers carry settings pickers and the files each session (and its subtree) changed. */
 export const WEBVIEW_PROTOCOL_VERSION = 4;
 
 /** How many of the latest state changes a header carries (enough for the state line's explanation). */
@@ -36,6 +36,30 @@ export interface ChatFileChange extends FileChangeSummary {
 /** Which changes "Open Changes" opens: the session's own, or those of the session and all its descendants. */
 export type ChangesScope = 'session' | 'tree';
 
+/** One value a session setting can take. */
+export interface ChatSettingChoice {
+  readonly value: string;
+  readonly name: string;
+  readonly description?: string;
+}
+
+/** A mode or config option the agent advertised for a root session, as a picker (src/presentation/sessionSettings.ts). */
+export interface ChatSessionSetting {
+  /** `mode` is changed with session/set_mode, `option` with session/set_config_option (`id` is its configId). */
+  readonly kind: 'mode' | 'option';
+  readonly id: string;
+  readonly name: string;
+  readonly type: 'select' | 'boolean';
+  readonly current: string | boolean | null;
+  /** The values of a select (empty for a boolean). */
+  readonly choices: readonly ChatSettingChoice[];
+}
+
+/** What a header picker asks the host to change. */
+export type ChatSettingChange =
+  | { readonly kind: 'mode'; readonly modeId: string }
+  | { readonly kind: 'option'; readonly configId: string; readonly value: string | boolean };
+
 /** The session fields the webview reads: no transcript, no internal bookkeeping, no raw agent blobs. */
 export interface ChatSessionHeader {
   readonly id: string;
@@ -56,6 +80,8 @@ export interface ChatSessionHeader {
   readonly cancelRequestedAt: number | null;
   /** A child still working in the background after its launch call completed. */
   readonly background: boolean;
+  /** The modes and config options of a root session, as pickers; empty for subagents (ACP sets them per root). */
+  readonly settings: readonly ChatSessionSetting[];
   /** The files this session changed (see src/store/sessionChanges.ts). */
   readonly changes: readonly ChatFileChange[];
   /** The files this session and its descendants changed (the same as `changes` without children). */
@@ -176,6 +202,7 @@ export type WebviewToHostMessage =
   | { readonly type: 'openDiff'; readonly sessionId: string; readonly toolCallId: string; readonly index: number }
   | { readonly type: 'openChat'; readonly sessionId: string; readonly where: OpenChatWhere }
   | { readonly type: 'openChanges'; readonly sessionId: string; readonly scope: ChangesScope }
+  | { readonly type: 'changeSetting'; readonly sessionId: string; readonly change: ChatSettingChange }
   | { readonly type: 'openLink'; readonly url: string }
   | { readonly type: 'copy'; readonly text: string };
 

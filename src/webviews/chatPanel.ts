@@ -322,6 +322,14 @@ class ChatPanelController implements vscode.Disposable {
         const oldText = typeof item.oldText === 'string' ? item.oldText : '';
         return this.manager.openDiff(item.path, oldText, item.newText);
       }
+      case 'changeSetting': {
+        // Roots only (ACP sets modes and options per root session); the command checks the value is advertised.
+        const session = this.sessionInPanel(message.sessionId);
+        if (!session || session.parentId !== null) return;
+        return this.checked(message.sessionId, 'prompt', () =>
+          Promise.resolve(vscode.commands.executeCommand('subchats.changeModeOrOption', { connectionId: this.connectionId, sessionId: message.sessionId }, message.change)),
+        );
+      }
       case 'openChanges':
         if (this.sessionInPanel(message.sessionId)) {
           await vscode.commands.executeCommand('subchats.openChanges', { connectionId: this.connectionId, sessionId: message.sessionId, scope: message.scope });

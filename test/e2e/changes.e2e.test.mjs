@@ -4,7 +4,7 @@
 // multi-file diff editor.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
-import { activityBarEntry, launchWorkbench, runContextMenuEntry, screenshot, sidebarTreeRow } from './harness/index.mjs';
+import { activityBarEntry, launchWorkbench, runCommand, runContextMenuEntry, screenshot, sidebarTreeRow } from './harness/index.mjs';
 import { SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
 
 /** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
@@ -86,4 +86,24 @@ test('Open Changes from a child\'s tree context menu shows only that child\'s fi
   const editor = multiDiffEditor(page);
   await editor.getByText('review.md', { exact: false }).first().waitFor();
   assert.equal(await editor.getByText('notes.md', { exact: false }).count(), 0, 'the parent\'s file is not the child\'s change');
+});
+
+test('the mode picker in the chat header sends session/set_mode, and the agent works in that mode', { timeout: 180_000 }, async () => {
+  const { page } = workbench;
+  await page.locator('.tabs-container .tab', { hasText: 'Show me what subagents can do' }).click();
+  const mode = chat.getByRole('group', { name: 'Session settings' }).getByRole('combobox', { name: 'Mode', exact: true });
+  assert.equal(await mode.inputValue(), 'ask');
+  await mode.selectOption('plan');
+  // The store takes the mode from the agent's answer to session/set_mode; the picker shows it.
+  await chat.locator('select[aria-label="Mode"]').evaluate((select) =>
+    new Promise((resolve) => {
+      const check = () => (select.value === 'plan' ? resolve(undefined) : requestAnimationFrame(check));
+      check();
+    }),
+  );
+  await screenshot(page, 'e2e-header-mode-picker');
+  await runCommand(page, 'Subchats: Show Protocol Log');
+  await page.locator('.part.panel .monaco-editor .view-lines').getByText(/"method":"session\/set_mode".*"modeId":"plan"/).first().waitFor({ timeout: SLOW_MS });
+  await promptInChat(chat, 'Once more, in plan mode');
+  await chat.getByText('Plan mode is on, so I will not edit files or run commands.').waitFor({ timeout: SLOW_MS });
 });

@@ -10,6 +10,15 @@ test('webview messages: valid ones pass as typed copies, anything else is refuse
   assert.deepEqual(parseWebviewMessage({ type: 'prompt', sessionId: 's', text: 'hi' }), { type: 'prompt', sessionId: 's', text: 'hi' });
   assert.deepEqual(parseWebviewMessage({ type: 'openFile', path: '/a', line: -1 }), { type: 'openFile', path: '/a' });
   assert.deepEqual(parseWebviewMessage({ type: 'openChanges', sessionId: 's', scope: 'tree', extra: 1 }), { type: 'openChanges', sessionId: 's', scope: 'tree' });
+  assert.deepEqual(parseWebviewMessage({ type: 'changeSetting', sessionId: 's', change: { kind: 'mode', modeId: 'plan', x: 1 } }), { type: 'changeSetting', sessionId: 's', change: { kind: 'mode', modeId: 'plan' } });
+  assert.deepEqual(parseWebviewMessage({ type: 'changeSetting', sessionId: 's', change: { kind: 'option', configId: 'thoughts', value: false } }), {
+    type: 'changeSetting',
+    sessionId: 's',
+    change: { kind: 'option', configId: 'thoughts', value: false },
+  });
+  for (const change of [null, { kind: 'mode' }, { kind: 'option', configId: 'm', value: 3 }, { kind: 'other', modeId: 'x' }]) {
+    assert.equal(parseWebviewMessage({ type: 'changeSetting', sessionId: 's', change }), undefined, JSON.stringify(change));
+  }
   assert.deepEqual(parseWebviewMessage({ type: 'answerPermission', sessionId: 's', requestId: '1', optionId: null }), {
     type: 'answerPermission',
     sessionId: 's',
@@ -65,7 +74,7 @@ test('host messages of another protocol version keep only their version, so the 
 });
 
 test('every message type has exactly one guard', () => {
-  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'copy', 'openChanges', 'openChat', 'openDiff', 'openFile', 'openLink', 'prompt', 'ready', 'resync']);
+  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'changeSetting', 'copy', 'openChanges', 'openChat', 'openDiff', 'openFile', 'openLink', 'prompt', 'ready', 'resync']);
   assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['delta', 'snapshot']);
 });
 
