@@ -22,8 +22,17 @@ export interface CommandContext {
   readonly agents: () => AgentConfig[];
   readonly defaultAgentId: () => string;
   readonly workspaceFolder: () => string | undefined;
-  readonly chats: { open(runtimeId: string, sessionId: string, beside: boolean): void };
-  readonly tree: { reveal(runtimeId: string, sessionId: string): Promise<void> };
+  readonly chats: {
+    open(runtimeId: string, sessionId: string, beside: boolean): void;
+    /** The active chat panel's session, if a chat panel is active. */
+    activeChat(): { readonly connectionId: string; readonly sessionId: string } | undefined;
+    /** Shows the last active chat and focuses its prompt box; false when no chat is open. */
+    focusPrompt(): boolean;
+  };
+  readonly tree: {
+    reveal(runtimeId: string, sessionId: string): Promise<void>;
+    selectedSession(): { readonly runtimeId: string; readonly sessionId: string } | undefined;
+  };
   readonly protocolLog: vscode.OutputChannel;
   readonly history: SessionHistory | undefined;
   readonly transcripts: OpenedTranscripts;
@@ -189,6 +198,21 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     if (change) await service.changeSetting(target.runtime.id, target.session.id, change);
   };
 
+  const focusPrompt = async () => {
+    if (!ctx.chats.focusPrompt()) void vscode.window.showInformationMessage('Subchats: no chat is open. Start one with "Subchats: New Session…".');
+  };
+
+  /** The keybinding: the active chat's session, else the session selected in the tree (checked like Cancel Session). */
+  const cancelFocused = async () => {
+    const chat = ctx.chats.activeChat();
+    const target = chat ? { runtimeId: chat.connectionId, sessionId: chat.sessionId } : ctx.tree.selectedSession();
+    if (!target) {
+      void vscode.window.showInformationMessage('Subchats: focus a chat or select a session in the tree to cancel it.');
+      return;
+    }
+    await cancel(target);
+  };
+
   /** The status bar item: the one session that waits opens; several are offered; with none, the tree shows. */
   const showWaiting = async () => {
     const waiting = (t: SessionTarget) => isLiveSession(t) && needsUser(t.session);
@@ -305,6 +329,8 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ['subchats.changeModeOrOption', guarded('Change Mode or Option', changeSetting)],
     ['subchats.openChanges', guarded('Open Changes', openChanges)],
     ['subchats.showWaiting', guarded('Show What Waits', showWaiting)],
+    ['subchats.focusPrompt', guarded('Focus Chat Prompt', focusPrompt)],
+    ['subchats.cancelFocused', guarded('Cancel Focused Session', cancelFocused)],
     ['subchats.browseAgentSessions', guarded('Browse Agent Sessions', browseSessions)],
     ['subchats.restartAgent', guarded('Restart Agent', restartAgent)],
     ['subchats.openTranscript', guarded('Open Transcript', openTranscript)],

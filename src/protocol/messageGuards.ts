@@ -110,6 +110,7 @@ function otherVersion(m: Raw): number | undefined {
 }
 
 export const hostToWebviewGuards: GuardTable<HostToWebviewMessage> = {
+  focusPrompt: (m) => (m.protocolVersion === WEBVIEW_PROTOCOL_VERSION ? { type: 'focusPrompt', protocolVersion: WEBVIEW_PROTOCOL_VERSION } : undefined),
   snapshot: (m) => {
     const other = otherVersion(m);
     if (other !== undefined) {

@@ -180,7 +180,16 @@ export interface DeltaMessage {
   readonly terminalAppends?: readonly TerminalOutputAppend[];
 }
 
-export type HostToWebviewMessage = SnapshotMessage | DeltaMessage;
+/** Puts the cursor in the prompt box (the "focus the chat's prompt" keybinding). */
+export interface FocusPromptMessage {
+  readonly type: 'focusPrompt';
+  readonly protocolVersion: number;
+}
+
+/** What a chat feed posts: revisioned state. */
+export type FeedMessage = SnapshotMessage | DeltaMessage;
+
+export type HostToWebviewMessage = FeedMessage | FocusPromptMessage;
 
 export type OpenChatWhere = 'beside' | 'tab';
 

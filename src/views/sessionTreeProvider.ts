@@ -121,6 +121,12 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     return parentId ? this.sessionNode(node.runtimeId, parentId) : this.runtimeNode(node.runtimeId);
   }
 
+  /** The session selected in the tree, if the tree has focus-worthy selection. */
+  selectedSession(): { readonly runtimeId: string; readonly sessionId: string } | undefined {
+    const node = this.view?.selection[0];
+    return node?.kind === 'session' ? { runtimeId: node.runtimeId, sessionId: node.sessionId } : undefined;
+  }
+
   async reveal(runtimeId: string, sessionId: string): Promise<void> {
     await this.view?.reveal(this.sessionNode(runtimeId, sessionId), { select: true, focus: true, expand: true });
   }

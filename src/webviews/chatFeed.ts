@@ -17,7 +17,7 @@ import {
   type ChatUsage,
   type DeltaMessage,
   type EntryTextAppend,
-  type HostToWebviewMessage,
+  type FeedMessage,
   type SnapshotMessage,
   type TerminalOutputAppend,
   type ToolCallTextAppend,
@@ -302,7 +302,7 @@ export class ChatFeed implements Disposable {
   constructor(
     private readonly store: SessionStoreReader,
     readonly rootSessionId: string,
-    private readonly post: (message: HostToWebviewMessage) => void,
+    private readonly post: (message: FeedMessage) => void,
     private readonly options: ChatFeedOptions = {},
   ) {
     this.timers = options.timers ?? realTimers;
@@ -585,7 +585,7 @@ export class ChatFeed implements Disposable {
     appends.push(...found);
   }
 
-  private postNow(message: HostToWebviewMessage): void {
+  private postNow(message: FeedMessage): void {
     this.lastPostAt = this.timers.now();
     const rev = message.type === 'snapshot' ? message.rev : message.toRev;
     this.inFlight.push({ rev, at: this.lastPostAt });

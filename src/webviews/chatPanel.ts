@@ -59,6 +59,8 @@ export class ChatPanelManager implements vscode.Disposable {
   private readonly panels = new Map<string, ChatPanelController>();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly diffDocuments = new Map<string, string>();
+  /** The panel that was active last (keybindings act on it). */
+  private lastActive: ChatPanelController | undefined;
   private diffCounter = 0;
 
   constructor(
@@ -115,6 +117,25 @@ export class ChatPanelManager implements vscode.Disposable {
     return false;
   }
 
+  /** The session of the chat panel that is active now, if one is. */
+  activeChat(): { readonly connectionId: string; readonly sessionId: string } | undefined {
+    const active = [...this.panels.values()].find((controller) => controller.panel.active);
+    return active ? { connectionId: active.connectionId, sessionId: active.sessionId } : undefined;
+  }
+
+  /** Shows the chat panel that was active last and puts the cursor in its prompt box; false without one. */
+  focusPrompt(): boolean {
+    const controller = this.lastActive && [...this.panels.values()].includes(this.lastActive) ? this.lastActive : [...this.panels.values()].at(-1);
+    if (!controller) return false;
+    controller.panel.reveal(undefined, false);
+    controller.focusPrompt();
+    return true;
+  }
+
+  noteActive(controller: ChatPanelController): void {
+    this.lastActive = controller;
+  }
+
   /** Keeps a diff's two sides as virtual documents and opens VS Code's diff editor on them. */
   async openDiff(filePath: string, oldText: string, newText: string): Promise<void> {
     const id = ++this.diffCounter;
@@ -143,8 +164,10 @@ export class ChatPanelManager implements vscode.Disposable {
     panel.webview.options = { enableScripts: true, localResourceRoots: [this.distUri] };
     const controller = new ChatPanelController(this, panel, connectionId, sessionId);
     this.panels.set(key, controller);
+    if (panel.active) this.lastActive = controller;
     panel.onDidDispose(() => {
       if (this.panels.get(key) === controller) this.panels.delete(key);
+      if (this.lastActive === controller) this.lastActive = undefined;
       controller.dispose();
     });
   }
@@ -196,7 +219,10 @@ class ChatPanelController implements vscode.Disposable {
         const before = this.lastSnapshotPost;
         this.feed?.setVisible(webviewPanel.visible);
         if (webviewPanel.visible && this.undelivered && this.lastSnapshotPost === before) this.sendSnapshot();
-        if (webviewPanel.active) manager.options.reveal?.(connectionId, sessionId);
+        if (webviewPanel.active) {
+          manager.noteActive(this);
+          manager.options.reveal?.(connectionId, sessionId);
+        }
       }),
       toDisposable(manager.host.onDidChangeRuntimes(() => this.attach())),
     );
@@ -209,6 +235,11 @@ class ChatPanelController implements vscode.Disposable {
     this.feed = undefined;
     for (const disposable of this.disposables) disposable.dispose();
     this.disposables.length = 0;
+  }
+
+  /** Asks the webview to focus its prompt box (not a feed message: no revision, nothing to resend). */
+  focusPrompt(): void {
+    if (!this.incompatible) void this.panel.webview.postMessage({ type: 'focusPrompt', protocolVersion: WEBVIEW_PROTOCOL_VERSION } satisfies HostToWebviewMessage);
   }
 
   /** Connects to the connection's store once it exists (a restored panel may come before its history). */

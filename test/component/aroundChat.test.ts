@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
+import { WEBVIEW_PROTOCOL_VERSION } from '../../src/protocol/webviewMessages';
 import { FeedLink } from './feedLink';
 import { FakeStore } from './fakeStore';
 import { repoRoot, useHarness } from './harness';
@@ -68,6 +69,16 @@ describe('around the chat', () => {
     await link.flush();
     await chat.page.waitForFunction(() => (document.querySelector('select[aria-label="Mode"]') as HTMLSelectElement | null)?.disabled === true);
     assert.equal(await chat.page.locator('.sc-setting', { has: mode }).getAttribute('title'), 'The agent process has exited.');
+    await chat.close();
+  });
+
+  test('the focus-prompt keybinding\'s message puts the cursor in the prompt box', async () => {
+    const chat = await harness().openChat();
+    await FeedLink.showing(chat, editingTree(), 'root');
+    await chat.page.locator('subchats-prompt-box textarea').waitFor();
+    assert.equal(await chat.page.evaluate(() => document.activeElement?.tagName), 'BODY');
+    await chat.send({ type: 'focusPrompt', protocolVersion: WEBVIEW_PROTOCOL_VERSION });
+    await chat.page.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA');
     await chat.close();
   });
 

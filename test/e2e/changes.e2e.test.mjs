@@ -3,8 +3,10 @@
 // subtree changed, the chat lists them (parent and child card), and Open Changes shows them in VS Code's
 // multi-file diff editor.
 import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
-import { activityBarEntry, launchWorkbench, runCommand, runContextMenuEntry, screenshot, sidebarTreeRow } from './harness/index.mjs';
+import { activityBarEntry, launchWorkbench, repoRoot, runCommand, runContextMenuEntry, screenshot, sidebarTreeRow } from './harness/index.mjs';
 import { SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
 
 /** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
@@ -64,6 +66,11 @@ test('the tour\'s edits show as Changes in the tree and the chat, per session an
   await reviewerCard.locator('subchats-changes').getByText('1 file changed').waitFor();
   assert.equal(await chat.locator('subchats-child-card', { hasText: 'Explorer' }).first().locator('subchats-changes details').count(), 0);
   await screenshot(page, 'e2e-changes-in-chat-and-tree');
+  // The README's picture is this moment of this run: SUBCHATS_UPDATE_DOCS=1 refreshes the committed copy.
+  if (process.env.SUBCHATS_UPDATE_DOCS === '1') {
+    mkdirSync(join(repoRoot, 'docs/images'), { recursive: true });
+    await page.screenshot({ path: join(repoRoot, 'docs/images/overview.png') });
+  }
 });
 
 test('Open Changes in the chat opens the multi-file diff editor with both files of the tree', { timeout: 120_000 }, async () => {

@@ -32,6 +32,11 @@ test('webview messages: valid ones pass as typed copies, anything else is refuse
   for (const type of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) assert.equal(parseWebviewMessage({ type }), undefined, type);
 });
 
+test('host messages: focusPrompt of this version only', () => {
+  assert.deepEqual(parseHostMessage({ type: 'focusPrompt', protocolVersion: WEBVIEW_PROTOCOL_VERSION, x: 1 }), { type: 'focusPrompt', protocolVersion: WEBVIEW_PROTOCOL_VERSION });
+  assert.equal(parseHostMessage({ type: 'focusPrompt', protocolVersion: WEBVIEW_PROTOCOL_VERSION - 1 }), undefined);
+});
+
 test('host messages: snapshots and deltas of this version are checked for the parts the webview indexes by', () => {
   const snapshot = { type: 'snapshot', protocolVersion: WEBVIEW_PROTOCOL_VERSION, rootSessionId: 'r', rev: 3, sessions: [], ancestors: [], terminals: [] };
   assert.equal(parseHostMessage(snapshot), snapshot);
@@ -75,7 +80,7 @@ test('host messages of another protocol version keep only their version, so the 
 
 test('every message type has exactly one guard', () => {
   assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'changeSetting', 'copy', 'openChanges', 'openChat', 'openDiff', 'openFile', 'openLink', 'prompt', 'ready', 'resync']);
-  assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['delta', 'snapshot']);
+  assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['delta', 'focusPrompt', 'snapshot']);
 });
 
 test('a message type without a guard does not compile', () => {

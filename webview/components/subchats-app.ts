@@ -74,6 +74,10 @@ export class SubchatsApp extends SubchatsElement {
   }
 
   private receive(message: HostToWebviewMessage): void {
+    if (message.type === 'focusPrompt') {
+      this.querySelector<HTMLElement>('subchats-prompt-box textarea')?.focus();
+      return;
+    }
     if (message.type === 'snapshot') {
       this.resyncRequestedAt = undefined;
       this.handshake.answered();
