@@ -360,8 +360,55 @@ export const chatStyles = css`
     border: 1px solid var(--vscode-dropdown-border, transparent);
     font: inherit;
   }
-  .sc-changes {
+  .sc-changes,
+  .sc-timeline {
     margin: 2px 0;
+  }
+  .sc-timeline > summary {
+    cursor: pointer;
+  }
+  .sc-timeline-rows {
+    display: grid;
+    grid-template-columns: minmax(60px, 160px) 1fr;
+    gap: 2px 8px;
+    padding: 2px 0 0 20px;
+  }
+  .sc-timeline-row {
+    display: contents;
+  }
+  .sc-timeline-row .sc-link {
+    text-align: start;
+  }
+  .sc-timeline-bar {
+    width: 100%;
+    height: 12px;
+    align-self: center;
+    background: var(--vscode-editorWidget-background, transparent);
+  }
+  .sc-timeline-axis {
+    display: flex;
+    justify-content: space-between;
+    padding-left: calc(20px + min(160px, 30%) + 8px);
+    font-size: 0.85em;
+  }
+  .sc-phase-working {
+    fill: var(--vscode-charts-blue, #3794ff);
+  }
+  .sc-phase-waiting {
+    fill: var(--vscode-charts-orange, #d18616);
+  }
+  .sc-phase-unknown {
+    fill: var(--vscode-descriptionForeground, #888);
+    opacity: 0.5;
+  }
+  .sc-phase-done {
+    fill: var(--vscode-testing-iconPassed, #73c991);
+  }
+  .sc-phase-cancelled {
+    fill: var(--vscode-disabledForeground, #999);
+  }
+  .sc-phase-failed {
+    fill: var(--vscode-errorForeground, #f14c4c);
   }
   .sc-changes > summary {
     cursor: pointer;

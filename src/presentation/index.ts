@@ -10,3 +10,4 @@ export { plainText, visibleBidi } from './plainText';
 export { historyCut } from './historyCut';
 export { changeCounts, changePath, filesChangedLabel } from './changes';
 export { isAdvertisedChange, sessionSettings } from './sessionSettings';
+export { childTimeline, type TimelineChild } from './timeline';

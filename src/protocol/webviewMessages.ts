@@ -3,7 +3,7 @@
 // deltas. Every message type has a guard in ./messageGuards (the table will not compile without one).
 import type { Entry, FileChangeSummary, SessionActions, StateHistoryItem, TerminalRecord, ToolCallRecord } from './transcript';
 
-/** Version 4: headers carry settings pickers and the files each session (and its subtree) changed. */
+/** Version 4: headers carry settings pickers, the children's timeline and the files each session (and its subtree) changed. */
 export const WEBVIEW_PROTOCOL_VERSION = 4;
 
 /** How many of the latest state changes a header carries (enough for the state line's explanation). */
@@ -55,6 +55,27 @@ export interface ChatSessionSetting {
   readonly choices: readonly ChatSettingChoice[];
 }
 
+/** What a child was doing in a span of its timeline. */
+export type TimelinePhase = 'working' | 'waiting' | 'unknown' | 'done' | 'cancelled' | 'failed';
+
+/** A span between two reported states; `end` null while it lasts. */
+export interface ChatTimelineSegment {
+  readonly start: number;
+  readonly end: number | null;
+  readonly phase: TimelinePhase;
+  readonly label: string;
+}
+
+/** One child of a parent on the timeline (src/presentation/timeline.ts). */
+export interface ChatTimelineRow {
+  readonly sessionId: string;
+  readonly label: string;
+  readonly start: number;
+  readonly segments: readonly ChatTimelineSegment[];
+  /** How it ended (done, cancelled, failed) and when; null while it has not. */
+  readonly end: { readonly at: number; readonly phase: TimelinePhase; readonly label: string } | null;
+}
+
 /** What a header picker asks the host to change. */
 export type ChatSettingChange =
   | { readonly kind: 'mode'; readonly modeId: string }
@@ -82,6 +103,8 @@ export interface ChatSessionHeader {
   readonly background: boolean;
   /** The modes and config options of a root session, as pickers; empty for subagents (ACP sets them per root). */
   readonly settings: readonly ChatSessionSetting[];
+  /** When each direct child started, waited on the user and ended (empty without children). */
+  readonly childTimeline: readonly ChatTimelineRow[];
   /** The files this session changed (see src/store/sessionChanges.ts). */
   readonly changes: readonly ChatFileChange[];
   /** The files this session and its descendants changed (the same as `changes` without children). */

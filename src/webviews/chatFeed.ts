@@ -1,7 +1,7 @@
 // Feeds one chat panel: a full snapshot of a session and its descendants, then batched revisioned deltas.
 // Pure (no 'vscode'): the panel glue passes `post` and tells the feed when the webview is ready or hidden.
 import type { Entry, SessionView, SessionStateInfo, StoreChange, ToolCallRecord } from '../store/model';
-import { changePath, preOrder, sessionSettings } from '../presentation';
+import { changePath, childTimeline, preOrder, sessionSettings } from '../presentation';
 import { changeSummary, ownChanges, subtreeChanges, type FileChange } from '../store/sessionChanges';
 import type { Disposable, SessionStoreReader } from '../store/storeApi';
 import {
@@ -103,6 +103,7 @@ export function sessionHeader(store: SessionStoreReader, session: SessionView): 
     usage: chatUsage(session.usage),
     cancelRequestedAt: session.cancelRequestedAt ?? null,
     background: session.background === true,
+    childTimeline: childTimeline(session.childIds.map((id) => store.getSession(id)).filter((child): child is SessionView => child !== undefined)),
     settings: session.parentId === null && !session.closed ? sessionSettings(session) : [],
     changes: chatChanges(store, ownChanges(session), session.id),
     treeChanges: session.childIds.length > 0 ? chatChanges(store, subtreeChanges(store, session.id), session.id) : chatChanges(store, ownChanges(session), session.id),

@@ -111,4 +111,30 @@ describe('around the chat', () => {
     assert.deepEqual(await chat.waitForPosted((m) => m.type === 'openFile'), { type: 'openFile', path: '/repo/notes.md' });
     await chat.close();
   });
+
+  test('the timeline shows each child as a bar: working, waiting on the user, and how it ended', async () => {
+    const chat = await harness().openChat();
+    const store = editingTree();
+    const link = await FeedLink.showing(chat, store, 'root');
+    const { page } = chat;
+    const timeline = page.locator('subchats-timeline');
+    await timeline.getByText(/Timeline · 2 subagents/).waitFor();
+    store.setState('a', { state: 'requires_action' });
+    store.setState('a', { state: 'running' });
+    store.setState('a', { state: 'idle', stopReason: 'end_turn' });
+    store.setState('b', { state: 'idle', stopReason: 'cancelled' });
+    await link.flush();
+    const reviewer = timeline.locator('.sc-timeline-row[data-session-id="a"]');
+    await reviewer.locator('rect.sc-phase-done').waitFor({ state: 'attached' });
+    assert.equal(await reviewer.locator('rect.sc-phase-waiting').count(), 1);
+    assert.match((await reviewer.getAttribute('aria-label')) ?? '', /^Reviewer: started \d\d:\d\d:\d\d, waited on you once, Done \d\d:\d\d:\d\d$/);
+    await timeline.locator('.sc-timeline-row[data-session-id="b"] rect.sc-phase-cancelled').waitFor({ state: 'attached' });
+    // Bars are positioned on one time axis: the Explorer's cancel comes after the Reviewer's end.
+    const doneX = Number(await reviewer.locator('rect.sc-phase-done').getAttribute('x'));
+    const cancelX = Number(await timeline.locator('.sc-timeline-row[data-session-id="b"] rect.sc-phase-cancelled').getAttribute('x'));
+    assert.ok(cancelX > doneX, `${cancelX} > ${doneX}`);
+    await page.screenshot({ path: join(screenshots, 'component-children-timeline.png') });
+    assert.deepEqual(await chat.cspViolations(), []);
+    await chat.close();
+  });
 });

@@ -65,6 +65,10 @@ test('the tour\'s edits show as Changes in the tree and the chat, per session an
   const reviewerCard = chat.locator('subchats-child-card', { hasText: 'Reviewer' }).first();
   await reviewerCard.locator('subchats-changes').getByText('1 file changed').waitFor();
   assert.equal(await chat.locator('subchats-child-card', { hasText: 'Explorer' }).first().locator('subchats-changes details').count(), 0);
+  // The children's timeline: both subagents, and the Reviewer waited on the user for its permission.
+  const timeline = chat.locator('subchats-app > header subchats-timeline');
+  await timeline.locator('.sc-timeline-row[aria-label^="Reviewer: started"][aria-label*="waited on you once, Done"]').waitFor();
+  await timeline.locator('.sc-timeline-row[aria-label^="Explorer: started"][aria-label*="Done"]').waitFor({ timeout: SLOW_MS });
   await screenshot(page, 'e2e-changes-in-chat-and-tree');
   // The README's picture is this moment of this run: SUBCHATS_UPDATE_DOCS=1 refreshes the committed copy.
   if (process.env.SUBCHATS_UPDATE_DOCS === '1') {

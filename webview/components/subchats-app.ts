@@ -16,6 +16,7 @@ import './subchats-changes';
 import './subchats-outline';
 import './subchats-prompt-box';
 import './subchats-session-bar';
+import './subchats-timeline';
 import './subchats-transcript';
 
 /** Kept by VS Code across reloads: the panel's identity (for the serializer) plus UI state. */
@@ -134,6 +135,7 @@ export class SubchatsApp extends SubchatsElement {
     return html`<header class="sc-header">
         <subchats-session-bar .store=${store} .sessionId=${rootId}></subchats-session-bar>
         <subchats-changes .store=${store} .sessionId=${rootId} .scope=${'tree'}></subchats-changes>
+        <subchats-timeline .store=${store} .sessionId=${rootId}></subchats-timeline>
         ${hasChildren
           ? html`<button type="button" class="sc-link" aria-expanded=${this.outlineOpen ? 'true' : 'false'} @click=${this.toggleOutline}>
               ${codicon('list-tree')} ${this.outlineOpen ? 'Hide' : 'Show'} session outline
