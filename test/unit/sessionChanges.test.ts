@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ownChanges, subtreeChanges } from '../../src/store/sessionChanges';
 import { changeCounts, changePath, filesChangedLabel } from '../../src/presentation';
-import { announce, Wire } from './support/storeFixtures';
+import { announce, replayFixture, Wire } from './support/storeFixtures';
 
 function editCall(toolCallId: string, status: string, path: string, oldText: string | null, newText: string) {
   return { sessionUpdate: 'tool_call', toolCallId, title: `Edit ${path}`, kind: 'edit', status, content: [{ type: 'diff', path, oldText, newText }], locations: [{ path }] };
@@ -111,4 +111,15 @@ test('presentation: labels and paths', () => {
   assert.equal(changePath('/workspace/a.md', '/work'), '/workspace/a.md');
   assert.equal(changePath('C:\\w\\a.md', 'C:\\w'), 'a.md');
   assert.equal(changePath('rel/a.md', null), 'rel/a.md');
+});
+
+test('a write a subagent made under its parent\'s session id (qwen) is the subagent\'s change, not the parent\'s', () => {
+  const { store } = replayFixture('traces', 'qwen-single.jsonl');
+  const root = store.listSessions().find((s) => s.parentId === null)!;
+  const writer = store.listSessions().find((s) => ownChanges(s).some((c) => c.path === '/home/user/project/sub-A.txt') && s.parentId !== null);
+  assert.ok(writer, 'the subagent lists sub-A.txt');
+  assert.deepEqual(ownChanges(root).map((c) => c.path), [], 'the parent wrote nothing itself');
+  const change = ownChanges(writer).find((c) => c.path === '/home/user/project/sub-A.txt');
+  assert.deepEqual([change?.before, change?.after, change?.added, change?.created], ['', 'written by subagent A\n', 1, false]);
+  assert.ok(subtreeChanges(store, root.id).some((c) => c.path === '/home/user/project/sub-A.txt'));
 });
