@@ -7,9 +7,10 @@ export function filesChangedLabel(count: number): string {
   return `${count} file${count === 1 ? '' : 's'} changed`;
 }
 
-/** "+3 −1"; counts that are upper bounds get "≤", an edit reported without text says so. */
-export function changeCounts(change: Pick<FileChangeSummary, 'added' | 'removed' | 'exact' | 'textKnown'>): string {
+/** "+3 −1"; counts that are upper bounds get "≤"; a change without its text, or its text before, says so. */
+export function changeCounts(change: Pick<FileChangeSummary, 'added' | 'removed' | 'exact' | 'textKnown' | 'beforeKnown'>): string {
   if (!change.textKnown) return 'no text reported';
+  if (!change.beforeKnown) return `${change.added} line${change.added === 1 ? '' : 's'} written, earlier text not reported`;
   const bound = change.exact ? '' : '≤';
   return `+${bound}${change.added} −${bound}${change.removed}`;
 }

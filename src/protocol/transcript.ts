@@ -196,4 +196,6 @@ export interface FileChangeSummary {
   readonly created: boolean;
   /** The change came with its text (a diff or a write); false for an edit reported only by its location. */
   readonly textKnown: boolean;
+  /** The text before the change was reported (a diff); false for a file only written, whose counts are then bounds. */
+  readonly beforeKnown: boolean;
 }

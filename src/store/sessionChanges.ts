@@ -66,9 +66,10 @@ function editsOf(session: SessionView): { edits: Edit[]; sources: unknown[] } {
 
 /** Counts and flags of a change from `before` to `after` (bounded: see lineDiff). */
 export function summarize(path: string, before: string | null | undefined, after: string | undefined): FileChange {
-  if (after === undefined) return { path, before, after, added: 0, removed: 0, exact: false, created: before === null, textKnown: false };
+  const beforeKnown = before !== undefined;
+  if (after === undefined) return { path, before, after, added: 0, removed: 0, exact: false, created: before === null, textKnown: false, beforeKnown };
   const counts = diffSummary(before ?? '', after);
-  return { path, before, after, added: counts.added, removed: counts.removed, exact: counts.exact && before !== undefined, created: before === null, textKnown: true };
+  return { path, before, after, added: counts.added, removed: counts.removed, exact: counts.exact && beforeKnown, created: before === null, textKnown: true, beforeKnown };
 }
 
 /** One change per path: the first reported text before, the last text after (writes are what landed). */
@@ -122,5 +123,5 @@ export function subtreeChanges(store: Pick<SessionStoreReader, 'getSession'>, se
 
 /** What a Changes list shows of a change (no texts). */
 export function changeSummary(change: FileChange): FileChangeSummary {
-  return { path: change.path, added: change.added, removed: change.removed, exact: change.exact, created: change.created, textKnown: change.textKnown };
+  return { path: change.path, added: change.added, removed: change.removed, exact: change.exact, created: change.created, textKnown: change.textKnown, beforeKnown: change.beforeKnown };
 }

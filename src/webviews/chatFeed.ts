@@ -90,6 +90,7 @@ function chatChanges(store: SessionStoreReader, changes: readonly FileChange[], 
 
 /** What the webview reads of a session (see ChatSessionHeader): built field by field, never spread. */
 export function sessionHeader(store: SessionStoreReader, session: SessionView): ChatSessionHeader {
+  const changes = chatChanges(store, ownChanges(session), session.id);
   return {
     id: session.id,
     parentId: session.parentId,
@@ -105,8 +106,8 @@ export function sessionHeader(store: SessionStoreReader, session: SessionView): 
     background: session.background === true,
     childTimeline: childTimeline(session.childIds.map((id) => store.getSession(id)).filter((child): child is SessionView => child !== undefined)),
     settings: session.parentId === null && !session.closed ? sessionSettings(session) : [],
-    changes: chatChanges(store, ownChanges(session), session.id),
-    treeChanges: session.childIds.length > 0 ? chatChanges(store, subtreeChanges(store, session.id), session.id) : chatChanges(store, ownChanges(session), session.id),
+    changes,
+    treeChanges: session.childIds.length > 0 ? chatChanges(store, subtreeChanges(store, session.id), session.id) : changes,
     createdAt: session.createdAt,
     updatedAt: session.updatedAt,
   };

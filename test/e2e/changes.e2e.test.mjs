@@ -118,3 +118,12 @@ test('the mode picker in the chat header sends session/set_mode, and the agent w
   await promptInChat(chat, 'Once more, in plan mode');
   await chat.getByText('Plan mode is on, so I will not edit files or run commands.').waitFor({ timeout: SLOW_MS });
 });
+
+test('the Ctrl+Alt+M keybinding puts the cursor in the chat\'s prompt box from elsewhere in the workbench', { timeout: 120_000 }, async () => {
+  const { page } = workbench;
+  await activityBarEntry(page, 'Explorer').click();
+  await page.locator('.part.sidebar .explorer-folders-view').waitFor();
+  assert.equal(await chat.locator('textarea:focus').count(), 0);
+  await page.keyboard.press('Control+Alt+KeyM');
+  await chat.locator('textarea:focus').waitFor({ timeout: SLOW_MS });
+});

@@ -44,7 +44,8 @@ test('a write with no diff has an unknown text before: its counts are bounds, no
   assert.deepEqual(rest, []);
   assert.equal(change?.before, undefined);
   assert.deepEqual(summary([change!]), [{ path: '/work/x.txt', added: 2, removed: 0, exact: false, created: false, textKnown: true }]);
-  assert.equal(changeCounts(change!), '+≤2 −≤0');
+  assert.equal(change?.beforeKnown, false);
+  assert.equal(changeCounts(change!), '2 lines written, earlier text not reported');
 });
 
 test('an edit reported only by its location is listed without counts', () => {
@@ -105,7 +106,8 @@ test('presentation: labels and paths', () => {
   assert.equal(filesChangedLabel(0), '');
   assert.equal(filesChangedLabel(1), '1 file changed');
   assert.equal(filesChangedLabel(3), '3 files changed');
-  assert.equal(changeCounts({ added: 3, removed: 1, exact: true, textKnown: true }), '+3 −1');
+  assert.equal(changeCounts({ added: 3, removed: 1, exact: true, textKnown: true, beforeKnown: true }), '+3 −1');
+  assert.equal(changeCounts({ added: 3, removed: 1, exact: false, textKnown: true, beforeKnown: true }), '+≤3 −≤1');
   assert.equal(changePath('/work/sub/a.md', '/work'), 'sub/a.md');
   assert.equal(changePath('/work/sub/a.md', '/work/'), 'sub/a.md');
   assert.equal(changePath('/workspace/a.md', '/work'), '/workspace/a.md');
