@@ -2,7 +2,7 @@
 // (within it), through the diff before issue 10 (a copy of its work array per step) and the current bounded
 // one (summary and full diff). Each case runs in its own process (median of 15 runs, peak memory). As a child:
 //   node --import tsx bench/diffBench.ts <before|summary|lines> <replaced|edited>
-import { diffLines, diffSummary } from '../webview/lib/lineDiff';
+import { diffLines, diffSummary } from '../src/presentation/lineDiff';
 import { diffLines as diffLinesBefore } from './baselines/lineDiffBefore';
 import { measureInChild, reportFromChild, type ChildMeasurement } from './childMeasure';
 

@@ -8,6 +8,8 @@ import type { AgentConfig } from './acp/agentProcess';
 import { registerAttachmentCommands } from './commands/chatAttachments';
 import { readProtocolSetting } from './acp/capabilities';
 import { registerCommands } from './commands/registerCommands';
+import { ChangesEditor } from './host/changesEditor';
+import { SubchatsStatusBar } from './views/statusBarItem';
 import { SessionHistory } from './history/sessionHistory';
 import { DEMO_AGENT_ID, demoAgentConfig, mergeAgents, readAgentSettings } from './host/agentPresets';
 import { OpenedTranscripts } from './host/openedTranscripts';
@@ -141,6 +143,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
   });
   context.subscriptions.push(chats, ...registerAttachmentCommands(chats));
 
+  const changes = new ChangesEditor();
+  context.subscriptions.push(changes, new SubchatsStatusBar(service));
+
   const workspaceFolder = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
   const transcripts = new OpenedTranscripts(service, context.workspaceState);
   context.subscriptions.push(
@@ -154,6 +159,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
       protocolLog,
       history,
       transcripts,
+      changes,
     }),
   );
   // Transcripts that were open come back too, under their old ids, so restored chat panels find them.

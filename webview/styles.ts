@@ -344,6 +344,94 @@ export const chatStyles = css`
     color: var(--vscode-descriptionForeground);
     font-size: 0.92em;
   }
+  .sc-settings {
+    flex-wrap: wrap;
+    gap: 4px 12px;
+    margin: 2px 0;
+  }
+  .sc-setting {
+    display: inline-flex;
+    align-items: center;
+    gap: 4px;
+  }
+  .sc-setting select {
+    color: var(--vscode-dropdown-foreground);
+    background: var(--vscode-dropdown-background);
+    border: 1px solid var(--vscode-dropdown-border, transparent);
+    font: inherit;
+  }
+  .sc-changes,
+  .sc-timeline {
+    margin: 2px 0;
+  }
+  .sc-timeline > summary {
+    cursor: pointer;
+  }
+  .sc-timeline-rows {
+    display: grid;
+    grid-template-columns: minmax(60px, 160px) 1fr;
+    gap: 2px 8px;
+    padding: 2px 0 0 20px;
+  }
+  .sc-timeline-row {
+    display: contents;
+  }
+  .sc-timeline-row .sc-link {
+    text-align: start;
+  }
+  .sc-timeline-bar {
+    width: 100%;
+    height: 12px;
+    align-self: center;
+    background: var(--vscode-editorWidget-background, transparent);
+  }
+  .sc-timeline-axis {
+    display: flex;
+    justify-content: space-between;
+    padding-left: calc(20px + min(160px, 30%) + 8px);
+    font-size: 0.85em;
+  }
+  .sc-phase-working {
+    fill: var(--vscode-charts-blue, #3794ff);
+  }
+  .sc-phase-waiting {
+    fill: var(--vscode-charts-orange, #d18616);
+  }
+  .sc-phase-unknown {
+    fill: var(--vscode-descriptionForeground, #888);
+    opacity: 0.5;
+  }
+  .sc-phase-done {
+    fill: var(--vscode-testing-iconPassed, #73c991);
+  }
+  .sc-phase-cancelled {
+    fill: var(--vscode-disabledForeground, #999);
+  }
+  .sc-phase-failed {
+    fill: var(--vscode-errorForeground, #f14c4c);
+  }
+  .sc-changes > summary {
+    cursor: pointer;
+    gap: 6px;
+  }
+  .sc-card-changes .sc-changes {
+    padding: 0 6px 3px 28px;
+  }
+  .sc-changes-list {
+    margin: 2px 0 4px;
+    padding: 0 0 0 20px;
+    list-style: none;
+  }
+  .sc-changes-list li {
+    gap: 6px;
+  }
+  .sc-changes-list .sc-link {
+    text-align: start;
+  }
+  .sc-change-counts {
+    color: var(--vscode-descriptionForeground);
+    white-space: nowrap;
+  }
   .sc-preview {
     margin: 0;
     padding: 2px 8px 6px 28px;

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { AgentConfig } from '../acp/agentProcess';
 import type { SessionHistory } from '../history/sessionHistory';
+import type { ChangesEditor } from '../host/changesEditor';
 import type { OpenedTranscripts } from '../host/openedTranscripts';
 import { isReconnectable } from '../host/reconnect';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
@@ -10,20 +11,33 @@ import { authenticateInteractively, isAuthRequired } from './agentAuth';
 import { browseAgentSessions } from './browseSessions';
 import { checkAgentCommand } from './checkAgent';
 import { pickDelegation } from './delegationPicker';
-import { pickSessionSetting } from './sessionSettingsPicker';
+import { advertisedChange, pickSessionSetting } from './sessionSettingsPicker';
 import { pickRuntime, pickSession, type SessionTarget } from './sessionTargets';
 import { inertUiText, toastError } from '../host/uiText';
+import { subtreeChanges } from '../store/sessionChanges';
+import { needsUser } from '../views/sessionTreeModel';
+import { isObject } from '../store/wireMessage';
 
 export interface CommandContext {
   readonly service: SubchatsService;
   readonly agents: () => AgentConfig[];
   readonly defaultAgentId: () => string;
   readonly workspaceFolder: () => string | undefined;
-  readonly chats: { open(runtimeId: string, sessionId: string, beside: boolean): void };
-  readonly tree: { reveal(runtimeId: string, sessionId: string): Promise<void> };
+  readonly chats: {
+    open(runtimeId: string, sessionId: string, beside: boolean): void;
+    /** The active chat panel's session, if a chat panel is active. */
+    activeChat(): { readonly connectionId: string; readonly sessionId: string } | undefined;
+    /** Shows the last active chat and focuses its prompt box; false when no chat is open. */
+    focusPrompt(): boolean;
+  };
+  readonly tree: {
+    reveal(runtimeId: string, sessionId: string): Promise<void>;
+    selectedSession(): { readonly runtimeId: string; readonly sessionId: string } | undefined;
+  };
   readonly protocolLog: vscode.OutputChannel;
   readonly history: SessionHistory | undefined;
   readonly transcripts: OpenedTranscripts;
+  readonly changes: ChangesEditor;
 }
 
 function isLiveSession(target: SessionTarget): boolean {
@@ -212,11 +226,55 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     return ownId;
   };
 
-  const changeSetting = async (arg?: unknown) => {
+  /** `changeArg` (the chat header's pickers) skips the quick pick when it names an advertised value. */
+  const changeSetting = async (arg?: unknown, changeArg?: unknown) => {
     const target = await pickSession(service, arg, 'Change the mode or options of which session?', (t) => isLiveSession(t) && t.runtime.store.actionsFor(t.session.id).prompt.allowed);
     if (!target || !allowedOrExplain(target, 'prompt')) return;
-    const change = await pickSessionSetting(target.session);
+    if (changeArg !== undefined && !advertisedChange(target.session, changeArg)) {
+      void vscode.window.showWarningMessage(`Subchats: "${inertUiText(target.session.label)}" does not offer that mode or option (any more).`);
+      return;
+    }
+    const change = advertisedChange(target.session, changeArg) ?? (await pickSessionSetting(target.session));
     if (change) await service.changeSetting(target.runtime.id, target.session.id, change);
+  };
+
+  const focusPrompt = async () => {
+    if (!ctx.chats.focusPrompt()) void vscode.window.showInformationMessage('Subchats: no chat is open. Start one with "Subchats: New Session…".');
+  };
+
+  /** The keybinding: the active chat's session, else the session selected in the tree (checked like Cancel Session). */
+  const cancelFocused = async () => {
+    const chat = ctx.chats.activeChat();
+    const target = chat ? { runtimeId: chat.connectionId, sessionId: chat.sessionId } : ctx.tree.selectedSession();
+    if (!target) {
+      void vscode.window.showInformationMessage('Subchats: focus a chat or select a session in the tree to cancel it.');
+      return;
+    }
+    await cancel(target);
+  };
+
+  /** The status bar item: the one session that waits opens; several are offered; with none, the tree shows. */
+  const showWaiting = async () => {
+    const waiting = (t: SessionTarget) => isLiveSession(t) && needsUser(t.session);
+    const targets = service.list().flatMap((runtime) => runtime.store.listSessions().map((session) => ({ runtime, session }))).filter(waiting);
+    if (targets.length === 0) {
+      await vscode.commands.executeCommand('subchats.sessions.focus');
+      return;
+    }
+    const target = targets.length === 1 ? targets[0] : await pickSession(service, undefined, 'Which session do you want to answer?', waiting);
+    if (!target) return;
+    ctx.chats.open(target.runtime.id, target.session.id, true);
+    await ctx.tree.reveal(target.runtime.id, target.session.id).then(undefined, () => undefined);
+  };
+
+  /** A tree node opens its whole tree's changes; `{ …, scope: 'session' }` only the session's own. */
+  const openChanges = async (arg?: unknown) => {
+    const target = await pickSession(service, arg, 'Open the changes of which session?', (t) => subtreeChanges(t.runtime.store, t.session.id).length > 0);
+    if (!target) return;
+    const scope = isObject(arg) && arg['scope'] === 'session' ? 'session' : 'tree';
+    if (!(await ctx.changes.open(target.runtime.store, target.session.id, scope))) {
+      void vscode.window.showInformationMessage(`Subchats: "${inertUiText(target.session.label)}" reported no file changes with their text.`);
+    }
   };
 
   const browseSessions = async (arg?: unknown) => {
@@ -310,6 +368,10 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ['subchats.revealInTree', guarded('Reveal in Session Tree', revealInTree)],
     ['subchats.closeSession', guarded('Close Session', closeSession)],
     ['subchats.changeModeOrOption', guarded('Change Mode or Option', changeSetting)],
+    ['subchats.openChanges', guarded('Open Changes', openChanges)],
+    ['subchats.showWaiting', guarded('Show What Waits', showWaiting)],
+    ['subchats.focusPrompt', guarded('Focus Chat Prompt', focusPrompt)],
+    ['subchats.cancelFocused', guarded('Cancel Focused Session', cancelFocused)],
     ['subchats.browseAgentSessions', guarded('Browse Agent Sessions', browseSessions)],
     ['subchats.restartAgent', guarded('Restart Agent', restartAgent)],
     ['subchats.openTranscript', guarded('Open Transcript', openTranscript)],

@@ -1,60 +1,48 @@
 // "Change Mode or Option…": the session modes and config options the agent advertised for a session,
-// offered as one quick pick. Only advertised values can be chosen; the connection checks them again.
+// offered as one quick pick (the same pickers as the chat header: src/presentation/sessionSettings.ts).
+// Only advertised values can be chosen; the connection checks them again.
 import * as vscode from 'vscode';
+import type { ChatSettingChange } from '../protocol/webviewMessages';
 import type { SessionView } from '../store/model';
-import { configOptionId } from '../store/sessionSettings';
+import { isAdvertisedChange, sessionSettings } from '../presentation';
 import { inertUiText } from '../host/uiText';
 
-export type SessionSettingChange =
-  | { readonly kind: 'mode'; readonly modeId: string }
-  | { readonly kind: 'option'; readonly configId: string; readonly value: string | boolean };
+export type SessionSettingChange = ChatSettingChange;
 
-interface ModeState {
-  readonly currentModeId?: string;
-  readonly availableModes?: readonly { id: string; name?: string; description?: string | null }[];
-}
-
-interface ConfigOption {
-  readonly name?: string;
-  readonly type?: string;
-  readonly currentValue?: string | boolean;
-  readonly options?: readonly ({ value: string; name?: string } | { group?: string; options?: readonly { value: string; name?: string }[] })[];
-}
-
-function flatChoices(option: ConfigOption): { value: string; name: string }[] {
-  const out: { value: string; name: string }[] = [];
-  for (const item of option.options ?? []) {
-    if ('value' in item && typeof item.value === 'string') out.push({ value: item.value, name: item.name ?? item.value });
-    else if ('options' in item) for (const inner of item.options ?? []) out.push({ value: inner.value, name: inner.name ?? inner.value });
+/** A change given as a command argument (the chat header's pickers), if it names an advertised value. */
+export function advertisedChange(session: SessionView, arg: unknown): SessionSettingChange | undefined {
+  if (typeof arg !== 'object' || arg === null) return undefined;
+  const change = arg as Partial<Record<string, unknown>>;
+  const settings = sessionSettings(session);
+  if (change['kind'] === 'mode' && typeof change['modeId'] === 'string' && isAdvertisedChange(settings, 'mode', 'mode', change['modeId'])) {
+    return { kind: 'mode', modeId: change['modeId'] };
   }
-  return out;
+  const value = change['value'];
+  if (change['kind'] === 'option' && typeof change['configId'] === 'string' && (typeof value === 'string' || typeof value === 'boolean') && isAdvertisedChange(settings, 'option', change['configId'], value)) {
+    return { kind: 'option', configId: change['configId'], value };
+  }
+  return undefined;
 }
 
 /** `undefined` when there is nothing to change or the user dismissed the picker. */
 export async function pickSessionSetting(session: SessionView): Promise<SessionSettingChange | undefined> {
   type Item = vscode.QuickPickItem & { change?: SessionSettingChange };
   const items: Item[] = [];
-  const modes = (session.modes ?? {}) as ModeState;
-  const currentMode = session.currentModeId ?? modes.currentModeId;
-  if (modes.availableModes?.length) {
-    items.push({ label: 'Mode', kind: vscode.QuickPickItemKind.Separator });
-    for (const mode of modes.availableModes) {
-      items.push({ label: `${mode.id === currentMode ? '$(check) ' : ''}${inertUiText(mode.name ?? mode.id)}`, description: mode.description ? inertUiText(mode.description) : undefined, change: { kind: 'mode', modeId: mode.id } });
-    }
-  }
-  const options = Array.isArray(session.configOptions) ? (session.configOptions as ConfigOption[]) : [];
-  for (const option of options) {
-    const id = configOptionId(option);
-    if (id === undefined) continue;
-    const optionName = inertUiText(option.name ?? id);
-    items.push({ label: optionName, kind: vscode.QuickPickItemKind.Separator });
-    if (option.type === 'boolean') {
-      const next = option.currentValue !== true;
-      items.push({ label: `${optionName}: turn ${next ? 'on' : 'off'}`, change: { kind: 'option', configId: id, value: next } });
+  for (const setting of sessionSettings(session)) {
+    const name = inertUiText(setting.name);
+    items.push({ label: name, kind: vscode.QuickPickItemKind.Separator });
+    if (setting.type === 'boolean') {
+      const next = setting.current !== true;
+      items.push({ label: `${name}: turn ${next ? 'on' : 'off'}`, change: { kind: 'option', configId: setting.id, value: next } });
       continue;
     }
-    for (const choice of flatChoices(option)) {
-      items.push({ label: `${choice.value === option.currentValue ? '$(check) ' : ''}${inertUiText(choice.name)}`, description: optionName, change: { kind: 'option', configId: id, value: choice.value } });
+    for (const choice of setting.choices) {
+      const change: SessionSettingChange = setting.kind === 'mode' ? { kind: 'mode', modeId: choice.value } : { kind: 'option', configId: setting.id, value: choice.value };
+      items.push({
+        label: `${choice.value === setting.current ? '$(check) ' : ''}${inertUiText(choice.name)}`,
+        description: setting.kind === 'mode' ? (choice.description ? inertUiText(choice.description) : undefined) : name,
+        change,
+      });
     }
   }
   if (!items.some((i) => i.change)) {

@@ -10,3 +10,6 @@ export { plainText, visibleBidi } from './plainText';
 export { historyCut } from './historyCut';
 export { LONG_QUIET_MS, longQuietNotice, type QuietFacts } from './quietNotice';
 export { attachmentLabel, attachmentRefusal, embedsText } from './promptContent';
+export { changeCounts, changePath, filesChangedLabel } from './changes';
+export { isAdvertisedChange, sessionSettings } from './sessionSettings';
+export { childTimeline, type TimelineChild } from './timeline';

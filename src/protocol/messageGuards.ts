@@ -116,6 +116,17 @@ export const webviewToHostGuards: GuardTable<WebviewToHostMessage> = {
       : undefined,
   openChat: (m) =>
     isString(m.sessionId) && (m.where === 'beside' || m.where === 'tab') ? { type: 'openChat', sessionId: m.sessionId, where: m.where } : undefined,
+  openChanges: (m) =>
+    isString(m.sessionId) && (m.scope === 'session' || m.scope === 'tree') ? { type: 'openChanges', sessionId: m.sessionId, scope: m.scope } : undefined,
+  changeSetting: (m) => {
+    if (!isString(m.sessionId) || !isRecord(m.change)) return undefined;
+    const change = m.change;
+    if (change.kind === 'mode' && isString(change.modeId)) return { type: 'changeSetting', sessionId: m.sessionId, change: { kind: 'mode', modeId: change.modeId } };
+    if (change.kind === 'option' && isString(change.configId) && (isString(change.value) || typeof change.value === 'boolean')) {
+      return { type: 'changeSetting', sessionId: m.sessionId, change: { kind: 'option', configId: change.configId, value: change.value } };
+    }
+    return undefined;
+  },
   openLink: (m) => (isString(m.url, 8192) ? { type: 'openLink', url: m.url } : undefined),
   copy: (m) => (typeof m.text === 'string' && m.text.length <= MAX_TEXT ? { type: 'copy', text: m.text } : undefined),
 };
@@ -155,6 +166,7 @@ function otherVersion(m: Raw): number | undefined {
 }
 
 export const hostToWebviewGuards: GuardTable<HostToWebviewMessage> = {
+  focusPrompt: (m) => (m.protocolVersion === WEBVIEW_PROTOCOL_VERSION ? { type: 'focusPrompt', protocolVersion: WEBVIEW_PROTOCOL_VERSION } : undefined),
   snapshot: (m) => {
     const other = otherVersion(m);
     if (other !== undefined) {

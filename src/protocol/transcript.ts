@@ -211,3 +211,18 @@ export interface PromptCapabilities {
   readonly audio: boolean;
   readonly embeddedContext: boolean;
 }
+
+/** One file a session (or a tree of sessions) changed, as the Changes lists show it. */
+export interface FileChangeSummary {
+  readonly path: string;
+  readonly added: number;
+  readonly removed: number;
+  /** False when the counts are upper bounds (the diff was too large to count exactly, or the text before is unknown). */
+  readonly exact: boolean;
+  /** The agent reported the file as new (a diff without earlier text). */
+  readonly created: boolean;
+  /** The change came with its text (a diff or a write); false for an edit reported only by its location. */
+  readonly textKnown: boolean;
+  /** The text before the change was reported (a diff); false for a file only written, whose counts are then bounds. */
+  readonly beforeKnown: boolean;
+}

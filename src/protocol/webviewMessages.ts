@@ -1,10 +1,13 @@
 // Messages between the extension host and the chat webview. Shared by both sides; depends only on the
 // transcript shapes (./transcript). The host is the source of truth: it sends a full snapshot, then revisioned
 // deltas. Every message type has a guard in ./messageGuards (the table will not compile without one).
-import type { ActionPermission, AvailableCommand, Entry, PromptCapabilities, SessionActions, StateHistoryItem, TerminalRecord, ToolCallRecord } from './transcript';
+import type { ActionPermission, AvailableCommand, Entry, FileChangeSummary, PromptCapabilities, SessionActions, StateHistoryItem, TerminalRecord, ToolCallRecord } from './transcript';
 
-/** Version 4: headers carry the session's commands and prompt capabilities; prompts carry attachments. */
-export const WEBVIEW_PROTOCOL_VERSION = 4;
+/**
+ * Version 5: headers carry the session's commands and prompt capabilities, settings pickers, the children's
+ * timeline and the files each session (and its subtree) changed; prompts carry attachments.
+ */
+export const WEBVIEW_PROTOCOL_VERSION = 5;
 
 /** How many of the latest state changes a header carries (enough for the state line's explanation). */
 export const HEADER_STATE_HISTORY = 6;
@@ -27,6 +30,59 @@ export interface ChatUsage {
   readonly size?: number;
   readonly cost?: { readonly amount: number; readonly currency?: string };
 }
+
+/** One changed file of a Changes list, with the path as the chat shows it (relative to the session's folder). */
+export interface ChatFileChange extends FileChangeSummary {
+  readonly label: string;
+}
+
+/** Which changes "Open Changes" opens: the session's own, or those of the session and all its descendants. */
+export type ChangesScope = 'session' | 'tree';
+
+/** One value a session setting can take. */
+export interface ChatSettingChoice {
+  readonly value: string;
+  readonly name: string;
+  readonly description?: string;
+}
+
+/** A mode or config option the agent advertised for a root session, as a picker (src/presentation/sessionSettings.ts). */
+export interface ChatSessionSetting {
+  /** `mode` is changed with session/set_mode, `option` with session/set_config_option (`id` is its configId). */
+  readonly kind: 'mode' | 'option';
+  readonly id: string;
+  readonly name: string;
+  readonly type: 'select' | 'boolean';
+  readonly current: string | boolean | null;
+  /** The values of a select (empty for a boolean). */
+  readonly choices: readonly ChatSettingChoice[];
+}
+
+/** What a child was doing in a span of its timeline. */
+export type TimelinePhase = 'working' | 'waiting' | 'unknown' | 'done' | 'cancelled' | 'failed';
+
+/** A span between two reported states; `end` null while it lasts. */
+export interface ChatTimelineSegment {
+  readonly start: number;
+  readonly end: number | null;
+  readonly phase: TimelinePhase;
+  readonly label: string;
+}
+
+/** One child of a parent on the timeline (src/presentation/timeline.ts). */
+export interface ChatTimelineRow {
+  readonly sessionId: string;
+  readonly label: string;
+  readonly start: number;
+  readonly segments: readonly ChatTimelineSegment[];
+  /** How it ended (done, cancelled, failed) and when; null while it has not. */
+  readonly end: { readonly at: number; readonly phase: TimelinePhase; readonly label: string } | null;
+}
+
+/** What a header picker asks the host to change. */
+export type ChatSettingChange =
+  | { readonly kind: 'mode'; readonly modeId: string }
+  | { readonly kind: 'option'; readonly configId: string; readonly value: string | boolean };
 
 /** The session fields the webview reads: no transcript, no internal bookkeeping, no raw agent blobs. */
 export interface ChatSessionHeader {
@@ -52,6 +108,14 @@ export interface ChatSessionHeader {
   readonly background: boolean;
   /** The agent that keeps this subagent's questions to itself (opencode, Gemini CLI), or null. */
   readonly questionsNotForwardedBy: string | null;
+  /** The modes and config options of a root session, as pickers; empty for subagents (ACP sets them per root). */
+  readonly settings: readonly ChatSessionSetting[];
+  /** When each direct child started, waited on the user and ended (empty without children). */
+  readonly childTimeline: readonly ChatTimelineRow[];
+  /** The files this session changed (see src/store/sessionChanges.ts). */
+  readonly changes: readonly ChatFileChange[];
+  /** The files this session and its descendants changed (the same as `changes` without children). */
+  readonly treeChanges: readonly ChatFileChange[];
   readonly createdAt: number;
   readonly updatedAt: number;
   /** The slash commands the agent advertised for this session (agent text: shown as text only). */
@@ -202,10 +266,16 @@ export interface AddAttachmentMessage {
   readonly attachment: PathAttachment;
 }
 
+/** Puts the cursor in the prompt box (the "focus the chat's prompt" keybinding). */
+export interface FocusPromptMessage {
+  readonly type: 'focusPrompt';
+  readonly protocolVersion: number;
+}
+
 /** What the revisioned feed posts (prompt-box messages travel outside it). */
 export type FeedMessage = SnapshotMessage | DeltaMessage;
 
-export type HostToWebviewMessage = FeedMessage | FileSearchResultsMessage | AddAttachmentMessage;
+export type HostToWebviewMessage = FeedMessage | FileSearchResultsMessage | AddAttachmentMessage | FocusPromptMessage;
 
 export type OpenChatWhere = 'beside' | 'tab';
 
@@ -234,6 +304,8 @@ export type WebviewToHostMessage =
   | { readonly type: 'openFile'; readonly path: string; readonly line?: number }
   | { readonly type: 'openDiff'; readonly sessionId: string; readonly toolCallId: string; readonly index: number }
   | { readonly type: 'openChat'; readonly sessionId: string; readonly where: OpenChatWhere }
+  | { readonly type: 'openChanges'; readonly sessionId: string; readonly scope: ChangesScope }
+  | { readonly type: 'changeSetting'; readonly sessionId: string; readonly change: ChatSettingChange }
   | { readonly type: 'openLink'; readonly url: string }
   | { readonly type: 'copy'; readonly text: string };
 

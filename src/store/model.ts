@@ -77,12 +77,21 @@ export interface SessionRecord {
   controlsStale: boolean;
   /** Terminals created for this session (terminal/create), with the output the client last read. */
   terminals: Record<string, TerminalRecord>;
+  /** Files the client wrote for this session (fs/write_text_file that succeeded), in order. */
+  fileWrites: FileWrite[];
   /** Draft catalog of subagents the agent offers for delegation (`availableSubagents`). */
   availableSubagents: unknown[] | null;
   createdAt: number;
   updatedAt: number;
   rev: number;
   meta: Record<string, unknown> | null;
+}
+
+/** A successful fs/write_text_file: the text the client put in the file. */
+export interface FileWrite {
+  readonly path: string;
+  readonly content: string;
+  readonly at: number;
 }
 
 export interface Diagnostic {

@@ -36,6 +36,7 @@ export function newSessionRecord(init: SessionRecordInit, at: number, rev: numbe
     openedByClient: false,
     controlsStale: false,
     terminals: Object.create(null) as SessionRecord['terminals'],
+    fileWrites: [],
     availableSubagents: null,
     createdAt: at,
     updatedAt: at,

@@ -1,6 +1,7 @@
 // What a session's modes and config options allow the client to send (read from what the agent advertised).
 import type { SessionRecord } from './model';
 import { isObject } from './wireMessage';
+import { configOptionId } from '../presentation/sessionSettings';
 
 /** Mode ids advertised for the session, or undefined when it has none (or was closed). */
 export function advertisedModeIds(session: Pick<SessionRecord, 'modes' | 'closed'> | undefined): ReadonlySet<string> | undefined {
@@ -9,12 +10,7 @@ export function advertisedModeIds(session: Pick<SessionRecord, 'modes' | 'closed
   return new Set(available.map((mode) => (isObject(mode) ? mode['id'] : undefined)).filter((id): id is string => typeof id === 'string'));
 }
 
-/** A config option's id: `id` in v1, `configId` in v2. */
-export function configOptionId(option: unknown): string | undefined {
-  if (!isObject(option)) return undefined;
-  const id = option['id'] ?? option['configId'];
-  return typeof id === 'string' ? id : undefined;
-}
+export { configOptionId };
 
 /** The advertised type of a config option (`select`, `boolean`, …), or undefined when not advertised. */
 export function advertisedConfigOptionType(session: Pick<SessionRecord, 'configOptions' | 'closed'> | undefined, configId: string): string | undefined {

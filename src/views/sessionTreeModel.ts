@@ -3,7 +3,8 @@ import type { AgentRuntime } from '../host/subchatsService';
 import type { SessionActions, SessionView } from '../store/model';
 import { isReconnectable } from '../host/reconnect';
 import { inertUiText, markdownText } from '../host/uiText';
-import { elapsedMs, formatDuration, isWorking, longQuietNotice, plainText, presentState, stateExplanation, type PresentedState } from '../presentation';
+import { elapsedMs, filesChangedLabel, formatDuration, isWorking, longQuietNotice, plainText, presentState, stateExplanation, type PresentedState } from '../presentation';
+import { subtreeChanges } from '../store/sessionChanges';
 import { questionsNotForwardedBy } from '../store/subagentDialects';
 
 export interface TreeItemModel {
@@ -33,6 +34,8 @@ export interface SessionTreeContext {
   readonly ancestry: readonly string[];
   /** The agent that keeps this subagent's questions to itself (see questionsNotForwardedBy). */
   readonly questionsNotForwardedBy?: string | null;
+  /** Files the session and its descendants changed (see src/store/sessionChanges.ts). */
+  readonly changedFiles?: number;
 }
 
 export function sessionNodeId(connectionId: string, sessionId: string): string {
@@ -56,6 +59,8 @@ export function sessionTreeItem(session: SessionView, ctx: SessionTreeContext): 
   const parts = [presented.label, formatDuration(elapsedMs(session, ctx.now, ctx.live))];
   if (tools > 0) parts.push(`${tools} tool${tools === 1 ? '' : 's'}`);
   if (session.childIds.length > 0) parts.push(`${session.childIds.length} sub`);
+  const changed = filesChangedLabel(ctx.changedFiles ?? 0);
+  if (changed) parts.push(changed);
   const flags = [
     'session',
     session.parentId ? 'child' : 'root',
@@ -69,6 +74,7 @@ export function sessionTreeItem(session: SessionView, ctx: SessionTreeContext): 
     // Working right now: the inline stop button only shows then.
     ...(ctx.live && isWorking(session.state) ? ['busy'] : []),
     ...(ctx.reconnectable ? ['reconnectable'] : []),
+    ...((ctx.changedFiles ?? 0) > 0 ? ['hasChanges'] : []),
   ];
   return {
     id: sessionNodeId(ctx.connectionId, session.id),
@@ -106,6 +112,7 @@ export function sessionItemOf(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'live
     reconnectable: isReconnectable(runtime, session),
     ancestry,
     questionsNotForwardedBy: questionsNotForwardedBy(runtime.store, session),
+    changedFiles: subtreeChanges(runtime.store, sessionId).length,
   });
 }
 

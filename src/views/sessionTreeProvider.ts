@@ -46,7 +46,12 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
             this.refreshes.childrenChanged(session?.parentId ? this.sessionKey(runtime.id, session.parentId) : this.runtimeKey(runtime.id));
             // A child appears the moment it is announced: expand its ancestors to show it.
             if (session?.parentId && runtime.live) this.toReveal.add(this.sessionNode(runtime.id, session.id));
-          } else this.refreshes.itemChanged(this.sessionKey(runtime.id, change.sessionId));
+          } else {
+            this.refreshes.itemChanged(this.sessionKey(runtime.id, change.sessionId));
+            // Its ancestors count the files it changed ("N files changed" covers the subtree); rows that show
+            // nothing new are not fired.
+            if (session?.parentId && (change.kind === 'session' || change.appended === undefined)) this.scheduleAncestors(runtime, session.parentId);
+          }
         }
       }),
     );
@@ -116,6 +121,12 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     return parentId ? this.sessionNode(node.runtimeId, parentId) : this.runtimeNode(node.runtimeId);
   }
 
+  /** The session selected in the tree, if the tree has focus-worthy selection. */
+  selectedSession(): { readonly runtimeId: string; readonly sessionId: string } | undefined {
+    const node = this.view?.selection[0];
+    return node?.kind === 'session' ? { runtimeId: node.runtimeId, sessionId: node.sessionId } : undefined;
+  }
+
   async reveal(runtimeId: string, sessionId: string): Promise<void> {
     await this.view?.reveal(this.sessionNode(runtimeId, sessionId), { select: true, focus: true, expand: true });
   }
@@ -151,6 +162,14 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
   private affectsItem(runtime: AgentRuntime, sessionId: string): boolean {
     const session = runtime.store.getSession(sessionId);
     return !!session && (needsUser(session) || session.toolCallOrder.length > 0);
+  }
+
+  private scheduleAncestors(runtime: AgentRuntime, parentId: string): void {
+    const seen = new Set<string>();
+    for (let id: string | null | undefined = parentId; id && !seen.has(id); id = runtime.store.getSession(id)?.parentId) {
+      seen.add(id);
+      this.refreshes.itemChanged(this.sessionKey(runtime.id, id));
+    }
   }
 
   private intern(key: string, make: () => SessionTreeNode): SessionTreeNode {

@@ -34,6 +34,18 @@ export class SessionTreeWatch {
     for (const [runtimeId, ids] of this.working) for (const sessionId of ids) yield { runtimeId, sessionId };
   }
 
+  /** Sessions of live connections that work (`working`, waiting ones included) or wait for the user (`waiting`). */
+  *liveSessions<R extends WatchedRuntime>(kind: 'working' | 'waiting', runtimes: Iterable<R>): Generator<{ readonly runtime: R; readonly session: SessionView }> {
+    const sets = kind === 'working' ? this.working : this.waiting;
+    for (const runtime of runtimes) {
+      if (!runtime.live) continue;
+      for (const sessionId of sets.get(runtime.id) ?? []) {
+        const session = runtime.store.getSession(sessionId);
+        if (session) yield { runtime, session };
+      }
+    }
+  }
+
   /** The view badge: sessions of live connections that wait for the user. */
   badgeCount(runtimes: Iterable<WatchedRuntime>): number {
     let count = 0;

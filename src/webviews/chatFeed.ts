@@ -1,7 +1,8 @@
 // Feeds one chat panel: a full snapshot of a session and its descendants, then batched revisioned deltas.
 // Pure (no 'vscode'): the panel glue passes `post` and tells the feed when the webview is ready or hidden.
 import type { Entry, SessionView, SessionStateInfo, StoreChange, ToolCallRecord } from '../store/model';
-import { preOrder } from '../presentation';
+import { changePath, childTimeline, preOrder, sessionSettings } from '../presentation';
+import { changeSummary, ownChanges, subtreeChanges, type FileChange } from '../store/sessionChanges';
 import type { Disposable, SessionStoreReader } from '../store/storeApi';
 import { realTimers, type HostTimers } from '../host/hostTimers';
 import { questionsNotForwardedBy } from '../store/subagentDialects';
@@ -9,6 +10,7 @@ import {
   HEADER_STATE_HISTORY,
   WEBVIEW_PROTOCOL_VERSION,
   type ChatAncestor,
+  type ChatFileChange,
   type ChatSessionData,
   type ChatSessionDelta,
   type ChatSessionHeader,
@@ -74,8 +76,14 @@ function chatUsage(usage: Readonly<Record<string, unknown>> | null): ChatUsage |
   };
 }
 
+function chatChanges(store: SessionStoreReader, changes: readonly FileChange[], sessionId: string): ChatFileChange[] {
+  const cwd = store.effectiveCwd(sessionId);
+  return changes.map((change) => ({ ...changeSummary(change), label: changePath(change.path, cwd) }));
+}
+
 /** What the webview reads of a session (see ChatSessionHeader): built field by field, never spread. */
 export function sessionHeader(store: SessionStoreReader, session: SessionView): ChatSessionHeader {
+  const changes = chatChanges(store, ownChanges(session), session.id);
   return {
     id: session.id,
     parentId: session.parentId,
@@ -91,6 +99,10 @@ export function sessionHeader(store: SessionStoreReader, session: SessionView): 
     cancelRequestedAt: session.cancelRequestedAt ?? null,
     background: session.background === true,
     questionsNotForwardedBy: questionsNotForwardedBy(store, session),
+    childTimeline: childTimeline(session.childIds.map((id) => store.getSession(id)).filter((child): child is SessionView => child !== undefined)),
+    settings: session.parentId === null && !session.closed ? sessionSettings(session) : [],
+    changes,
+    treeChanges: session.childIds.length > 0 ? chatChanges(store, subtreeChanges(store, session.id), session.id) : changes,
     createdAt: session.createdAt,
     updatedAt: session.updatedAt,
     commands: session.availableCommands ?? [],
@@ -372,15 +384,26 @@ export class ChatFeed implements Disposable {
     if (this.disposed || this.sentRev === undefined) return;
     for (const change of changes) {
       if (change.kind === 'tree') this.treeDirty = true;
-      else if (change.kind === 'session') this.dirtyHeaders.add(change.sessionId);
+      else if (change.kind === 'session') this.markHeadersDirty(change.sessionId);
       else if (change.kind === 'entry' && change.entryId !== undefined) {
         let ids = this.dirtyEntries.get(change.sessionId);
         if (!ids) this.dirtyEntries.set(change.sessionId, (ids = new Set()));
         ids.add(change.entryId);
         this.noteAppended(change.entryId, change.appended);
+        // A tool call's diff may change the Changes of its session and (tree Changes) of every ancestor.
+        if (change.appended === undefined) this.markHeadersDirty(change.sessionId);
       }
     }
     this.schedule();
+  }
+
+  /** The session's header and its ancestors' (their tree Changes include its files). */
+  private markHeadersDirty(sessionId: string): void {
+    const seen = new Set<string>();
+    for (let id: string | null | undefined = sessionId; id && !seen.has(id); id = this.store.getSession(id)?.parentId) {
+      seen.add(id);
+      this.dirtyHeaders.add(id);
+    }
   }
 
   /** Text the store said it appended to an entry since the last post; null once anything else changed it. */

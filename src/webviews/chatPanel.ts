@@ -75,7 +75,7 @@ export class ChatPanelManager implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly diffDocuments = new Map<string, string>();
   private diffCounter = 0;
-  /** The chat the user was in last: where "Add Selection/File to Subchats Chat" goes. */
+  /** The chat the user was in last: where "Add Selection/File to Subchats Chat" and the focus-prompt keybinding go. */
   private lastActive: ChatPanelController | undefined;
   readonly files = new WorkspaceFiles();
 
@@ -144,6 +144,21 @@ export class ChatPanelManager implements vscode.Disposable {
       if (isSameOrDescendant(store, sessionId, controller.sessionId)) return true;
     }
     return false;
+  }
+
+  /** The session of the chat panel that is active now, if one is. */
+  activeChat(): { readonly connectionId: string; readonly sessionId: string } | undefined {
+    const active = [...this.panels.values()].find((controller) => controller.panel.active);
+    return active ? { connectionId: active.connectionId, sessionId: active.sessionId } : undefined;
+  }
+
+  /** Shows the chat panel that was active last and puts the cursor in its prompt box; false without one. */
+  focusPrompt(): boolean {
+    const controller = this.lastActive && [...this.panels.values()].includes(this.lastActive) ? this.lastActive : [...this.panels.values()].at(-1);
+    if (!controller) return false;
+    controller.panel.reveal(undefined, false);
+    controller.focusPrompt();
+    return true;
   }
 
   /** Keeps a diff's two sides as virtual documents and opens VS Code's diff editor on them. */
@@ -247,6 +262,11 @@ class ChatPanelController implements vscode.Disposable {
     this.feed = undefined;
     for (const disposable of this.disposables) disposable.dispose();
     this.disposables.length = 0;
+  }
+
+  /** Asks the webview to focus its prompt box (not a feed message: no revision, nothing to resend). */
+  focusPrompt(): void {
+    if (!this.incompatible) void this.panel.webview.postMessage({ type: 'focusPrompt', protocolVersion: WEBVIEW_PROTOCOL_VERSION } satisfies HostToWebviewMessage);
   }
 
   /** Connects to the connection's store once it exists (a restored panel may come before its history). */
@@ -398,6 +418,19 @@ class ChatPanelController implements vscode.Disposable {
         const oldText = typeof item.oldText === 'string' ? item.oldText : '';
         return this.manager.openDiff(item.path, oldText, item.newText);
       }
+      case 'changeSetting': {
+        // Roots only (ACP sets modes and options per root session); the command checks the value is advertised.
+        const session = this.sessionInPanel(message.sessionId);
+        if (!session || session.parentId !== null) return;
+        return this.checked(message.sessionId, 'prompt', () =>
+          Promise.resolve(vscode.commands.executeCommand('subchats.changeModeOrOption', { connectionId: this.connectionId, sessionId: message.sessionId }, message.change)),
+        );
+      }
+      case 'openChanges':
+        if (this.sessionInPanel(message.sessionId)) {
+          await vscode.commands.executeCommand('subchats.openChanges', { connectionId: this.connectionId, sessionId: message.sessionId, scope: message.scope });
+        }
+        return;
       case 'openChat':
         if (this.store?.getSession(message.sessionId)) this.manager.open(this.connectionId, message.sessionId, message.where === 'beside');
         return;

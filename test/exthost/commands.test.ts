@@ -170,6 +170,11 @@ describe('context menus follow what each tree item allows', function () {
     assert.deepEqual(offered(itemFlags(store, child.id)), [...open, 'subchats.messageChild', 'subchats.openSubagentSession'].sort());
   });
 
+  it('a session that changed files offers Open Changes', () => {
+    assert.ok(offered(itemFlags(editedStore(), 'E')).includes('subchats.openChanges'));
+    assert.ok(!offered(itemFlags(liveStore, tour.ids.explorer)).includes('subchats.openChanges'), 'the Explorer changed nothing');
+  });
+
   it('every viewItem flag a menu tests for is one the tree produces', () => {
     const produced = new Set<string>();
     const opencode = opencodeStore();
@@ -182,6 +187,8 @@ describe('context menus follow what each tree item allows', function () {
       const item = runtimeTreeItem({ ...runtime(new SessionStore(), status, status === 'ready'), cwd: '', startedAt: 0, error: undefined }, 0);
       for (const flag of item.contextValue.split(' ')) produced.add(flag);
     }
+    // The tour's root edit is rejected: a session that edited a file shows what a tree item with changes has.
+    for (const flag of itemFlags(editedStore(), 'E').split(' ')) produced.add(flag);
     const tested = (contributes().menus['view/item/context'] ?? []).flatMap((e) => [...(e.when ?? '').matchAll(/viewItem =~ \/\\b(\w+)\\b\//g)].map((m) => m[1]!));
     assert.ok(tested.length > 0, 'no viewItem clause found; the pattern above no longer reads package.json');
     for (const flag of tested) assert.ok(produced.has(flag), `menus test viewItem for "${flag}", which no tree item has (${[...produced].join(' ')})`);
@@ -191,5 +198,15 @@ describe('context menus follow what each tree item allows', function () {
 function storeFrom(text: string): SessionStore {
   const store = new SessionStore();
   replayText(store, text);
+  return store;
+}
+
+/** A root session whose completed edit changed one file. */
+function editedStore(): SessionStore {
+  const store = new SessionStore();
+  store.ingest({ jsonrpc: '2.0', id: 1, method: 'session/new', params: { cwd: '/w', mcpServers: [] } }, 'client->agent');
+  store.ingest({ jsonrpc: '2.0', id: 1, result: { sessionId: 'E' } }, 'agent->client');
+  const update = { sessionUpdate: 'tool_call', toolCallId: 't', title: 'Edit', kind: 'edit', status: 'completed', content: [{ type: 'diff', path: '/w/a.md', oldText: null, newText: 'a\n' }] };
+  store.ingest({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 'E', update } }, 'agent->client');
   return store;
 }

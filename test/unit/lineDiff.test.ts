@@ -1,7 +1,7 @@
 // The webview's bounded line diff: minimal and faithful on small cases, honest and cheap past its bound.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { diffLines, diffSummary, hunks, PairMemo } from '../../webview/lib/lineDiff';
+import { diffLines, diffSummary, hunks, PairMemo } from '../../src/presentation/lineDiff';
 
 /** Edit distance (insertions + deletions) by the textbook LCS table, to check minimality. */
 function editDistance(a: string[], b: string[]): number {

@@ -9,6 +9,16 @@ test('webview messages: valid ones pass as typed copies, anything else is refuse
   assert.deepEqual(parseWebviewMessage({ type: 'ready', protocolVersion: 2, extra: 'x' }), { type: 'ready', protocolVersion: 2 });
   assert.deepEqual(parseWebviewMessage({ type: 'prompt', sessionId: 's', text: 'hi' }), { type: 'prompt', sessionId: 's', text: 'hi' });
   assert.deepEqual(parseWebviewMessage({ type: 'openFile', path: '/a', line: -1 }), { type: 'openFile', path: '/a' });
+  assert.deepEqual(parseWebviewMessage({ type: 'openChanges', sessionId: 's', scope: 'tree', extra: 1 }), { type: 'openChanges', sessionId: 's', scope: 'tree' });
+  assert.deepEqual(parseWebviewMessage({ type: 'changeSetting', sessionId: 's', change: { kind: 'mode', modeId: 'plan', x: 1 } }), { type: 'changeSetting', sessionId: 's', change: { kind: 'mode', modeId: 'plan' } });
+  assert.deepEqual(parseWebviewMessage({ type: 'changeSetting', sessionId: 's', change: { kind: 'option', configId: 'thoughts', value: false } }), {
+    type: 'changeSetting',
+    sessionId: 's',
+    change: { kind: 'option', configId: 'thoughts', value: false },
+  });
+  for (const change of [null, { kind: 'mode' }, { kind: 'option', configId: 'm', value: 3 }, { kind: 'other', modeId: 'x' }]) {
+    assert.equal(parseWebviewMessage({ type: 'changeSetting', sessionId: 's', change }), undefined, JSON.stringify(change));
+  }
   assert.deepEqual(parseWebviewMessage({ type: 'answerPermission', sessionId: 's', requestId: '1', optionId: null }), {
     type: 'answerPermission',
     sessionId: 's',
@@ -20,10 +30,15 @@ test('webview messages: valid ones pass as typed copies, anything else is refuse
   assert.deepEqual(parseWebviewMessage({ type: 'resync' }), { type: 'resync', knownRev: -1, reason: 'unknown' });
   assert.deepEqual(parseWebviewMessage({ type: 'openSubagentSession', sessionId: 's', extra: 1 }), { type: 'openSubagentSession', sessionId: 's' });
   assert.equal(parseWebviewMessage({ type: 'openSubagentSession', sessionId: 5 }), undefined);
-  for (const bad of [null, 'ready', [], {}, { type: 'prompt', sessionId: '', text: 'x' }, { type: 'openChat', sessionId: 's', where: 'window' }, { type: 'ready' }]) {
+  for (const bad of [null, 'ready', [], {}, { type: 'prompt', sessionId: '', text: 'x' }, { type: 'openChat', sessionId: 's', where: 'window' }, { type: 'openChanges', sessionId: 's', scope: 'all' }, { type: 'ready' }]) {
     assert.equal(parseWebviewMessage(bad), undefined, JSON.stringify(bad));
   }
   for (const type of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) assert.equal(parseWebviewMessage({ type }), undefined, type);
+});
+
+test('host messages: focusPrompt of this version only', () => {
+  assert.deepEqual(parseHostMessage({ type: 'focusPrompt', protocolVersion: WEBVIEW_PROTOCOL_VERSION, x: 1 }), { type: 'focusPrompt', protocolVersion: WEBVIEW_PROTOCOL_VERSION });
+  assert.equal(parseHostMessage({ type: 'focusPrompt', protocolVersion: WEBVIEW_PROTOCOL_VERSION - 1 }), undefined);
 });
 
 test('host messages: snapshots and deltas of this version are checked for the parts the webview indexes by', () => {
@@ -68,8 +83,8 @@ test('host messages of another protocol version keep only their version, so the 
 });
 
 test('every message type has exactly one guard', () => {
-  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'cancelTerminal', 'cancelToolCall', 'copy', 'openChat', 'openDiff', 'openFile', 'openLink', 'openSubagentSession', 'prompt', 'ready', 'relay', 'resync', 'searchFiles']);
-  assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['addAttachment', 'delta', 'fileSearchResults', 'snapshot']);
+  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'cancelTerminal', 'cancelToolCall', 'changeSetting', 'copy', 'openChanges', 'openChat', 'openDiff', 'openFile', 'openLink', 'openSubagentSession', 'prompt', 'ready', 'relay', 'resync', 'searchFiles']);
+  assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['addAttachment', 'delta', 'fileSearchResults', 'focusPrompt', 'snapshot']);
 });
 
 test('a message type without a guard does not compile', () => {

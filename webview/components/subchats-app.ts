@@ -12,9 +12,11 @@ import { Handshake } from '../state/handshake';
 import { StoreWatch } from '../state/storeWatch';
 import { SubchatsElement, codicon } from './base';
 import type { SubchatsTranscript } from './subchats-transcript';
+import './subchats-changes';
 import './subchats-outline';
 import './subchats-prompt-box';
 import './subchats-session-bar';
+import './subchats-timeline';
 import './subchats-transcript';
 
 /** Kept by VS Code across reloads: the panel's identity (for the serializer) plus UI state. */
@@ -76,6 +78,10 @@ export class SubchatsApp extends SubchatsElement {
   }
 
   private receive(message: HostToWebviewMessage): void {
+    if (message.type === 'focusPrompt') {
+      this.querySelector<HTMLElement>('subchats-prompt-box textarea')?.focus();
+      return;
+    }
     if (message.type === 'snapshot') {
       this.resyncRequestedAt = undefined;
       this.handshake.answered();
@@ -135,6 +141,8 @@ export class SubchatsApp extends SubchatsElement {
     const hasChildren = (store.session(rootId)?.header.childIds.length ?? 0) > 0;
     return html`<header class="sc-header">
         <subchats-session-bar .store=${store} .sessionId=${rootId}></subchats-session-bar>
+        <subchats-changes .store=${store} .sessionId=${rootId} .scope=${'tree'}></subchats-changes>
+        <subchats-timeline .store=${store} .sessionId=${rootId}></subchats-timeline>
         ${hasChildren
           ? html`<button type="button" class="sc-link" aria-expanded=${this.outlineOpen ? 'true' : 'false'} @click=${this.toggleOutline}>
               ${codicon('list-tree')} ${this.outlineOpen ? 'Hide' : 'Show'} session outline

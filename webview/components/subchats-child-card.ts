@@ -10,6 +10,7 @@ import { StoreWatch } from '../state/storeWatch';
 import { SecondTicker } from '../state/ticker';
 import { SubchatsElement, codicon, presentedIcon } from './base';
 import type { PermissionEntry } from '../../src/protocol/transcript';
+import './subchats-changes';
 import './subchats-permission';
 import './subchats-transcript';
 
@@ -70,6 +71,7 @@ export class SubchatsChildCard extends SubchatsElement {
           <span class="sc-grow sc-ellipsis sc-activity" title="Latest activity">${latestActivity(view)}</span>
         </div>
         ${quietNotice(header)}
+        <subchats-changes class="sc-card-changes" .store=${this.store} .sessionId=${this.sessionId} .scope=${'tree'}></subchats-changes>
         ${expanded
           ? html`<div class="sc-nested"><subchats-transcript .store=${this.store} .sessionId=${this.sessionId}></subchats-transcript></div>`
           : html`${this.renderPreview(view)}${this.renderPendingQuestions(view)}`}

@@ -2,7 +2,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { requestHost } from '../events';
-import { diffLines, diffSummary, hunks, PairMemo, type DiffSummary, type LineDiff } from '../lib/lineDiff';
+import { diffLines, diffSummary, hunks, PairMemo, type DiffSummary, type LineDiff } from '../../src/presentation/lineDiff';
 import { visibleBidi } from '../../src/presentation';
 import { SubchatsElement, codicon } from './base';
 

@@ -3,7 +3,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { requestHost } from '../events';
 import { isWorking, presentState, stateExplanation } from '../../src/presentation';
-import type { ChatUsage } from '../../src/protocol/webviewMessages';
+import type { ChatSessionHeader, ChatSessionSetting, ChatUsage } from '../../src/protocol/webviewMessages';
 import { ROOT_TOPIC, type ChatStore } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
 import { SecondTicker } from '../state/ticker';
@@ -51,9 +51,42 @@ export class SubchatsSessionBar extends SubchatsElement {
           </button>`
         : nothing}
     </div>
+    ${this.renderSettings(header)}
     ${explanation ? html`<div class="sc-muted sc-ellipsis sc-state-explanation">${explanation}</div>` : nothing}
     ${quietNotice(header)}
     ${header.state.error?.message ? html`<div class="sc-muted" role="alert">${codicon('error')} ${header.state.error.message}</div>` : nothing}`;
+  }
+
+  /** The root's modes and options as pickers, the same choices as "Change Mode or Option…". */
+  private renderSettings(header: ChatSessionHeader): TemplateResult | typeof nothing {
+    if (header.settings.length === 0) return nothing;
+    const disabled = !header.actions.prompt.allowed;
+    const why = disabled ? (header.actions.prompt.reason ?? 'The session does not take changes now.') : undefined;
+    return html`<div class="sc-row sc-settings" role="group" aria-label="Session settings">
+      ${header.settings.map((setting) => this.renderSetting(setting, disabled, why))}
+    </div>`;
+  }
+
+  private renderSetting(setting: ChatSessionSetting, disabled: boolean, why: string | undefined): TemplateResult {
+    if (setting.type === 'boolean') {
+      return html`<label class="sc-setting" title=${why ?? setting.name}>
+        <input type="checkbox" .checked=${setting.current === true} ?disabled=${disabled} @change=${(event: Event) => this.change(setting, (event.target as HTMLInputElement).checked)} />
+        ${setting.name}
+      </label>`;
+    }
+    const known = setting.choices.some((choice) => choice.value === setting.current);
+    return html`<label class="sc-setting" title=${why ?? setting.name}>
+      <span class="sc-muted">${setting.name}</span>
+      <select aria-label=${setting.name} ?disabled=${disabled} @change=${(event: Event) => this.change(setting, (event.target as HTMLSelectElement).value)}>
+        ${known ? nothing : html`<option value="" selected disabled>(not reported)</option>`}
+        ${setting.choices.map((choice) => html`<option value=${choice.value} title=${choice.description ?? nothing} ?selected=${choice.value === setting.current}>${choice.name}</option>`)}
+      </select>
+    </label>`;
+  }
+
+  private change(setting: ChatSessionSetting, value: string | boolean): void {
+    const change = setting.kind === 'mode' ? { kind: 'mode' as const, modeId: String(value) } : { kind: 'option' as const, configId: setting.id, value };
+    requestHost(this, { type: 'changeSetting', sessionId: this.sessionId, change });
   }
 }
 

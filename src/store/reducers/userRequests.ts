@@ -4,6 +4,7 @@ import type { ElicitationEntry, PermissionEntry, PermissionOption, SessionRecord
 import type { PendingRequest } from '../requestLedger';
 import type { StoreParts } from '../storeParts';
 import { resolveRequestOwner } from '../updateOwner';
+import { isToolCallOpen } from '../sessionState';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 import { applyToolCall, ensureVirtualChild } from './toolCalls';
 import { infersRequiresAction, leaveRequiresAction } from './turns';
@@ -97,7 +98,34 @@ export function applyClientResult(parts: StoreParts, request: PendingRequest, bo
     core.touchEntry(session, entry);
     return;
   }
-  applyTerminalResult(parts, session, request, body);
+  if (request.method === 'fs/write_text_file') recordFileWrite(parts, session, request.params);
+  else applyTerminalResult(parts, session, request, body);
+}
+
+/** The client wrote a file for the session: a fact the session's Changes list is made of. */
+function recordFileWrite(parts: StoreParts, wire: SessionRecord, params: JsonObject): void {
+  const path = asString(params['path']);
+  const content = params['content'];
+  if (!path || typeof content !== 'string') return;
+  const writer = virtualWriterOf(parts, wire, path) ?? wire;
+  writer.fileWrites.push({ path, content, at: parts.core.at });
+  parts.core.touch(writer);
+}
+
+/**
+ * Subagents known only through their parent (qwen, Claude) write under the parent's session id; the write
+ * belongs to the one whose open tool call names that file. Without such a call it stays the wire session's.
+ */
+function virtualWriterOf(parts: StoreParts, wire: SessionRecord, path: string): SessionRecord | undefined {
+  let writer: SessionRecord | undefined;
+  for (const session of parts.tree.preOrder([wire.id])) {
+    if (session.origin !== 'virtual') continue;
+    const names = Object.values(session.toolCalls).some(
+      (call) => isToolCallOpen(call.status) && (call.locations.some((l) => l.path === path) || call.content.some((item) => item.type === 'diff' && item['path'] === path)),
+    );
+    if (names) writer = session;
+  }
+  return writer;
 }
 
 /** The client answered an agent request with an error: a pending question in the chat failed. */

@@ -1,0 +1,24 @@
+// How Changes lists read, in the tree and in the chat: "2 files changed", "+3 −1", a path relative to the session's folder.
+import type { FileChangeSummary } from '../protocol/transcript';
+
+/** "1 file changed", "3 files changed"; empty for none. */
+export function filesChangedLabel(count: number): string {
+  if (count <= 0) return '';
+  return `${count} file${count === 1 ? '' : 's'} changed`;
+}
+
+/** "+3 −1"; counts that are upper bounds get "≤"; a change without its text, or its text before, says so. */
+export function changeCounts(change: Pick<FileChangeSummary, 'added' | 'removed' | 'exact' | 'textKnown' | 'beforeKnown'>): string {
+  if (!change.textKnown) return 'no text reported';
+  if (!change.beforeKnown) return `${change.added} line${change.added === 1 ? '' : 's'} written, earlier text not reported`;
+  const bound = change.exact ? '' : '≤';
+  return `+${bound}${change.added} −${bound}${change.removed}`;
+}
+
+/** The path under `cwd` when it is inside it (forward slashes), else the path as reported. */
+export function changePath(filePath: string, cwd: string | null): string {
+  const normalized = filePath.replace(/\\/g, '/');
+  if (!cwd) return normalized;
+  const base = cwd.replace(/\\/g, '/').replace(/\/+$/, '');
+  return normalized.startsWith(`${base}/`) ? normalized.slice(base.length + 1) : normalized;
+}

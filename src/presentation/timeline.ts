@@ -1,0 +1,52 @@
+// The timeline of a parent's children: when each started, waited on the user, worked, and how it ended,
+// from the state changes the store recorded. Pure; the chat draws it (webview/components/subchats-timeline.ts).
+import type { StateHistoryItem } from '../protocol/transcript';
+import type { ChatTimelineRow, ChatTimelineSegment, TimelinePhase } from '../protocol/webviewMessages';
+import { stateLabel } from './sessionState';
+
+export interface TimelineChild {
+  readonly id: string;
+  readonly label: string;
+  readonly createdAt: number;
+  readonly stateHistory: readonly StateHistoryItem[];
+}
+
+/** What a reported state means on the timeline; `idle` ends the row with its outcome. */
+function phaseOf(item: Pick<StateHistoryItem, 'state' | 'stopReason'>): TimelinePhase {
+  switch (item.state) {
+    case 'running':
+      return 'working';
+    case 'requires_action':
+      return 'waiting';
+    case 'idle':
+      if (item.stopReason === 'cancelled') return 'cancelled';
+      if (item.stopReason === 'error' || item.stopReason === 'refusal') return 'failed';
+      return 'done';
+    default:
+      // Unconfirmed, unknown, disconnected: the client does not know what the child did then.
+      return 'unknown';
+  }
+}
+
+const ENDS = new Set<TimelinePhase>(['done', 'cancelled', 'failed']);
+
+/** One row per child: spans between its state changes (the last one open while it has not ended). */
+export function childTimeline(children: readonly TimelineChild[]): ChatTimelineRow[] {
+  return children.map((child) => {
+    const history = [...child.stateHistory].sort((a, b) => a.at - b.at);
+    const segments: ChatTimelineSegment[] = [];
+    let end: ChatTimelineRow['end'] = null;
+    history.forEach((item, i) => {
+      const phase = phaseOf(item);
+      const next = history[i + 1];
+      if (ENDS.has(phase)) {
+        // An end is a moment; a later state (a new turn) opens the row again.
+        end = next ? null : { at: item.at, phase, label: stateLabel(item) };
+        return;
+      }
+      segments.push({ start: item.at, end: next ? next.at : null, phase, label: stateLabel(item) });
+    });
+    const start = Math.min(child.createdAt, history[0]?.at ?? child.createdAt);
+    return { sessionId: child.id, label: child.label, start, segments, end };
+  });
+}

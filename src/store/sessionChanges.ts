@@ -1,0 +1,127 @@
+// What each session changed in files, derived once from store facts: the diffs of its completed tool calls,
+// the edits it reported only by location, and the files the client wrote for it (fs/write_text_file).
+// A tree's changes merge its sessions' per file: the text before the first change, after the last one.
+import { diffSummary } from '../presentation/lineDiff';
+import type { FileChangeSummary, FileWrite, SessionView, ToolCallRecord } from './model';
+import type { SessionStoreReader } from './storeApi';
+import { preOrder } from '../presentation/treeOrder';
+
+export interface FileChange extends FileChangeSummary {
+  /** The text before: null when the agent reported the file as new, undefined when it never said. */
+  readonly before: string | null | undefined;
+  /** The text after; undefined for an edit reported only by its location. */
+  readonly after: string | undefined;
+}
+
+/** Tool kinds whose completed calls changed the files they name, even without a diff. */
+const EDIT_KINDS = new Set(['edit', 'delete', 'move']);
+
+interface Edit {
+  readonly path: string;
+  readonly before?: string | null | undefined;
+  readonly after?: string;
+  /** Whether `before` was reported (a diff), as opposed to unknown (a write, a location). */
+  readonly reportsBefore: boolean;
+}
+
+interface Memo<T> {
+  readonly sources: readonly unknown[];
+  readonly value: T;
+}
+
+const ownMemo = new WeakMap<SessionView, Memo<readonly FileChange[]>>();
+const treeMemo = new WeakMap<SessionView, Memo<readonly FileChange[]>>();
+
+function sameSources(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((source, i) => source === b[i]);
+}
+
+/** The edits a session reported, each with the object it came from (what the memo compares). */
+function editsOf(session: SessionView): { edits: Edit[]; sources: unknown[] } {
+  const edits: Edit[] = [];
+  const sources: unknown[] = [];
+  for (const toolCallId of session.toolCallOrder) {
+    const call: ToolCallRecord | undefined = session.toolCalls[toolCallId];
+    // Only a completed call changed anything: a pending one is a proposal, a failed one may not have applied.
+    if (!call || call.status !== 'completed') continue;
+    let diffs = 0;
+    for (const item of call.content) {
+      if (item.type !== 'diff' || typeof item['path'] !== 'string' || typeof item['newText'] !== 'string') continue;
+      const oldText = item['oldText'];
+      edits.push({ path: item['path'], before: typeof oldText === 'string' ? oldText : null, after: item['newText'], reportsBefore: true });
+      sources.push(item);
+      diffs++;
+    }
+    if (diffs === 0 && EDIT_KINDS.has(call.kind)) {
+      for (const location of call.locations) if (typeof location.path === 'string') edits.push({ path: location.path, reportsBefore: false });
+      sources.push(call.locations);
+    }
+  }
+  for (const write of session.fileWrites as readonly FileWrite[]) {
+    edits.push({ path: write.path, after: write.content, reportsBefore: false });
+    sources.push(write);
+  }
+  return { edits, sources };
+}
+
+/** Counts and flags of a change from `before` to `after` (bounded: see lineDiff). */
+export function summarize(path: string, before: string | null | undefined, after: string | undefined): FileChange {
+  const beforeKnown = before !== undefined;
+  if (after === undefined) return { path, before, after, added: 0, removed: 0, exact: false, created: before === null, textKnown: false, beforeKnown };
+  const counts = diffSummary(before ?? '', after);
+  return { path, before, after, added: counts.added, removed: counts.removed, exact: counts.exact && beforeKnown, created: before === null, textKnown: true, beforeKnown };
+}
+
+/** One change per path: the first reported text before, the last text after (writes are what landed). */
+function mergeEdits(edits: readonly Edit[]): FileChange[] {
+  const byPath = new Map<string, { before: string | null | undefined; beforeKnown: boolean; after: string | undefined }>();
+  for (const edit of edits) {
+    let merged = byPath.get(edit.path);
+    if (!merged) byPath.set(edit.path, (merged = { before: undefined, beforeKnown: false, after: undefined }));
+    if (edit.reportsBefore && !merged.beforeKnown) {
+      merged.before = edit.before;
+      merged.beforeKnown = true;
+    }
+    if (edit.after !== undefined) merged.after = edit.after;
+  }
+  return [...byPath].map(([path, merged]) => summarize(path, merged.before, merged.after));
+}
+
+/** The files one session changed, in order of first change. */
+export function ownChanges(session: SessionView): readonly FileChange[] {
+  const { edits, sources } = editsOf(session);
+  const memo = ownMemo.get(session);
+  if (memo && sameSources(memo.sources, sources)) return memo.value;
+  const value = mergeEdits(edits);
+  ownMemo.set(session, { sources, value });
+  return value;
+}
+
+/** The files a session and all its descendants changed: per path, from the first session's text before to the last's after. */
+export function subtreeChanges(store: Pick<SessionStoreReader, 'getSession'>, sessionId: string): readonly FileChange[] {
+  const root = store.getSession(sessionId);
+  if (!root) return [];
+  const lists = preOrder([root.id], (id) => store.getSession(id), (session) => session.childIds).map(ownChanges);
+  if (lists.length === 1) return lists[0]!;
+  const memo = treeMemo.get(root);
+  if (memo && sameSources(memo.sources, lists)) return memo.value;
+  const byPath = new Map<string, FileChange[]>();
+  for (const change of lists.flat()) {
+    const same = byPath.get(change.path);
+    if (same) same.push(change);
+    else byPath.set(change.path, [change]);
+  }
+  const value = [...byPath.values()].map((changes) => {
+    if (changes.length === 1) return changes[0]!;
+    const first = changes.find((change) => change.before !== undefined) ?? changes[0]!;
+    const last = [...changes].reverse().find((change) => change.after !== undefined) ?? changes[changes.length - 1]!;
+    return summarize(first.path, first.before, last.after);
+  });
+  treeMemo.set(root, { sources: lists, value });
+  return value;
+}
+
+/** What a Changes list shows of a change (no texts). */
+export function changeSummary(change: FileChange): FileChangeSummary {
+  return { path: change.path, added: change.added, removed: change.removed, exact: change.exact, created: change.created, textKnown: change.textKnown, beforeKnown: change.beforeKnown };
+}

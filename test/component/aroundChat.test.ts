@@ -1,0 +1,140 @@
+// Around the chat, in real Chromium: the header's setting pickers, the Changes sections (parent and child
+// card) and the children's timeline, fed through the real ChatFeed from a FakeStore.
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
+import { WEBVIEW_PROTOCOL_VERSION } from '../../src/protocol/webviewMessages';
+import { FeedLink } from './feedLink';
+import { FakeStore } from './fakeStore';
+import { repoRoot, useHarness } from './harness';
+
+const screenshots = join(repoRoot, 'test-results', 'screenshots');
+const harness = useHarness();
+before(() => mkdirSync(screenshots, { recursive: true }));
+
+const MODES = { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'plan', name: 'Plan', description: 'No edits' }] };
+const OPTIONS = [
+  { id: 'mode', name: 'Mode', category: 'mode', type: 'select', currentValue: 'ask', options: [{ value: 'ask', name: 'Ask' }, { value: 'plan', name: 'Plan' }] },
+  { id: 'model', name: 'Model', type: 'select', currentValue: 'fast', options: [{ group: 'g', name: 'G', options: [{ value: 'fast', name: 'Fast' }, { value: 'slow', name: 'Slow' }] }] },
+  { id: 'thoughts', name: 'Show thoughts', type: 'boolean', currentValue: true },
+];
+
+/** A root with two children; the root edits notes.md, child A writes review.md and edits notes.md too. */
+function editingTree(): FakeStore {
+  const store = new FakeStore();
+  store.addSession('root', { title: 'Fix the docs', modes: MODES, configOptions: OPTIONS });
+  store.addSession('a', { parentId: 'root', title: 'Reviewer' });
+  store.addSession('b', { parentId: 'root', title: 'Explorer' });
+  store.upsertToolCall('root', { toolCallId: 'e1', kind: 'edit', status: 'completed', content: [{ type: 'diff', path: '/repo/notes.md', oldText: 'a\n', newText: 'a\nb\n' }] });
+  store.upsertToolCall('a', { toolCallId: 'e2', kind: 'edit', status: 'completed', content: [{ type: 'diff', path: '/repo/review.md', oldText: null, newText: 'r1\nr2\n' }] });
+  return store;
+}
+
+describe('around the chat', () => {
+  test('the header offers the root\'s modes and options as pickers and posts what is picked', async () => {
+    const chat = await harness().openChat();
+    const store = editingTree();
+    await FeedLink.showing(chat, store, 'root');
+    const { page } = chat;
+    const settings = page.getByRole('group', { name: 'Session settings' });
+    await settings.waitFor();
+    // The modes and the config option of category "mode" are one picker, not two.
+    assert.equal(await settings.getByRole('combobox', { name: 'Mode', exact: true }).count(), 1);
+    assert.equal(await settings.getByRole('combobox', { name: 'Mode', exact: true }).inputValue(), 'ask');
+    assert.deepEqual(await settings.getByRole('combobox', { name: 'Model' }).locator('option').allTextContents(), ['Fast', 'Slow']);
+    await settings.getByRole('combobox', { name: 'Mode', exact: true }).selectOption('plan');
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'changeSetting'), { type: 'changeSetting', sessionId: 'root', change: { kind: 'mode', modeId: 'plan' } });
+    await chat.clearPosted();
+    await settings.getByRole('combobox', { name: 'Model' }).selectOption('slow');
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'changeSetting'), { type: 'changeSetting', sessionId: 'root', change: { kind: 'option', configId: 'model', value: 'slow' } });
+    await chat.clearPosted();
+    await settings.getByRole('checkbox', { name: 'Show thoughts' }).uncheck();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'changeSetting'), { type: 'changeSetting', sessionId: 'root', change: { kind: 'option', configId: 'thoughts', value: false } });
+    // Subagents get no pickers: their cards have none.
+    assert.equal(await page.locator('subchats-child-card [role="group"][aria-label="Session settings"]').count(), 0);
+    await chat.close();
+  });
+
+  test('a picker follows the store and is disabled, with the reason, when the session takes no changes', async () => {
+    const chat = await harness().openChat();
+    const store = editingTree();
+    const link = await FeedLink.showing(chat, store, 'root');
+    const mode = chat.page.getByRole('combobox', { name: 'Mode', exact: true });
+    await mode.waitFor();
+    store.patchSession('root', { currentModeId: 'plan' });
+    await link.flush();
+    await chat.page.waitForFunction(() => (document.querySelector('select[aria-label="Mode"]') as HTMLSelectElement | null)?.value === 'plan');
+    store.setActions('root', { cancel: { allowed: false, reason: 'x' }, prompt: { allowed: false, reason: 'The agent process has exited.' }, close: { allowed: false, reason: 'x' }, openSubagent: { allowed: false, reason: 'x' } });
+    await link.flush();
+    await chat.page.waitForFunction(() => (document.querySelector('select[aria-label="Mode"]') as HTMLSelectElement | null)?.disabled === true);
+    assert.equal(await chat.page.locator('.sc-setting', { has: mode }).getAttribute('title'), 'The agent process has exited.');
+    await chat.close();
+  });
+
+  test('the focus-prompt keybinding\'s message puts the cursor in the prompt box', async () => {
+    const chat = await harness().openChat();
+    await FeedLink.showing(chat, editingTree(), 'root');
+    await chat.page.locator('subchats-prompt-box textarea').waitFor();
+    assert.equal(await chat.page.evaluate(() => document.activeElement?.tagName), 'BODY');
+    await chat.send({ type: 'focusPrompt', protocolVersion: WEBVIEW_PROTOCOL_VERSION });
+    await chat.page.waitForFunction(() => document.activeElement?.tagName === 'TEXTAREA');
+    await chat.close();
+  });
+
+  test('Changes: the parent lists its tree\'s files, each card its own; Open Changes asks the host', async () => {
+    const chat = await harness().openChat();
+    const store = editingTree();
+    const link = await FeedLink.showing(chat, store, 'root');
+    const { page } = chat;
+    const parent = page.locator('subchats-app > header subchats-changes');
+    await parent.getByText('2 files changed').waitFor();
+    await parent.locator('summary').click();
+    assert.deepEqual(await parent.locator('li').allTextContents().then((rows) => rows.map((row) => row.replace(/\s+/g, ' ').trim())), ['notes.md +1 −0', 'review.md +2 −0']);
+    const reviewer = page.locator('subchats-child-card', { hasText: 'Reviewer' });
+    await reviewer.locator('subchats-changes').getByText('1 file changed').waitFor();
+    assert.equal(await page.locator('subchats-child-card', { hasText: 'Explorer' }).locator('subchats-changes details').count(), 0, 'no section without changes');
+
+    // A child's new edit reaches its own card and the parent's tree list in the next delta.
+    store.upsertToolCall('b', { toolCallId: 'e3', kind: 'edit', status: 'completed', content: [{ type: 'diff', path: '/repo/notes.md', oldText: 'a\nb\n', newText: 'a\nb\nc\n' }] });
+    await link.flush();
+    await page.locator('subchats-child-card', { hasText: 'Explorer' }).locator('subchats-changes').getByText('1 file changed').waitFor();
+    await parent.locator('li[data-path="/repo/notes.md"]').getByText('+2 −0').waitFor();
+    await page.screenshot({ path: join(screenshots, 'component-changes-section.png') });
+
+    await parent.getByRole('button', { name: 'Open Changes' }).click();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'openChanges'), { type: 'openChanges', sessionId: 'root', scope: 'tree' });
+    await chat.clearPosted();
+    await reviewer.getByRole('button', { name: 'Open Changes' }).click();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'openChanges'), { type: 'openChanges', sessionId: 'a', scope: 'tree' });
+    await parent.locator('li').first().getByRole('button').click();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'openFile'), { type: 'openFile', path: '/repo/notes.md' });
+    await chat.close();
+  });
+
+  test('the timeline shows each child as a bar: working, waiting on the user, and how it ended', async () => {
+    const chat = await harness().openChat();
+    const store = editingTree();
+    const link = await FeedLink.showing(chat, store, 'root');
+    const { page } = chat;
+    const timeline = page.locator('subchats-timeline');
+    await timeline.getByText(/Timeline · 2 subagents/).waitFor();
+    store.setState('a', { state: 'requires_action' });
+    store.setState('a', { state: 'running' });
+    store.setState('a', { state: 'idle', stopReason: 'end_turn' });
+    store.setState('b', { state: 'idle', stopReason: 'cancelled' });
+    await link.flush();
+    const reviewer = timeline.locator('.sc-timeline-row[data-session-id="a"]');
+    await reviewer.locator('rect.sc-phase-done').waitFor({ state: 'attached' });
+    assert.equal(await reviewer.locator('rect.sc-phase-waiting').count(), 1);
+    assert.match((await reviewer.getAttribute('aria-label')) ?? '', /^Reviewer: started \d\d:\d\d:\d\d, waited on you once, Done \d\d:\d\d:\d\d$/);
+    await timeline.locator('.sc-timeline-row[data-session-id="b"] rect.sc-phase-cancelled').waitFor({ state: 'attached' });
+    // Bars are positioned on one time axis: the Explorer's cancel comes after the Reviewer's end.
+    const doneX = Number(await reviewer.locator('rect.sc-phase-done').getAttribute('x'));
+    const cancelX = Number(await timeline.locator('.sc-timeline-row[data-session-id="b"] rect.sc-phase-cancelled').getAttribute('x'));
+    assert.ok(cancelX > doneX, `${cancelX} > ${doneX}`);
+    await page.screenshot({ path: join(screenshots, 'component-children-timeline.png') });
+    assert.deepEqual(await chat.cspViolations(), []);
+    await chat.close();
+  });
+});

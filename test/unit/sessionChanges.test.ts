@@ -1,0 +1,127 @@
+// The Changes lists: derived once in the store from completed tool-call diffs, location-only edits and the
+// client's fs writes; a tree merges its sessions per file.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ownChanges, subtreeChanges } from '../../src/store/sessionChanges';
+import { changeCounts, changePath, filesChangedLabel } from '../../src/presentation';
+import { announce, replayFixture, Wire } from './support/storeFixtures';
+
+function editCall(toolCallId: string, status: string, path: string, oldText: string | null, newText: string) {
+  return { sessionUpdate: 'tool_call', toolCallId, title: `Edit ${path}`, kind: 'edit', status, content: [{ type: 'diff', path, oldText, newText }], locations: [{ path }] };
+}
+
+const summary = (changes: readonly { path: string; added: number; removed: number; exact: boolean; created: boolean; textKnown: boolean }[]) =>
+  changes.map(({ path, added, removed, exact, created, textKnown }) => ({ path, added, removed, exact, created, textKnown }));
+
+test('a completed diff counts; a pending or failed one does not', () => {
+  const w = new Wire().newSession('P');
+  w.update('P', editCall('t1', 'pending', '/work/a.md', 'one\ntwo\n', 'one\n2\nthree\n'));
+  w.update('P', editCall('t2', 'failed', '/work/b.md', null, 'x\n'));
+  assert.deepEqual(ownChanges(w.session('P')), []);
+  w.update('P', { sessionUpdate: 'tool_call_update', toolCallId: 't1', status: 'completed' });
+  assert.deepEqual(summary(ownChanges(w.session('P'))), [{ path: '/work/a.md', added: 2, removed: 1, exact: true, created: false, textKnown: true }]);
+});
+
+test('a file written through fs/write_text_file is a change; its diff gives the text before', () => {
+  const w = new Wire().newSession('P');
+  w.update('P', editCall('t1', 'completed', '/work/new.md', null, 'a\nb\n'));
+  const write = w.agentRequest('fs/write_text_file', { sessionId: 'P', path: '/work/new.md', content: 'a\nb\nc\n' });
+  // Only a write that succeeded landed.
+  assert.equal(ownChanges(w.session('P'))[0]?.after, 'a\nb\n');
+  w.clientResult(write, null);
+  const [change] = ownChanges(w.session('P'));
+  assert.equal(change?.before, null);
+  assert.equal(change?.after, 'a\nb\nc\n');
+  assert.deepEqual(summary(ownChanges(w.session('P'))), [{ path: '/work/new.md', added: 3, removed: 0, exact: true, created: true, textKnown: true }]);
+});
+
+test('a write with no diff has an unknown text before: its counts are bounds, not "new file"', () => {
+  const w = new Wire().newSession('P');
+  w.clientResult(w.agentRequest('fs/write_text_file', { sessionId: 'P', path: '/work/x.txt', content: 'l1\nl2\n' }), null);
+  const failed = w.agentRequest('fs/write_text_file', { sessionId: 'P', path: '/work/y.txt', content: 'nope' });
+  w.store.ingest({ jsonrpc: '2.0', id: failed, error: { code: -32603, message: 'denied' } }, 'client->agent');
+  const [change, ...rest] = ownChanges(w.session('P'));
+  assert.deepEqual(rest, []);
+  assert.equal(change?.before, undefined);
+  assert.deepEqual(summary([change!]), [{ path: '/work/x.txt', added: 2, removed: 0, exact: false, created: false, textKnown: true }]);
+  assert.equal(change?.beforeKnown, false);
+  assert.equal(changeCounts(change!), '2 lines written, earlier text not reported');
+});
+
+test('an edit reported only by its location is listed without counts', () => {
+  const w = new Wire().newSession('P');
+  w.update('P', { sessionUpdate: 'tool_call', toolCallId: 't1', title: 'Edit', kind: 'edit', status: 'completed', locations: [{ path: '/work/c.ts', line: 3 }] });
+  w.update('P', { sessionUpdate: 'tool_call', toolCallId: 't2', title: 'Read', kind: 'read', status: 'completed', locations: [{ path: '/work/d.ts' }] });
+  const changes = ownChanges(w.session('P'));
+  assert.deepEqual(summary(changes), [{ path: '/work/c.ts', added: 0, removed: 0, exact: false, created: false, textKnown: false }]);
+  assert.equal(changeCounts(changes[0]!), 'no text reported');
+});
+
+test('the same file edited twice is one change from the first text before to the last after', () => {
+  const w = new Wire().newSession('P');
+  w.update('P', editCall('t1', 'completed', '/work/a.md', 'v1\n', 'v2\n'));
+  w.update('P', editCall('t2', 'completed', '/work/a.md', 'v2\n', 'v3\nmore\n'));
+  const [change, ...rest] = ownChanges(w.session('P'));
+  assert.deepEqual(rest, []);
+  assert.equal(change?.before, 'v1\n');
+  assert.equal(change?.after, 'v3\nmore\n');
+  assert.equal(change?.added, 2);
+  assert.equal(change?.removed, 1);
+});
+
+test('a tree merges its sessions per file; own changes stay per session', () => {
+  const w = new Wire().newSession('P');
+  w.update('P', announce('C', { title: 'Child', state: 'running' }));
+  w.update('P', editCall('t1', 'completed', '/work/notes.md', 'a\n', 'a\nb\n'));
+  w.update('C', editCall('c1', 'completed', '/work/review.md', null, 'r\n'));
+  w.update('C', editCall('c2', 'completed', '/work/notes.md', 'a\nb\n', 'a\nb\nc\n'));
+  assert.deepEqual(ownChanges(w.session('P')).map((c) => c.path), ['/work/notes.md']);
+  assert.deepEqual(ownChanges(w.session('C')).map((c) => c.path), ['/work/review.md', '/work/notes.md']);
+  const tree = subtreeChanges(w.store, 'P');
+  assert.deepEqual(tree.map((c) => [c.path, c.before, c.after, c.added, c.removed]), [
+    ['/work/notes.md', 'a\n', 'a\nb\nc\n', 2, 0],
+    ['/work/review.md', null, 'r\n', 1, 0],
+  ]);
+  assert.deepEqual(subtreeChanges(w.store, 'C'), ownChanges(w.session('C')));
+  assert.deepEqual(subtreeChanges(w.store, 'missing'), []);
+});
+
+test('unchanged facts give the same list back (the counts are not recomputed)', () => {
+  const w = new Wire().newSession('P');
+  w.update('P', editCall('t1', 'completed', '/work/a.md', 'a\n', 'b\n'));
+  const first = ownChanges(w.session('P'));
+  w.update('P', { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'hi' } });
+  assert.equal(ownChanges(w.session('P')), first);
+  w.update('P', editCall('t2', 'completed', '/work/b.md', null, 'x\n'));
+  assert.notEqual(ownChanges(w.session('P')), first);
+});
+
+test('bad agent input in diffs is skipped, not thrown on', () => {
+  const w = new Wire().newSession('P');
+  w.update('P', { sessionUpdate: 'tool_call', toolCallId: 't1', title: 'x', kind: 'edit', status: 'completed', content: [{ type: 'diff', path: 5, newText: 'a' }, { type: 'diff', path: '/p' }], locations: [{ path: 7 }] });
+  assert.deepEqual(ownChanges(w.session('P')), []);
+});
+
+test('presentation: labels and paths', () => {
+  assert.equal(filesChangedLabel(0), '');
+  assert.equal(filesChangedLabel(1), '1 file changed');
+  assert.equal(filesChangedLabel(3), '3 files changed');
+  assert.equal(changeCounts({ added: 3, removed: 1, exact: true, textKnown: true, beforeKnown: true }), '+3 −1');
+  assert.equal(changeCounts({ added: 3, removed: 1, exact: false, textKnown: true, beforeKnown: true }), '+≤3 −≤1');
+  assert.equal(changePath('/work/sub/a.md', '/work'), 'sub/a.md');
+  assert.equal(changePath('/work/sub/a.md', '/work/'), 'sub/a.md');
+  assert.equal(changePath('/workspace/a.md', '/work'), '/workspace/a.md');
+  assert.equal(changePath('C:\\w\\a.md', 'C:\\w'), 'a.md');
+  assert.equal(changePath('rel/a.md', null), 'rel/a.md');
+});
+
+test('a write a subagent made under its parent\'s session id (qwen) is the subagent\'s change, not the parent\'s', () => {
+  const { store } = replayFixture('traces', 'qwen-single.jsonl');
+  const root = store.listSessions().find((s) => s.parentId === null)!;
+  const writer = store.listSessions().find((s) => ownChanges(s).some((c) => c.path === '/home/user/project/sub-A.txt') && s.parentId !== null);
+  assert.ok(writer, 'the subagent lists sub-A.txt');
+  assert.deepEqual(ownChanges(root).map((c) => c.path), [], 'the parent wrote nothing itself');
+  const change = ownChanges(writer).find((c) => c.path === '/home/user/project/sub-A.txt');
+  assert.deepEqual([change?.before, change?.after, change?.added, change?.created], ['', 'written by subagent A\n', 1, false]);
+  assert.ok(subtreeChanges(store, root.id).some((c) => c.path === '/home/user/project/sub-A.txt'));
+});

@@ -1,0 +1,76 @@
+// A session's Changes: the files it (and its subagents) changed with +/− counts, collapsible, with
+// "Open Changes" (VS Code's multi-file diff editor). The list is computed by the host's store (header).
+import { html, nothing, type TemplateResult } from 'lit';
+import { property } from 'lit/decorators.js';
+import { requestHost } from '../events';
+import { changeCounts, filesChangedLabel } from '../../src/presentation';
+import type { ChangesScope, ChatFileChange } from '../../src/protocol/webviewMessages';
+import type { ChatStore } from '../state/chatStore';
+import { StoreWatch } from '../state/storeWatch';
+import { SubchatsElement, codicon } from './base';
+
+export class SubchatsChanges extends SubchatsElement {
+  @property({ attribute: false }) store: ChatStore | undefined;
+  @property({ attribute: false }) sessionId = '';
+  /** `tree`: the session and its descendants; `session`: its own edits only. */
+  @property({ attribute: false }) scope: ChangesScope = 'tree';
+  private open = false;
+
+  constructor() {
+    super();
+    new StoreWatch(this, () => ({ store: this.store, topics: [this.sessionId] }));
+  }
+
+  protected override render(): TemplateResult | typeof nothing {
+    const header = this.store?.session(this.sessionId)?.header;
+    const changes = (this.scope === 'tree' ? header?.treeChanges : header?.changes) ?? [];
+    if (changes.length === 0) return nothing;
+    const totals = totalCounts(changes);
+    return html`<details class="sc-changes" ?open=${this.open} @toggle=${this.onToggle}>
+      <summary class="sc-row">
+        ${codicon('diff-multiple')}
+        <span class="sc-grow">${filesChangedLabel(changes.length)}</span>
+        <span class="sc-diff-summary"><span class="sc-added">+${totals.added}</span> <span class="sc-removed">−${totals.removed}</span></span>
+        <button type="button" class="sc-link sc-open-changes" title="Open these changes in the multi-file diff editor" @click=${this.openChanges}>Open Changes</button>
+      </summary>
+      <ul class="sc-changes-list" aria-label="Changed files">
+        ${changes.map(
+          (change) => html`<li class="sc-row" data-path=${change.path}>
+            ${codicon(change.created ? 'diff-added' : 'diff-modified')}
+            <button type="button" class="sc-link sc-grow sc-ellipsis" title=${change.path} @click=${() => requestHost(this, { type: 'openFile', path: change.path })}>${change.label}</button>
+            <span class="sc-diff-summary sc-change-counts">${changeCounts(change)}</span>
+          </li>`,
+        )}
+      </ul>
+    </details>`;
+  }
+
+  private readonly onToggle = (event: Event): void => {
+    this.open = (event.currentTarget as HTMLDetailsElement).open;
+  };
+
+  private readonly openChanges = (event: Event): void => {
+    // The button sits in the summary: it opens the editor, not the list.
+    event.preventDefault();
+    event.stopPropagation();
+    requestHost(this, { type: 'openChanges', sessionId: this.sessionId, scope: this.scope });
+  };
+}
+
+function totalCounts(changes: readonly ChatFileChange[]): { added: number; removed: number } {
+  let added = 0;
+  let removed = 0;
+  for (const change of changes) {
+    added += change.added;
+    removed += change.removed;
+  }
+  return { added, removed };
+}
+
+customElements.define('subchats-changes', SubchatsChanges);
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'subchats-changes': SubchatsChanges;
+  }
+}
