@@ -121,7 +121,8 @@ test('the mode picker in the chat header sends session/set_mode, and the agent w
 
 test('the Ctrl+Alt+M keybinding puts the cursor in the chat\'s prompt box from elsewhere in the workbench', { timeout: 120_000 }, async () => {
   const { page } = workbench;
-  await activityBarEntry(page, 'Explorer').click();
+  // A command, not the activity bar: clicking the Explorer entry hides the side bar when it already shows it.
+  await runCommand(page, 'View: Show Explorer');
   await page.locator('.part.sidebar .explorer-folders-view').waitFor();
   assert.equal(await chat.locator('textarea:focus').count(), 0);
   await page.keyboard.press('Control+Alt+KeyM');
