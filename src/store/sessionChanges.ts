@@ -30,7 +30,8 @@ interface Memo<T> {
 }
 
 const ownMemo = new WeakMap<SessionView, Memo<readonly FileChange[]>>();
-const treeMemo = new WeakMap<SessionView, Memo<readonly FileChange[]>>();
+/** Per subtree root, with the store revision it was computed at: the tree's 1 s tick asks again with nothing changed. */
+const treeMemo = new WeakMap<SessionView, Memo<readonly FileChange[]> & { readonly revision: number | undefined }>();
 
 function sameSources(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((source, i) => source === b[i]);
@@ -98,13 +99,18 @@ export function ownChanges(session: SessionView): readonly FileChange[] {
 }
 
 /** The files a session and all its descendants changed: per path, from the first session's text before to the last's after. */
-export function subtreeChanges(store: Pick<SessionStoreReader, 'getSession'>, sessionId: string): readonly FileChange[] {
+export function subtreeChanges(store: Pick<SessionStoreReader, 'getSession'> & { readonly revision?: number }, sessionId: string): readonly FileChange[] {
   const root = store.getSession(sessionId);
   if (!root) return [];
+  const memo = treeMemo.get(root);
+  // Nothing in the store changed since: skip the walk over the subtree (a parent of 1,000 children).
+  if (memo && store.revision !== undefined && memo.revision === store.revision) return memo.value;
   const lists = preOrder([root.id], (id) => store.getSession(id), (session) => session.childIds).map(ownChanges);
   if (lists.length === 1) return lists[0]!;
-  const memo = treeMemo.get(root);
-  if (memo && sameSources(memo.sources, lists)) return memo.value;
+  if (memo && sameSources(memo.sources, lists)) {
+    treeMemo.set(root, { ...memo, revision: store.revision });
+    return memo.value;
+  }
   const byPath = new Map<string, FileChange[]>();
   for (const change of lists.flat()) {
     const same = byPath.get(change.path);
@@ -117,7 +123,7 @@ export function subtreeChanges(store: Pick<SessionStoreReader, 'getSession'>, se
     const last = [...changes].reverse().find((change) => change.after !== undefined) ?? changes[changes.length - 1]!;
     return summarize(first.path, first.before, last.after);
   });
-  treeMemo.set(root, { sources: lists, value });
+  treeMemo.set(root, { sources: lists, value, revision: store.revision });
   return value;
 }
 

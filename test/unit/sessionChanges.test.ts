@@ -125,3 +125,18 @@ test('a write a subagent made under its parent\'s session id (qwen) is the subag
   assert.deepEqual([change?.before, change?.after, change?.added, change?.created], ['', 'written by subagent A\n', 1, false]);
   assert.ok(subtreeChanges(store, root.id).some((c) => c.path === '/home/user/project/sub-A.txt'));
 });
+
+test('asked again with nothing changed in the store, a subtree is not walked again (the tree ticks every second)', () => {
+  const w = new Wire().newSession('P');
+  for (let i = 0; i < 50; i++) w.update('P', announce(`C${i}`, { title: `Child ${i}`, state: 'running' }));
+  w.update('C3', editCall('c1', 'completed', '/work/review.md', null, 'r\n'));
+  let lookups = 0;
+  const counting = { get revision() { return w.store.revision; }, getSession: (id: string) => (lookups++, w.store.getSession(id)) };
+  const first = subtreeChanges(counting, 'P');
+  assert.ok(lookups > 50, `the first call walks the subtree (${lookups} lookups)`);
+  lookups = 0;
+  assert.equal(subtreeChanges(counting, 'P'), first);
+  assert.equal(lookups, 1, 'only the root is looked up');
+  w.update('C4', editCall('c2', 'completed', '/work/other.md', null, 'o\n'));
+  assert.deepEqual(subtreeChanges(counting, 'P').map((c) => c.path), ['/work/review.md', '/work/other.md']);
+});
