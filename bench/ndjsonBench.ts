@@ -12,7 +12,8 @@ const MB = 1024 * 1024;
 
 export interface NdjsonCase {
   readonly label: string;
-  readonly reader: 'before' | 'after';
+  /** `feed`: no reader, the chunks are dropped as they come (the memory the input itself costs). */
+  readonly reader: 'before' | 'after' | 'feed';
   /** `line`: one message of `megabytes` ending in a newline; `endless`: `megabytes` that never end a line. */
   readonly shape: 'line' | 'endless';
   readonly megabytes: number;
@@ -33,6 +34,11 @@ function feed(shape: NdjsonCase['shape'], megabytes: number, emit: (chunk: Buffe
 
 async function runChild(reader: NdjsonCase['reader'], shape: NdjsonCase['shape'], megabytes: number, cap: number | undefined): Promise<void> {
   const input = new PassThrough();
+  if (reader === 'feed') {
+    input.on('data', () => undefined);
+    await reportFromChild(() => feed(shape, megabytes, (chunk) => input.emit('data', chunk)));
+    return;
+  }
   let last = '';
   const hooks = { onInvalidLine: () => undefined };
   const instance = reader === 'before' ? new NdjsonMessageReaderBefore(input, hooks, cap) : new NdjsonMessageReader(input, hooks, cap);
@@ -60,6 +66,9 @@ export function ndjsonCases(quick: boolean, fullBaseline: boolean): NdjsonCase[]
       cases.push({ label: `${endless * s} MB without a newline, default cap`, reader, shape: 'endless', megabytes: endless * s, capMB: 'default' });
     }
   }
+  // What feeding the input costs without any reader: fresh 64 KiB buffers, garbage until the collector runs.
+  cases.push({ label: `one ${line} MB line, input only`, reader: 'feed', shape: 'line', megabytes: line, capMB: 'default' });
+  cases.push({ label: `${endless} MB without a newline, input only`, reader: 'feed', shape: 'endless', megabytes: endless, capMB: 'default' });
   return cases;
 }
 
