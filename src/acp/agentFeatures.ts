@@ -1,6 +1,7 @@
 // What an agent's initialize response grants, read the same way whichever ACP version it speaks: v1 names
 // (agentCapabilities, loadSession, sessionCapabilities.*, promptCapabilities.* booleans, auth method `id`)
 // and v2 names (capabilities, session baseline methods, session.prompt.* markers, auth method `methodId`).
+import { promptCapabilitiesOf } from '../store/agentCapabilities';
 import { asRecord, isAdvertised } from './json';
 
 export type ProtocolVersion = 1 | 2;
@@ -36,14 +37,14 @@ export function readAgentFeatures(response: unknown, version: ProtocolVersion): 
 function readV1(body: Record<string, unknown>): AgentFeatures {
   const capabilities = asRecord(body['agentCapabilities']) ?? {};
   const session = asRecord(capabilities['sessionCapabilities']) ?? {};
-  const prompt = asRecord(capabilities['promptCapabilities']) ?? {};
+  const prompt = promptCapabilitiesOf(capabilities, 1);
   return {
     version: 1,
     capabilities,
     authMethods: authMethodsOf(body, 'id'),
     // `loadSession` is a real boolean in v1.
     offers: (method) => (method === 'load' ? capabilities['loadSession'] === true : isAdvertised(session[method])),
-    acceptsPrompt: (content) => prompt[content] === true,
+    acceptsPrompt: (content) => prompt[content],
     additionalDirectories: isAdvertised(session['additionalDirectories']),
     logout: isAdvertised(asRecord(capabilities['auth'])?.['logout']),
   };
@@ -52,7 +53,7 @@ function readV1(body: Record<string, unknown>): AgentFeatures {
 function readV2(body: Record<string, unknown>): AgentFeatures {
   const capabilities = asRecord(body['capabilities']) ?? {};
   const session = asRecord(capabilities['session']);
-  const prompt = asRecord(session?.['prompt']) ?? {};
+  const prompt = promptCapabilitiesOf(capabilities, 2);
   const authMethods = authMethodsOf(body, 'methodId');
   return {
     version: 2,
@@ -60,7 +61,7 @@ function readV2(body: Record<string, unknown>): AgentFeatures {
     authMethods,
     // v2: `capabilities.session` makes resume, list and close baseline; session/load is gone.
     offers: (method) => method !== 'load' && session !== undefined,
-    acceptsPrompt: (content) => isAdvertised(prompt[content]),
+    acceptsPrompt: (content) => prompt[content],
     additionalDirectories: isAdvertised(session?.['additionalDirectories']),
     // auth/logout is required of an agent that offers auth methods.
     logout: authMethods.length > 0,

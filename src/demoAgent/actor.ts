@@ -13,6 +13,8 @@ export interface ClientFeatures {
   readonly terminal: boolean;
   /** ACP v2: the agent runs commands in terminals of its own (terminal_update), which the client can cancel. */
   readonly agentTerminal?: boolean;
+  /** ACP v2: no client fs; the agent reads and writes its files itself (only under the session cwd). */
+  readonly agentFiles?: boolean;
 }
 
 /** v2 items the client may cancel on their own (`tool_call/cancel`, `terminal/cancel`). */

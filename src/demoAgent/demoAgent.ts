@@ -12,7 +12,7 @@ import type { Dialect } from './dialects';
 import { createDialect } from './dialects';
 import type { Json, JsonObject, LineRpc } from './lineRpc';
 import { ErrorCodes, RpcError, isObject } from './lineRpc';
-import type { DemoOptions, DialectName } from './options';
+import { dialectSpeaksV2, type DemoOptions, type DialectName } from './options';
 import type { TurnSettings } from './script';
 import { SUBAGENT_CATALOG, demoTurn, describeReceived, longTurn, parseDelegation, quickTurn, receivedTurn } from './script';
 import { toV2ConfigOptions, toV2Permission, toV2Updates } from './v2Wire';
@@ -92,7 +92,7 @@ export class DemoAgent {
 
   private initialize(params: JsonObject): JsonObject {
     const protocol = this.env.options.protocol;
-    this.speaks = protocol === 'auto' ? (params.protocolVersion === 2 ? 2 : 1) : protocol;
+    this.speaks = protocol === 'auto' ? (params.protocolVersion === 2 && dialectSpeaksV2(this.env.options.dialect) ? 2 : 1) : protocol;
     if (this.speaks === 2) return this.initializeV2(params);
     const caps = isObject(params.clientCapabilities) ? params.clientCapabilities : {};
     const fs = isObject(caps.fs) ? caps.fs : {};
@@ -118,9 +118,9 @@ export class DemoAgent {
     };
   }
 
-  /** v2: subagents are baseline, the agent owns its terminals; the client reads and writes no files for it. */
+  /** v2: subagents are baseline, the agent owns its terminals and reads and writes its files itself. */
   private initializeV2(params: JsonObject): JsonObject {
-    this.client = { ...NO_CLIENT_FEATURES, agentTerminal: true };
+    this.client = { ...NO_CLIENT_FEATURES, agentTerminal: true, agentFiles: true };
     this.clientSubagents = true;
     const caps = isObject(params.capabilities) ? params.capabilities : {};
     this.booleanConfig = isObject(caps.session) && isObject(caps.session.configOptions);

@@ -4,13 +4,19 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 export const DIALECTS = ['acp', 'claude', 'qwen', 'zed', 'kind-subagent', 'air', 'copilot'] as const;
 export type DialectName = (typeof DIALECTS)[number];
 
+/**
+ * Whether an agent of this dialect would speak ACP v2: v2 makes `subagent_update` baseline, so only `acp`;
+ * the others are v1 agents' own subagent conventions (Copilot CLI, Claude stamps, …).
+ */
+export const dialectSpeaksV2 = (dialect: DialectName): boolean => dialect === 'acp';
+
 export interface DemoOptions {
   /** Delay between scripted steps, in ms (text chunks use a third of it). */
   readonly pace: number;
   /** Minimum time the Explorer branch keeps working, so a child can be cancelled by hand. */
   readonly childDuration: number;
   readonly dialect: DialectName;
-  /** Which ACP versions it answers: `auto` answers the offered one (2 or 1), `1`/`2` only that one. */
+  /** Which ACP versions it answers: `auto` the offered one (2 only in a v2 dialect, else 1), `1`/`2` only that one. */
   readonly protocol: 'auto' | 1 | 2;
 }
 
@@ -22,7 +28,8 @@ A scripted ACP agent (JSON-RPC over stdio) with no model and no network.
   --child-duration <ms>  keep the Explorer branch (its grandchild Scout) working at least this long
   --dialect <name>       how subagents appear on the wire: ${DIALECTS.join(', ')} (default acp;
                          acp falls back to claude-style stamps when the client lacks clientCapabilities.subagents)
-  --protocol <v>         ACP version: auto (default) answers the version the client offers, 1 or 2 only that one.
+  --protocol <v>         ACP version: auto (default) answers the version the client offers (1 in a dialect other
+                         than acp: those are v1 agents' conventions), 1 or 2 only that one.
                          In v2 subagents are baseline, the prompt is acknowledged and ended by state_update,
                          and the demo command runs in an agent-owned terminal that can be cancelled alone
 

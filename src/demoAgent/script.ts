@@ -1,4 +1,5 @@
 // The scripted multi-agent turn: what the demo agent says and does for one prompt.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { Actor, ToolSpec } from './actor';
 import { Cancelled, sleep } from './cancelScope';
@@ -141,19 +142,43 @@ async function readNotes(actor: Actor, notesPath: string | undefined): Promise<s
   };
   const id = await actor.startTool(tool);
   await actor.updateTool(id, { status: 'in_progress' });
-  if (!notesPath || !actor.ctx.client.readTextFile) {
+  const { client } = actor.ctx;
+  if (!notesPath || !(client.readTextFile || client.agentFiles)) {
     await actor.endTool(id, 'completed', { content: [textContent('(This client does not offer fs/read_text_file; pretending the file is new.)')] });
     return null;
   }
   try {
-    const result = await actor.clientRequest('fs/read_text_file', { path: notesPath });
-    const text = isObject(result) && typeof result.content === 'string' ? result.content : '';
+    const text = client.agentFiles ? await readOwnFile(notesPath) : await readThroughClient(actor, notesPath);
     await actor.endTool(id, 'completed', { content: [textContent(fence(text, 'md'))], rawOutput: { content: text } });
     return text;
   } catch (error) {
     if (!(error instanceof RpcError)) throw error;
     await actor.endTool(id, 'completed', { content: [textContent('The file does not exist yet; I will create it.')], rawOutput: { error: error.message } });
     return null;
+  }
+}
+
+async function readThroughClient(actor: Actor, filePath: string): Promise<string> {
+  const result = await actor.clientRequest('fs/read_text_file', { path: filePath });
+  return isObject(result) && typeof result.content === 'string' ? result.content : '';
+}
+
+/** Reads a file of its own (ACP v2); a failure is reported like the client's error would be. */
+async function readOwnFile(filePath: string): Promise<string> {
+  try {
+    return await readFile(filePath, 'utf8');
+  } catch (error) {
+    throw new RpcError(-32002, error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Writes a file of its own (ACP v2), making its folder first. */
+async function writeOwnFile(filePath: string, text: string): Promise<void> {
+  try {
+    await mkdir(path.dirname(filePath), { recursive: true });
+    await writeFile(filePath, text, 'utf8');
+  } catch (error) {
+    throw new RpcError(-32603, error instanceof Error ? error.message : String(error));
   }
 }
 
@@ -176,7 +201,7 @@ async function editNotes(actor: Actor, turn: TurnSettings, notesPath: string | u
   await actor.endTool(id, message.ok ? 'completed' : 'failed', { content: [...content, textContent(message.text)] });
 }
 
-/** Asks (unless already "always allowed"), then writes through the client when it can. */
+/** Asks (unless already "always allowed"), then writes: itself at v2, else through the client when it can. */
 async function writeWithPermission(
   actor: Actor,
   turn: TurnSettings,
@@ -192,9 +217,11 @@ async function writeWithPermission(
     if (answer === 'allow_always') turn.alwaysAllowed.add(tool.name);
   }
   await actor.updateTool(toolCallId, { status: 'in_progress' });
-  if (!filePath || !actor.ctx.client.writeTextFile) return { ok: true, text: '(This client does not offer fs/write_text_file; the change is shown but not written.)' };
+  const { client } = actor.ctx;
+  if (!filePath || !(client.writeTextFile || client.agentFiles)) return { ok: true, text: '(This client does not offer fs/write_text_file; the change is shown but not written.)' };
   try {
-    await actor.clientRequest('fs/write_text_file', { path: filePath, content: text });
+    if (client.agentFiles) await writeOwnFile(filePath, text);
+    else await actor.clientRequest('fs/write_text_file', { path: filePath, content: text });
     return { ok: true, text: `Wrote ${filePath}.` };
   } catch (error) {
     if (!(error instanceof RpcError)) throw error;

@@ -1,6 +1,7 @@
 // The notification that asks for a permission when no chat shows the session. The tool call's title, the
 // session labels and the option names are agent text, so all of it is inert (no command links, no icons).
 import type { RequestPermissionRequest } from '../acp/clientHost';
+import type { PermissionEntry, PermissionOption } from '../protocol/transcript';
 import type { SessionView } from '../store/model';
 import { inertUiText } from './uiText';
 
@@ -18,17 +19,18 @@ interface AttributingStore {
 }
 
 export function permissionNotice(store: AttributingStore, request: RequestPermissionRequest, requestId: string | number | undefined): PermissionNotice {
-  const toolCall = request.toolCall as { toolCallId?: string; title?: string | null };
-  // The store has already attributed the request (a child on the parent's session id included).
+  // The store has already attributed the request (a child on the parent's session id included) and read its
+  // title and options, whichever ACP version shaped them (v1 `toolCall`, v2 `title` + `subject`).
   const asking = (requestId !== undefined ? store.sessionOfAgentRequest(requestId) : undefined) ?? store.getSession(request.sessionId);
+  const entry = requestId === undefined ? undefined : asking?.entries.find((e): e is PermissionEntry => e.kind === 'permission' && e.requestId === String(requestId));
   const parent = asking?.parentId ? store.getSession(asking.parentId) : undefined;
-  const title = toolCall.title ?? (toolCall.toolCallId && asking?.toolCalls[toolCall.toolCallId]?.title) ?? 'a tool call';
+  const title = entry?.title ?? 'a tool call';
   const message = !asking
     ? `An unknown session asks permission: ${title}`
     : parent
       ? `Subagent "${asking.label}" (of "${parent.label}") asks permission: ${title}`
       : `"${asking.label}" asks permission: ${title}`;
-  const options = request.options ?? [];
+  const options: readonly PermissionOption[] = entry?.options ?? (Array.isArray(request.options) ? request.options : []);
   const buttons: string[] = [];
   for (const option of options) {
     const shown = inertUiText(String(option.name), 60);

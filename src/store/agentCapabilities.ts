@@ -22,8 +22,16 @@ export function reattachMethod(agentCapabilities: JsonObject, protocolVersion: n
   return isAdvertised(sessionCapabilities['resume']) ? 'session/resume' : undefined;
 }
 
-/** Prompt content the agent opted in to: `promptCapabilities` are plain booleans in ACP v1, and only `true` grants. */
-export function promptCapabilitiesOf(agentCapabilities: JsonObject): PromptCapabilities {
+/**
+ * Prompt content the agent opted in to. ACP v1: `agentCapabilities.promptCapabilities`, plain booleans where
+ * only `true` grants. ACP v2: `capabilities.session.prompt`, support markers where only an object grants.
+ */
+export function promptCapabilitiesOf(agentCapabilities: JsonObject, protocolVersion: number = 1): PromptCapabilities {
+  if (protocolVersion === 2) {
+    const session = isObject(agentCapabilities['session']) ? agentCapabilities['session'] : {};
+    const markers = isObject(session['prompt']) ? session['prompt'] : {};
+    return { image: isAdvertised(markers['image']), audio: isAdvertised(markers['audio']), embeddedContext: isAdvertised(markers['embeddedContext']) };
+  }
   const granted = isObject(agentCapabilities['promptCapabilities']) ? agentCapabilities['promptCapabilities'] : {};
   return { image: granted['image'] === true, audio: granted['audio'] === true, embeddedContext: granted['embeddedContext'] === true };
 }

@@ -161,7 +161,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   }
 
   promptCapabilities(): PromptCapabilities {
-    return promptCapabilitiesOf(this.agentCapabilities);
+    return promptCapabilitiesOf(this.agentCapabilities, this.protocolVersion);
   }
 
   /** The ACP major version the agent answered in initialize (live or replayed): 1 until it answers. */

@@ -109,7 +109,20 @@ describe('commands respect what a session allows', function () {
     // The parent answers the relayed prompt (a quick turn), and the command reported no failure.
     const requestId = prompts.at(-1)!.msg.id;
     const response = await waitFor(api, 'the answer to the relayed prompt', () => wire(api, runtimeId).find((l) => l.dir === 'agent->client' && l.msg.id === requestId && !l.msg.method));
-    assert.deepEqual(response.msg.result?.['stopReason'], 'end_turn');
+    if (typeof response.msg.result?.['messageId'] === 'string') {
+      // ACP v2: the response only acknowledges the prompt; the parent's idle state_update ends the turn.
+      const idle = await waitFor(api, 'the end of the relayed turn', () => {
+        const lines = wire(api, runtimeId);
+        const sentAt = lines.findIndex((l) => l.dir === 'client->agent' && l.msg.id === requestId && l.msg.method === 'session/prompt');
+        return lines.slice(sentAt + 1).find((l) => {
+          const update = l.msg.params?.['update'] as Record<string, unknown> | undefined;
+          return l.msg.method === 'session/update' && l.msg.params?.['sessionId'] === rootId && update?.['sessionUpdate'] === 'state_update' && update['state'] === 'idle';
+        });
+      });
+      assert.equal((idle.msg.params?.['update'] as Record<string, unknown>)['stopReason'], 'end_turn');
+    } else {
+      assert.deepEqual(response.msg.result?.['stopReason'], 'end_turn');
+    }
     assert.deepEqual(stub.asked.filter((a) => a.method === 'showErrorMessage'), []);
   });
 

@@ -1,6 +1,7 @@
 // The demo agent speaking ACP v2 to the real AgentConnection and store: the same tour as in v1 (tree, chat
 // text, states), every message valid v2, and a tool call cancelled on its own in an agent terminal.
 import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, it } from 'node:test';
@@ -78,6 +79,14 @@ describe('demo agent over ACP v2', { timeout: 60_000 }, () => {
     assert.match(terminal.output, /3 checks passed/);
   });
 
+  it('writes its files itself (v2 has no client fs): notes.md and the Reviewer\'s review.md, inside the cwd', async () => {
+    const { session } = await tour(2);
+    const notes = readFileSync(join(session.workspace, 'subchats-demo', 'notes.md'), 'utf8');
+    assert.match(notes, /visited by the demo agent/);
+    assert.ok(existsSync(join(session.workspace, 'subchats-demo', 'review.md')), 'the Reviewer wrote its review');
+    assert.ok(!session.tapped.some((t) => typeof t.message.method === 'string' && t.message.method.startsWith('fs/')), 'no fs/* request at v2');
+  });
+
   it('cancels just the slow command (tool_call/cancel): the call ends cancelled, its terminal stops, the turn goes on', async () => {
     const session = spawn('normal', { agent: demoAgent(), host: new AllowingHost(), protocolVersion: 2 });
     const { connection } = session;
@@ -111,5 +120,24 @@ describe('demo agent over ACP v2', { timeout: 60_000 }, () => {
     const session = spawn('normal', { agent: demoAgent('--protocol', '1'), host: new AllowingHost(), protocolVersion: 2 });
     await session.connection.initialize();
     assert.equal(session.connection.protocolVersion, 1);
+  });
+});
+
+describe('demo agent dialects and ACP v2', { timeout: 60_000 }, () => {
+  // The dialects model v1 agents' own subagent conventions (Copilot, Claude stamps, …); v2 makes subagent_update baseline.
+  for (const dialect of ['copilot', 'claude', 'qwen', 'zed', 'kind-subagent', 'air']) {
+    it(`--dialect ${dialect} answers 1 to an offer of 2 (a v1 agent's dialect)`, async () => {
+      const session = spawn('normal', { agent: demoAgent('--dialect', dialect), host: new AllowingHost(), protocolVersion: 2 });
+      await session.connection.initialize();
+      assert.equal(session.connection.protocolVersion, 1);
+    });
+  }
+
+  it('--dialect acp answers 2, and --protocol 2 forces 2 even with a v1 dialect', async () => {
+    for (const args of [['--dialect', 'acp'], ['--dialect', 'copilot', '--protocol', '2']]) {
+      const session = spawn('normal', { agent: demoAgent(...args), host: new AllowingHost(), protocolVersion: 2 });
+      await session.connection.initialize();
+      assert.equal(session.connection.protocolVersion, 2, args.join(' '));
+    }
   });
 });

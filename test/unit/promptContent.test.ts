@@ -115,6 +115,16 @@ describe('prompt content rules', () => {
     assert.deepEqual(store.promptCapabilities(), EMBED);
   });
 
+  test('prompt capabilities at v2: markers under capabilities.session.prompt, and only objects grant', () => {
+    assert.deepEqual(promptCapabilitiesOf({ session: { prompt: { image: {}, audio: true, embeddedContext: {} } } }, 2), { image: true, audio: false, embeddedContext: true });
+    // The v1 place means nothing at v2.
+    assert.deepEqual(promptCapabilitiesOf({ promptCapabilities: { embeddedContext: true } }, 2), NONE);
+    const store = new SessionStore();
+    store.ingest({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: 2 } }, 'client->agent');
+    store.ingest({ jsonrpc: '2.0', id: 0, result: { protocolVersion: 2, capabilities: { session: { prompt: { embeddedContext: {} } } } } }, 'agent->client');
+    assert.deepEqual(store.promptCapabilities(), EMBED);
+  });
+
   test('advertised commands: names without spaces or a leading slash, once each, text clipped', () => {
     const long = 'x'.repeat(2000);
     assert.deepEqual(

@@ -66,21 +66,36 @@ test('the permission notification names the tool call as plain text; its buttons
   w.update('S', { sessionUpdate: 'session_info_update', title: '[Session](command:workbench.action.quit)' });
   for (const hostile of HOSTILE_UI_TEXT) {
     const request = { sessionId: 'S', toolCall: { toolCallId: 't', title: hostile }, options: [{ optionId: 'a', name: `${hostile} allow`, kind: 'allow_once' }] };
-    const notice = permissionNotice(w.store, request as never, undefined);
+    const notice = permissionNotice(w.store, request as never, w.agentRequest('session/request_permission', request));
     assertPlain(notice.message, `message for ${hostile}`);
     for (const button of notice.buttons) assertPlain(button, `button for ${hostile}`);
   }
   const child = new Wire().newSession('P');
   child.update('P', announce('C', { title: '$(zap)[Child](command:x)', state: { state: 'running' } }));
-  const notice = permissionNotice(child.store, { sessionId: 'C', toolCall: { toolCallId: 't', title: 'Edit' }, options: [] } as never, undefined);
+  const childRequest = { sessionId: 'C', toolCall: { toolCallId: 't', title: 'Edit' }, options: [] };
+  const notice = permissionNotice(child.store, childRequest as never, child.agentRequest('session/request_permission', childRequest));
   assertPlain(notice.message, 'child label');
-  assert.match(notice.message, /^Subagent "/);
+  assert.match(notice.message, /^Subagent ".*asks permission: Edit$/);
+});
+
+test('the permission notification reads an ACP v2 request (title, subject) through the store', () => {
+  const w = new Wire();
+  w.store.ingest({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: 2 } }, 'client->agent');
+  w.store.ingest({ jsonrpc: '2.0', id: 1, result: { protocolVersion: 2, capabilities: {} } }, 'agent->client');
+  w.newSession('S');
+  w.update('S', { sessionUpdate: 'session_info_update', title: 'Root' });
+  const request = { sessionId: 'S', title: 'Write review.md', subject: { type: 'tool_call', toolCall: { toolCallId: 't' } }, options: [{ optionId: 'a', name: 'Allow', kind: 'allow_once' }] };
+  const id = w.agentRequest('session/request_permission', request);
+  const notice = permissionNotice(w.store, request as never, id);
+  assert.equal(notice.message, '"Root" asks permission: Write review.md');
+  assert.deepEqual(notice.buttons, ['Allow']);
+  assert.equal(notice.optionFor('Allow'), 'a');
 });
 
 test('two buttons with the same shown text still answer their own option', () => {
   const w = new Wire().newSession('S');
   const request = { sessionId: 'S', toolCall: { toolCallId: 't', title: 'x' }, options: [{ optionId: 'a', name: 'Allow', kind: 'allow_once' }, { optionId: 'b', name: 'Allow', kind: 'allow_always' }] };
-  const notice = permissionNotice(w.store, request as never, undefined);
+  const notice = permissionNotice(w.store, request as never, w.agentRequest('session/request_permission', request));
   assert.equal(new Set(notice.buttons).size, 2);
   assert.deepEqual(notice.buttons.map((b) => notice.optionFor(b)), ['a', 'b']);
   assert.equal(notice.optionFor(undefined), undefined);
