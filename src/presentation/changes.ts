@@ -8,7 +8,8 @@ export function filesChangedLabel(count: number): string {
 }
 
 /** "+3 −1"; counts that are upper bounds get "≤"; a change without its text, or its text before, says so. */
-export function changeCounts(change: Pick<FileChangeSummary, 'added' | 'removed' | 'exact' | 'textKnown' | 'beforeKnown'>): string {
+export function changeCounts(change: Pick<FileChangeSummary, 'added' | 'removed' | 'exact' | 'textKnown' | 'beforeKnown' | 'fromPatch'>): string {
+  if (change.fromPatch) return `+${change.added} −${change.removed}`;
   if (!change.textKnown) return 'no text reported';
   if (!change.beforeKnown) return `${change.added} line${change.added === 1 ? '' : 's'} written, earlier text not reported`;
   const bound = change.exact ? '' : '≤';

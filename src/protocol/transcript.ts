@@ -225,4 +225,6 @@ export interface FileChangeSummary {
   readonly textKnown: boolean;
   /** The text before the change was reported (a diff); false for a file only written, whose counts are then bounds. */
   readonly beforeKnown: boolean;
+  /** Counted from the agent's git patch (an ACP v2 diff, which carries no file texts). */
+  readonly fromPatch?: boolean;
 }

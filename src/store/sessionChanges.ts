@@ -2,6 +2,7 @@
 // the edits it reported only by location, and the files the client wrote for it (fs/write_text_file).
 // A tree's changes merge its sessions' per file: the text before the first change, after the last one.
 import { diffSummary } from '../presentation/lineDiff';
+import { countsForPath, patchFileCounts } from '../presentation/gitPatch';
 import type { FileChangeSummary, FileWrite, SessionView, ToolCallRecord } from './model';
 import type { SessionStoreReader } from './storeApi';
 import { preOrder } from '../presentation/treeOrder';
@@ -22,6 +23,8 @@ interface Edit {
   readonly after?: string;
   /** Whether `before` was reported (a diff), as opposed to unknown (a write, a location). */
   readonly reportsBefore: boolean;
+  /** An ACP v2 diff: no texts, the lines its git patch adds and removes (when it sent one). */
+  readonly patch?: { readonly added: number; readonly removed: number; readonly created: boolean };
 }
 
 interface Memo<T> {
@@ -47,6 +50,14 @@ function editsOf(session: SessionView): { edits: Edit[]; sources: unknown[] } {
     if (!call || call.status !== 'completed') continue;
     let diffs = 0;
     for (const item of call.content) {
+      const fields = item as Readonly<Record<string, unknown>>;
+      if (item.type === 'diff' && Array.isArray(fields['changes'])) {
+        const v2 = v2DiffEdits(fields);
+        edits.push(...v2);
+        sources.push(item);
+        diffs += v2.length;
+        continue;
+      }
       if (item.type !== 'diff' || typeof item['path'] !== 'string' || typeof item['newText'] !== 'string') continue;
       const oldText = item['oldText'];
       edits.push({ path: item['path'], before: typeof oldText === 'string' ? oldText : null, after: item['newText'], reportsBefore: true });
@@ -65,6 +76,22 @@ function editsOf(session: SessionView): { edits: Edit[]; sources: unknown[] } {
   return { edits, sources };
 }
 
+/** The files an ACP v2 diff names (`changes`), counted from its git patch when it has one. */
+function v2DiffEdits(item: Readonly<Record<string, unknown>>): Edit[] {
+  const patch = item['patch'];
+  const text = typeof patch === 'object' && patch !== null ? (patch as Record<string, unknown>)['text'] : undefined;
+  const counts = typeof text === 'string' ? patchFileCounts(text) : undefined;
+  const edits: Edit[] = [];
+  for (const change of item['changes'] as unknown[]) {
+    if (typeof change !== 'object' || change === null) continue;
+    const { path, operation } = change as Record<string, unknown>;
+    if (typeof path !== 'string') continue;
+    const counted = counts && countsForPath(counts, path);
+    edits.push({ path, reportsBefore: false, ...(counted ? { patch: { ...counted, created: operation === 'add' } } : {}) });
+  }
+  return edits;
+}
+
 /** Counts and flags of a change from `before` to `after` (bounded: see lineDiff). */
 export function summarize(path: string, before: string | null | undefined, after: string | undefined): FileChange {
   const beforeKnown = before !== undefined;
@@ -75,17 +102,27 @@ export function summarize(path: string, before: string | null | undefined, after
 
 /** One change per path: the first reported text before, the last text after (writes are what landed). */
 function mergeEdits(edits: readonly Edit[]): FileChange[] {
-  const byPath = new Map<string, { before: string | null | undefined; beforeKnown: boolean; after: string | undefined }>();
+  const byPath = new Map<string, { before: string | null | undefined; beforeKnown: boolean; after: string | undefined; patch?: Edit['patch'] }>();
   for (const edit of edits) {
     let merged = byPath.get(edit.path);
     if (!merged) byPath.set(edit.path, (merged = { before: undefined, beforeKnown: false, after: undefined }));
+    if (edit.patch) merged.patch = merged.patch ? { added: merged.patch.added + edit.patch.added, removed: merged.patch.removed + edit.patch.removed, created: merged.patch.created } : edit.patch;
     if (edit.reportsBefore && !merged.beforeKnown) {
       merged.before = edit.before;
       merged.beforeKnown = true;
     }
     if (edit.after !== undefined) merged.after = edit.after;
   }
-  return [...byPath].map(([path, merged]) => summarize(path, merged.before, merged.after));
+  return [...byPath].map(([path, merged]) => (merged.after === undefined && merged.patch ? patchChange(path, merged.patch) : summarize(path, merged.before, merged.after)));
+}
+
+function sum(changes: readonly FileChange[], field: 'added' | 'removed'): number {
+  return changes.reduce((total, change) => total + change[field], 0);
+}
+
+/** A change known only from a v2 git patch: counts, no texts (so it stays out of the diff editor). */
+function patchChange(path: string, patch: NonNullable<Edit['patch']>): FileChange {
+  return { path, before: undefined, after: undefined, added: patch.added, removed: patch.removed, exact: true, created: patch.created, textKnown: false, beforeKnown: false, fromPatch: true };
 }
 
 /** The files one session changed, in order of first change. */
@@ -121,6 +158,11 @@ export function subtreeChanges(store: Pick<SessionStoreReader, 'getSession'> & {
     if (changes.length === 1) return changes[0]!;
     const first = changes.find((change) => change.before !== undefined) ?? changes[0]!;
     const last = [...changes].reverse().find((change) => change.after !== undefined) ?? changes[changes.length - 1]!;
+    if (last.after === undefined && changes.some((change) => change.fromPatch)) {
+      // Known only from v2 patches: each session's patch counts its own lines.
+      const patched = changes.filter((change) => change.fromPatch);
+      return patchChange(first.path, { added: sum(patched, 'added'), removed: sum(patched, 'removed'), created: patched[0]!.created });
+    }
     return summarize(first.path, first.before, last.after);
   });
   treeMemo.set(root, { sources: lists, value, revision: store.revision });
@@ -129,5 +171,14 @@ export function subtreeChanges(store: Pick<SessionStoreReader, 'getSession'> & {
 
 /** What a Changes list shows of a change (no texts). */
 export function changeSummary(change: FileChange): FileChangeSummary {
-  return { path: change.path, added: change.added, removed: change.removed, exact: change.exact, created: change.created, textKnown: change.textKnown, beforeKnown: change.beforeKnown };
+  return {
+    path: change.path,
+    added: change.added,
+    removed: change.removed,
+    exact: change.exact,
+    created: change.created,
+    textKnown: change.textKnown,
+    beforeKnown: change.beforeKnown,
+    ...(change.fromPatch ? { fromPatch: true } : {}),
+  };
 }

@@ -2,8 +2,8 @@
 // client's fs writes; a tree merges its sessions per file.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ownChanges, subtreeChanges } from '../../src/store/sessionChanges';
-import { changeCounts, changePath, filesChangedLabel } from '../../src/presentation';
+import { changeSummary, ownChanges, subtreeChanges } from '../../src/store/sessionChanges';
+import { changeCounts, changePath, countsForPath, filesChangedLabel, patchFileCounts } from '../../src/presentation';
 import { announce, replayFixture, Wire } from './support/storeFixtures';
 
 function editCall(toolCallId: string, status: string, path: string, oldText: string | null, newText: string) {
@@ -139,4 +139,39 @@ test('asked again with nothing changed in the store, a subtree is not walked aga
   assert.equal(lookups, 1, 'only the root is looked up');
   w.update('C4', editCall('c2', 'completed', '/work/other.md', null, 'o\n'));
   assert.deepEqual(subtreeChanges(counting, 'P').map((c) => c.path), ['/work/review.md', '/work/other.md']);
+});
+
+test('an ACP v2 diff (changed files + git patch, no texts) counts from its patch and stays out of the diff editor', async () => {
+  const { gitPatch } = await import('../../src/demoAgent/v2Wire');
+  const w = new Wire().newSession('P');
+  w.update('P', announce('C', { title: 'Child', state: 'running' }));
+  const v2Diff = (path: string, oldText: string | null, newText: string) => ({
+    type: 'diff',
+    changes: [{ operation: oldText === null ? 'add' : 'modify', path }],
+    patch: { format: 'git_patch', text: gitPatch(path, oldText, newText) },
+  });
+  w.update('P', { sessionUpdate: 'tool_call', toolCallId: 't1', title: 'Edit', kind: 'edit', status: 'completed', content: [v2Diff('/work/notes.md', 'a\nb\n', 'a\nB\nc\n')] });
+  w.update('C', { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'Write', kind: 'edit', status: 'completed', content: [v2Diff('/work/new.md', null, 'x\ny\n'), { type: 'diff', changes: [{ operation: 'delete', path: '/work/gone.md' }] }] });
+  w.update('C', { sessionUpdate: 'tool_call', toolCallId: 'c2', title: 'Edit', kind: 'edit', status: 'completed', content: [v2Diff('/work/notes.md', 'a\nB\nc\n', 'a\nB\nc\nd\n')] });
+  const own = ownChanges(w.session('P'));
+  assert.deepEqual(own.map((c) => [c.path, c.added, c.removed, c.fromPatch, c.after]), [['/work/notes.md', 3, 2, true, undefined]]);
+  // As the agent's patch counts them (the demo's patch removes all old lines and adds all new ones).
+  assert.equal(changeCounts(changeSummary(own[0]!)), '+3 −2');
+  const child = ownChanges(w.session('C'));
+  assert.deepEqual(child.map((c) => [c.path, c.created, changeCounts(c)]), [
+    ['/work/new.md', true, '+2 −0'],
+    ['/work/gone.md', false, 'no text reported'],
+    ['/work/notes.md', false, '+4 −3'],
+  ]);
+  // The tree adds up each session's patch for a file both changed.
+  const tree = subtreeChanges(w.store, 'P');
+  assert.deepEqual(tree.find((c) => c.path === '/work/notes.md') && changeCounts(tree.find((c) => c.path === '/work/notes.md')!), '+7 −5');
+});
+
+test('git patch counts: per file, headers are not lines, deleted files count under their old path', () => {
+  const counts = patchFileCounts(['diff --git a/src/a.ts b/src/a.ts', 'index 1..2 100644', '--- a/src/a.ts', '+++ b/src/a.ts', '@@ -1,2 +1,2 @@', ' same', '-old', '+new', '+more', 'diff --git a/b.md b/b.md', 'deleted file mode 100644', '--- a/b.md', '+++ /dev/null', '@@ -1 +0,0 @@', '-bye', ''].join('\n'));
+  assert.deepEqual([...counts], [['src/a.ts', { added: 2, removed: 1 }], ['b.md', { added: 0, removed: 1 }]]);
+  assert.deepEqual(countsForPath(counts, '/repo/src/a.ts'), { added: 2, removed: 1 });
+  assert.equal(countsForPath(counts, '/repo/xsrc/a.ts'), undefined);
+  assert.deepEqual([...patchFileCounts('not a patch\n+++\n@@')], []);
 });

@@ -2,7 +2,7 @@
 // shown line by line. The texts before and after are not part of a v2 diff, so there is no "Open diff".
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { ownEntry, visibleBidi } from '../../src/presentation';
+import { ownEntry, patchLineKind, visibleBidi } from '../../src/presentation';
 import { SubchatsElement, codicon } from './base';
 
 export interface PatchChange {
@@ -35,9 +35,8 @@ export function validPatchDiff(item: unknown): PatchDiff | undefined {
 
 /** `+`/`-` for added/removed lines of a git patch; headers and context are plain. */
 function lineOp(line: string): '+' | '-' | ' ' {
-  if (line.startsWith('+') && !line.startsWith('+++')) return '+';
-  if (line.startsWith('-') && !line.startsWith('---')) return '-';
-  return ' ';
+  const kind = patchLineKind(line);
+  return kind === 'added' ? '+' : kind === 'removed' ? '-' : ' ';
 }
 
 export class SubchatsPatch extends SubchatsElement {
