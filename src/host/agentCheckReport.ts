@@ -2,7 +2,8 @@
 // Pure (no vscode, no process): every agent string in it is made inert for VS Code's UI.
 import type { AgentConfig } from '../acp/agentProcess';
 import { AgentExitedError, AgentRequestError, AgentStartError, AgentTimeoutError, formatDuration, UnsupportedProtocolVersionError } from '../acp/errors';
-import { isAdvertised } from '../store/agentCapabilities';
+import { isAdvertised, promptCapabilitiesOf } from '../store/agentCapabilities';
+import type { PromptCapabilities } from '../protocol/transcript';
 import { isObject, type JsonObject } from '../store/wireMessage';
 import { installHint } from './agentPresets';
 import { inertUiText } from './uiText';
@@ -23,7 +24,7 @@ const SESSION_FEATURES: readonly (readonly [string, string])[] = [
   ['additionalDirectories', 'extra folders'],
 ];
 
-const PROMPT_FEATURES: readonly (readonly [string, string])[] = [
+const PROMPT_FEATURES: readonly (readonly [keyof PromptCapabilities, string])[] = [
   ['image', 'images'],
   ['audio', 'audio'],
   ['embeddedContext', 'embedded files'],
@@ -43,7 +44,7 @@ function text(value: unknown, max = 120): string | undefined {
   return typeof value === 'string' && value.trim() ? inertUiText(value.trim(), max) : undefined;
 }
 
-function yesNo(entries: readonly (readonly [string, string])[], granted: (key: string) => boolean): string {
+function yesNo<K extends string>(entries: readonly (readonly [K, string])[], granted: (key: K) => boolean): string {
   return entries.map(([key, label]) => `${label} ${granted(key) ? 'yes' : 'no'}`).join(', ');
 }
 
@@ -73,7 +74,8 @@ export function describeInitialize(agent: AgentConfig, response: unknown): Agent
   const result = record(response);
   const capabilities = record(result['agentCapabilities']);
   const sessions = record(capabilities['sessionCapabilities']);
-  const prompt = record(capabilities['promptCapabilities']);
+  // The store's reading: what the prompt box will allow is what the check reports.
+  const prompt = promptCapabilitiesOf(capabilities);
   const mcp = record(capabilities['mcpCapabilities']);
   const subagents = record(sessions['subagents']);
   const who = identity(agent, record(result['agentInfo']));
@@ -88,7 +90,7 @@ export function describeInitialize(agent: AgentConfig, response: unknown): Agent
     isObject(sessions['subagents'])
       ? `Subagent delegation: choose a subagent in a prompt ${isAdvertised(subagents['promptDelegation']) ? 'yes' : 'no'}, in the background ${isAdvertised(subagents['background']) ? 'yes' : 'no'}`
       : 'Subagent delegation: not advertised (subagents still show as the agent reports them)',
-    `Prompt content: text and links, ${yesNo(PROMPT_FEATURES, (key) => prompt[key] === true)}`,
+    `Prompt content: text and links, ${yesNo(PROMPT_FEATURES, (key) => prompt[key])}`,
     `MCP servers: stdio, ${yesNo([['http', 'HTTP'], ['sse', 'SSE']], (key) => mcp[key] === true)}`,
     ...authLines(result, capabilities),
     ...(other.length ? [`Also advertised (not used by Subchats): ${inertUiText(other.join(', '), 300)}`] : []),
