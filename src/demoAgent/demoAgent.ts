@@ -233,13 +233,13 @@ export class DemoAgent {
     if (this.speaks === 2) {
       // v2: the prompt is acknowledged once inserted (echoed with its messageId); the turn ends with idle.
       this.send(this.rootChannel(session), { sessionUpdate: 'user_message', messageId, content: blocks });
-      void this.runTurn(session, text, params, requestId).then(
+      void this.runTurn(session, blocks, text, params, requestId).then(
         (outcome) => this.endV2Turn(session, outcome),
         (error: unknown) => this.endV2Turn(session, { stopReason: 'error', reply: error instanceof Error ? error.message : String(error) }),
       );
       return { messageId };
     }
-    const outcome = await this.runTurn(session, text, params, requestId);
+    const outcome = await this.runTurn(session, blocks, text, params, requestId);
     if (outcome.stopReason === 'error') throw new RpcError(ErrorCodes.internalError, outcome.reply);
     return { stopReason: outcome.stopReason, usage: { ...outcome.usage } };
   }
@@ -252,7 +252,7 @@ export class DemoAgent {
   }
 
   /** Runs one scripted turn to its outcome (the root's usage counted). */
-  private async runTurn(session: DemoSession, text: string, params: JsonObject, requestId: number | string): Promise<{ stopReason: string; reply: string; usage: JsonObject }> {
+  private async runTurn(session: DemoSession, blocks: readonly JsonObject[], text: string, params: JsonObject, requestId: number | string): Promise<{ stopReason: string; reply: string; usage: JsonObject }> {
     const scope = new CancelScope();
     session.activeTurn = { scope, requestId };
     session.liveScopes.add(scope);
@@ -274,7 +274,7 @@ export class DemoAgent {
     };
     const actor = new Actor(this.runContext(session), channel, scope);
     const background = delegation?.runMode === 'background';
-    const received = describeReceived(Array.isArray(params.prompt) ? params.prompt.filter((block): block is JsonObject => isObject(block)) : []);
+    const received = describeReceived(blocks);
     const body = received.length > 0
       ? (a: Actor) => receivedTurn(a, received)
       : /(^|\s)\/crash\b/.test(text)
