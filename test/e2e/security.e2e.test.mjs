@@ -84,7 +84,14 @@ test('in an untrusted workspace (restricted mode) no command starts an agent; Ne
   });
   const { page } = workbench;
   await activityBarEntry(page, 'Subchats').click();
-  await runCommand(page, 'Subchats: New Session');
+  // A picker opened before the window has read its user settings lists only the presets: open it again then.
+  const hostileRow = page.locator('.quick-input-widget .quick-input-list .label-name', { hasText: /^Hostile Agent$/ });
+  for (let attempt = 1; ; attempt++) {
+    await runCommand(page, 'Subchats: New Session');
+    if (await hostileRow.first().waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
+    assert.ok(attempt < 4, 'the New Session picker never listed the configured agent');
+    await page.keyboard.press('Escape');
+  }
   await pickQuickItem(page, 'Hostile Agent');
   await notificationToast(page, 'does not start agents in an untrusted workspace').waitFor({ timeout: SLOW_MS });
   await screenshot(page, 'e2e-security-untrusted-new-session');
