@@ -14,6 +14,7 @@ import { pickDelegation } from './delegationPicker';
 import { advertisedChange, pickSessionSetting } from './sessionSettingsPicker';
 import { pickRuntime, pickSession, type SessionTarget } from './sessionTargets';
 import { inertUiText, toastError } from '../host/uiText';
+import { changePath } from '../presentation/changes';
 import { subtreeChanges } from '../store/sessionChanges';
 import { needsUser } from '../views/sessionTreeModel';
 import { isObject } from '../store/wireMessage';
@@ -272,8 +273,12 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     const target = await pickSession(service, arg, 'Open the changes of which session?', (t) => subtreeChanges(t.runtime.store, t.session.id).length > 0);
     if (!target) return;
     const scope = isObject(arg) && arg['scope'] === 'session' ? 'session' : 'tree';
-    if (!(await ctx.changes.open(target.runtime.store, target.session.id, scope))) {
-      void vscode.window.showInformationMessage(`Subchats: "${inertUiText(target.session.label)}" reported no file changes with their text.`);
+    const opened = await ctx.changes.open(target.runtime.store, target.session.id, scope);
+    if (opened.notShown.length > 0) {
+      const cwd = target.runtime.store.effectiveCwd(target.session.id);
+      const files = opened.notShown.map((file) => `${changePath(file.path, cwd)} (${file.reason})`).join('; ');
+      const total = opened.shown + opened.notShown.length;
+      void vscode.window.showInformationMessage(inertUiText(`Subchats: ${opened.notShown.length} of ${total} changed file${total === 1 ? '' : 's'} of "${target.session.label}" cannot be shown: ${files}.`, 2000));
     }
   };
 

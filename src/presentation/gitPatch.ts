@@ -45,12 +45,18 @@ export function patchFileCounts(patch: string): Map<string, { added: number; rem
 
 /** The counts of the file at `path` (absolute or relative) in counts read from a patch. */
 export function countsForPath(counts: ReadonlyMap<string, { added: number; removed: number }>, path: string): { added: number; removed: number } | undefined {
-  const normalized = path.replace(/\\/g, '/');
-  for (const [patchPath, value] of counts) if (normalized === patchPath || normalized.endsWith(`/${patchPath}`)) return value;
+  for (const [patchPath, value] of counts) if (patchNamesPath(patchPath, path)) return value;
   return undefined;
 }
 
-function stripPrefix(path: string): string {
+/** Whether a file name of a patch (`a/`/`b/` prefix already taken off) is the file at `path`, absolute or relative. */
+export function patchNamesPath(patchPath: string, path: string): boolean {
+  const normalized = path.replace(/\\/g, '/');
+  return normalized === patchPath || normalized.endsWith(`/${patchPath}`);
+}
+
+/** A file name as a patch's `---`/`+++` line gives it: without a trailing tab part and the `a/`/`b/` prefix. */
+export function stripPrefix(path: string): string {
   const trimmed = path.replace(/\t.*$/, '').trim();
   return /^[ab]\//.test(trimmed) ? trimmed.slice(2) : trimmed;
 }

@@ -12,6 +12,8 @@ export interface FileChange extends FileChangeSummary {
   readonly before: string | null | undefined;
   /** The text after; undefined for an edit reported only by its location. */
   readonly after: string | undefined;
+  /** An ACP v2 change: the git patches that made it, oldest first (Open Changes rebuilds the texts from them). */
+  readonly patches?: readonly string[];
 }
 
 /** Tool kinds whose completed calls changed the files they name, even without a diff. */
@@ -24,7 +26,15 @@ interface Edit {
   /** Whether `before` was reported (a diff), as opposed to unknown (a write, a location). */
   readonly reportsBefore: boolean;
   /** An ACP v2 diff: no texts, the lines its git patch adds and removes (when it sent one). */
-  readonly patch?: { readonly added: number; readonly removed: number; readonly created: boolean };
+  readonly patch?: PatchCounts;
+}
+
+interface PatchCounts {
+  readonly added: number;
+  readonly removed: number;
+  readonly created: boolean;
+  /** The whole git patch the counts came from (shared by every file it names). */
+  readonly texts: readonly string[];
 }
 
 interface Memo<T> {
@@ -87,7 +97,7 @@ function v2DiffEdits(item: Readonly<Record<string, unknown>>): Edit[] {
     const { path, operation } = change as Record<string, unknown>;
     if (typeof path !== 'string') continue;
     const counted = counts && countsForPath(counts, path);
-    edits.push({ path, reportsBefore: false, ...(counted ? { patch: { ...counted, created: operation === 'add' } } : {}) });
+    edits.push({ path, reportsBefore: false, ...(counted ? { patch: { ...counted, created: operation === 'add', texts: [text as string] } } : {}) });
   }
   return edits;
 }
@@ -106,7 +116,7 @@ function mergeEdits(edits: readonly Edit[]): FileChange[] {
   for (const edit of edits) {
     let merged = byPath.get(edit.path);
     if (!merged) byPath.set(edit.path, (merged = { before: undefined, beforeKnown: false, after: undefined }));
-    if (edit.patch) merged.patch = merged.patch ? { added: merged.patch.added + edit.patch.added, removed: merged.patch.removed + edit.patch.removed, created: merged.patch.created } : edit.patch;
+    if (edit.patch) merged.patch = merged.patch ? joinPatches([merged.patch, edit.patch]) : edit.patch;
     if (edit.reportsBefore && !merged.beforeKnown) {
       merged.before = edit.before;
       merged.beforeKnown = true;
@@ -116,13 +126,19 @@ function mergeEdits(edits: readonly Edit[]): FileChange[] {
   return [...byPath].map(([path, merged]) => (merged.after === undefined && merged.patch ? patchChange(path, merged.patch) : summarize(path, merged.before, merged.after)));
 }
 
-function sum(changes: readonly FileChange[], field: 'added' | 'removed'): number {
-  return changes.reduce((total, change) => total + change[field], 0);
+/** Successive patches of one file: their counts summed, created if the first created it. */
+function joinPatches(patches: readonly PatchCounts[]): PatchCounts {
+  return {
+    added: patches.reduce((total, patch) => total + patch.added, 0),
+    removed: patches.reduce((total, patch) => total + patch.removed, 0),
+    created: patches[0]!.created,
+    texts: patches.flatMap((patch) => patch.texts),
+  };
 }
 
-/** A change known only from a v2 git patch: counts, no texts (so it stays out of the diff editor). */
-function patchChange(path: string, patch: NonNullable<Edit['patch']>): FileChange {
-  return { path, before: undefined, after: undefined, added: patch.added, removed: patch.removed, exact: true, created: patch.created, textKnown: false, beforeKnown: false, fromPatch: true };
+/** A change known only from v2 git patches: counts and the patches, no texts (Open Changes reads the file). */
+function patchChange(path: string, patch: PatchCounts): FileChange {
+  return { path, before: undefined, after: undefined, added: patch.added, removed: patch.removed, exact: true, created: patch.created, textKnown: false, beforeKnown: false, fromPatch: true, patches: patch.texts };
 }
 
 /** The files one session changed, in order of first change. */
@@ -161,7 +177,7 @@ export function subtreeChanges(store: Pick<SessionStoreReader, 'getSession'> & {
     if (last.after === undefined && changes.some((change) => change.fromPatch)) {
       // Known only from v2 patches: each session's patch counts its own lines.
       const patched = changes.filter((change) => change.fromPatch);
-      return patchChange(first.path, { added: sum(patched, 'added'), removed: sum(patched, 'removed'), created: patched[0]!.created });
+      return patchChange(first.path, joinPatches(patched.map((change) => ({ added: change.added, removed: change.removed, created: change.created, texts: change.patches ?? [] }))));
     }
     return summarize(first.path, first.before, last.after);
   });

@@ -141,7 +141,7 @@ test('asked again with nothing changed in the store, a subtree is not walked aga
   assert.deepEqual(subtreeChanges(counting, 'P').map((c) => c.path), ['/work/review.md', '/work/other.md']);
 });
 
-test('an ACP v2 diff (changed files + git patch, no texts) counts from its patch and stays out of the diff editor', async () => {
+test('an ACP v2 diff (changed files + git patch, no texts) counts from its patch and keeps the patches, oldest first, to rebuild its texts', async () => {
   const { gitPatch } = await import('../../src/demoAgent/v2Wire');
   const w = new Wire().newSession('P');
   w.update('P', announce('C', { title: 'Child', state: 'running' }));
@@ -165,7 +165,13 @@ test('an ACP v2 diff (changed files + git patch, no texts) counts from its patch
   ]);
   // The tree adds up each session's patch for a file both changed.
   const tree = subtreeChanges(w.store, 'P');
-  assert.deepEqual(tree.find((c) => c.path === '/work/notes.md') && changeCounts(tree.find((c) => c.path === '/work/notes.md')!), '+7 −5');
+  const notes = tree.find((c) => c.path === '/work/notes.md')!;
+  assert.equal(changeCounts(notes), '+7 −5');
+  // Both sessions' patches, in the tree's order: undone from the file as it ends, they give the first text.
+  assert.equal(notes.patches?.length, 2);
+  const { textsBeforePatches } = await import('../../src/host/patchedTexts');
+  assert.deepEqual(textsBeforePatches('a\nB\nc\nd\n', notes.patches!, notes.path), { before: 'a\nb\n', after: 'a\nB\nc\nd\n' });
+  assert.equal(child.find((c) => c.path === '/work/gone.md')?.patches, undefined, 'a diff without a patch has nothing to undo');
 });
 
 test('git patch counts: per file, headers are not lines, deleted files count under their old path', () => {
