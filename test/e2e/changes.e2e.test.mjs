@@ -3,10 +3,10 @@
 // subtree changed, the chat lists them (parent and child card), and Open Changes shows them in VS Code's
 // multi-file diff editor.
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
-import { activityBarEntry, launchWorkbench, repoRoot, runCommand, runContextMenuEntry, screenshot, sidebarTreeRow } from './harness/index.mjs';
+import { activityBarEntry, launchWorkbench, repoRoot, runCommand, runContextMenuEntry, screenshot, notificationToast, sidebarTreeRow, speaksV2 } from './harness/index.mjs';
 import { SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
 
 /** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
@@ -99,13 +99,27 @@ test('Open Changes from a child\'s tree context menu shows only that child\'s fi
   assert.equal(await editor.getByText('notes.md', { exact: false }).count(), 0, 'the parent\'s file is not the child\'s change');
 });
 
-test('the mode picker in the chat header sends session/set_mode, and the agent works in that mode', { timeout: 180_000 }, async () => {
+test('a v2 change shows the file as it is against it with the agent\'s patch undone; once the file changed by hand it says why it cannot', { skip: !speaksV2 && 'v2 diffs only', timeout: 120_000 }, async () => {
+  const { page } = workbench;
+  // Before: the Reviewer's file did not exist, so the diff editor shows it as added with the agent's text.
+  await runContextMenuEntry(page, sidebarTreeRow(page, 'Reviewer'), 'Open Changes');
+  await multiDiffEditor(page).getByText('The notes change looks good.').first().waitFor({ timeout: SLOW_MS });
+  writeFileSync(join(workbench.workspace, 'subchats-demo/review.md'), 'Rewritten by hand.\n');
+  await runContextMenuEntry(page, sidebarTreeRow(page, 'Reviewer'), 'Open Changes');
+  await notificationToast(page, /1 of 1 changed file of "Reviewer" cannot be shown: subchats-demo\/review\.md \(the file changed after the agent's edit, so its patch no longer applies\)/).waitFor({ timeout: SLOW_MS });
+  await screenshot(page, 'e2e-v2-open-changes-file-changed-since');
+});
+
+// ACP v1 sets a mode with session/set_mode; v2 has no modes, only the `mode` config option.
+const setModeRequest = speaksV2 ? /"method":"session\/set_config_option".*"configId":"mode".*"value":"plan"/ : /"method":"session\/set_mode".*"modeId":"plan"/;
+
+test(`the mode picker in the chat header sends ${speaksV2 ? 'session/set_config_option' : 'session/set_mode'}, and the agent works in that mode`, { timeout: 180_000 }, async () => {
   const { page } = workbench;
   await page.locator('.tabs-container .tab', { hasText: 'Show me what subagents can do' }).click();
   const mode = chat.getByRole('group', { name: 'Session settings' }).getByRole('combobox', { name: 'Mode', exact: true });
   assert.equal(await mode.inputValue(), 'ask');
   await mode.selectOption('plan');
-  // The store takes the mode from the agent's answer to session/set_mode; the picker shows it.
+  // The store takes the mode from the agent's answer; the picker shows it.
   await chat.locator('select[aria-label="Mode"]').evaluate((select) =>
     new Promise((resolve) => {
       const check = () => (select.value === 'plan' ? resolve(undefined) : requestAnimationFrame(check));
@@ -114,7 +128,7 @@ test('the mode picker in the chat header sends session/set_mode, and the agent w
   );
   await screenshot(page, 'e2e-header-mode-picker');
   await runCommand(page, 'Subchats: Show Protocol Log');
-  await page.locator('.part.panel .monaco-editor .view-lines').getByText(/"method":"session\/set_mode".*"modeId":"plan"/).first().waitFor({ timeout: SLOW_MS });
+  await page.locator('.part.panel .monaco-editor .view-lines').getByText(setModeRequest).first().waitFor({ timeout: SLOW_MS });
   await promptInChat(chat, 'Once more, in plan mode');
   await chat.getByText('Plan mode is on, so I will not edit files or run commands.').waitFor({ timeout: SLOW_MS });
 });

@@ -33,6 +33,15 @@ export {
 } from './workbench.mjs';
 
 /**
+ * The ACP version the suite runs at: the product's default (`auto`: v2 with the demo agent), or the one
+ * SUBCHATS_E2E_PROTOCOL names (the test command runs the suite again at `1`, so every v1 path stays tested).
+ */
+export const e2eProtocol = process.env.SUBCHATS_E2E_PROTOCOL ?? 'auto';
+
+/** Whether the demo agent speaks ACP v2 in this run (its default dialect answers 2 to an offer of 2). */
+export const speaksV2 = e2eProtocol !== '1';
+
+/**
  * Fresh workspace folder + code-server + browser with this repo loaded as a development extension.
  * @param {{ files?: Record<string, string>, settings?: Record<string, unknown>, extensionsDir?: string, workspaceTrust?: boolean,
  *   extensionDevelopmentPath?: string | null,
@@ -47,7 +56,8 @@ export async function launchWorkbench({ files, settings, extensionsDir, workspac
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   };
   try {
-    const server = await startCodeServer({ workspace: workspace.path, settings, extensionsDir, workspaceTrust });
+    const runSettings = process.env.SUBCHATS_E2E_PROTOCOL ? { 'subchats.protocolVersion': e2eProtocol, ...settings } : settings;
+    const server = await startCodeServer({ workspace: workspace.path, settings: runSettings, extensionsDir, workspaceTrust });
     cleanups.push(() => server.stop());
     const page = await openWorkbench(server, pageOptions);
     cleanups.push(() => closeWorkbench(page));
