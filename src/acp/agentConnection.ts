@@ -306,7 +306,7 @@ export class AgentConnection {
     } catch (error) {
       if (error instanceof AgentRequestError && error.code === -32022) {
         const supported = asRecord(error.data)?.supported;
-        const versionError = new UnsupportedProtocolVersionError(this.agentName, Array.isArray(supported) ? supported : asRecord(error.data)?.requested, SUPPORTED_PROTOCOL_VERSIONS);
+        const versionError = UnsupportedProtocolVersionError.refused(this.agentName, offered, Array.isArray(supported) ? supported : undefined, SUPPORTED_PROTOCOL_VERSIONS);
         this.shutDown(this.closedAfter(versionError));
         throw versionError;
       }

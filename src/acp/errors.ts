@@ -73,12 +73,23 @@ export class UnsupportedProtocolVersionError extends AcpError {
     readonly supported: readonly number[],
     /** What the user can do about it (e.g. the setting that offers the agent's version). */
     hint?: string,
+    message?: string,
   ) {
     super(
-      `Agent "${agentName}" speaks ACP protocol version ${JSON.stringify(agentVersion)}, ` +
-        `but Subchats supports only version ${supported.join(', ')}. The agent was disconnected.${hint ? ` ${hint}` : ''}`,
+      message ??
+        `Agent "${agentName}" speaks ACP protocol version ${JSON.stringify(agentVersion)}, ` +
+          `but Subchats supports only version ${supported.join(', ')}. The agent was disconnected.${hint ? ` ${hint}` : ''}`,
     );
     this.name = 'UnsupportedProtocolVersionError';
+  }
+
+  /** The agent refused the offered version (-32022), naming the versions it supports (when it did). */
+  static refused(agentName: string, offered: number, agentSupports: readonly unknown[] | undefined, speakable: readonly number[]): UnsupportedProtocolVersionError {
+    const versions = (agentSupports ?? []).filter((v): v is number => typeof v === 'number');
+    const common = versions.filter((v) => speakable.includes(v));
+    const supports = versions.length ? ` (it supports ${versions.join(', ')})` : '';
+    const hint = common.length ? ` Set subchats.protocolVersion to "${Math.max(...common)}" or "auto" to speak version ${Math.max(...common)} with it.` : '';
+    return new UnsupportedProtocolVersionError(agentName, versions, speakable, undefined, `Agent "${agentName}" does not accept ACP version ${offered}${supports}. The agent was disconnected.${hint}`);
   }
 }
 

@@ -10,6 +10,7 @@ import type { PromptDelegation } from '../acp/delegation';
 import { ActionRefusedError, NotAdvertisedError } from '../acp/errors';
 import { MemoryTranscript, type TranscriptRecorder } from '../acp/transcript';
 import type { HistoryConnectionMeta, SessionHistory } from '../history/sessionHistory';
+import type { ProtocolMemory } from './protocolMemory';
 import { reattachMethod } from '../store/agentCapabilities';
 import type { SessionActions, SessionView, StoreChange } from '../store/model';
 import type { SessionItem } from '../store/sessionActions';
@@ -34,6 +35,8 @@ export interface ServiceDeps {
   readonly maxLineBytes?: () => number;
   /** Setting subchats.protocolVersion: the ACP version to offer (`auto`: 2, then 1 when 2 fails). Default 1. */
   readonly protocolSetting?: () => ProtocolSetting;
+  /** Under `auto`: which agents answered v1 before, so they are not started twice every time. */
+  readonly protocolMemory?: ProtocolMemory;
   readonly now?: () => number;
   /** How long the agent may take to act on session/cancel before the user is told it has not (default 10 s). */
   readonly cancelConfirmMs?: number;
@@ -157,7 +160,11 @@ export class SubchatsService {
       ...(this.deps.terminalPolicy ? { terminalPolicy: this.deps.terminalPolicy } : {}),
       ...(this.deps.maxLineBytes ? { maxLineBytes: this.deps.maxLineBytes() } : {}),
     };
-    const versions = versionsToOffer(this.deps.protocolSetting?.() ?? 1);
+    const setting = this.deps.protocolSetting?.() ?? 1;
+    const versions = this.deps.protocolMemory?.versionsFor(agent, setting) ?? versionsToOffer(setting);
+    if (versions.length < versionsToOffer(setting).length) {
+      this.deps.log?.(`[${agent.name}] answered ACP v1 to an offer of v2 before; offering v1 directly (a new version of it is offered v2 again)`);
+    }
     try {
       for (let attempt = 0; ; attempt++) {
         const offered = versions[attempt]!;
@@ -177,6 +184,7 @@ export class SubchatsService {
           connection.dispose();
           continue;
         }
+        await this.deps.protocolMemory?.noteStart(agent, setting, { offered: versions, answered: connection.protocolVersion, agentVersion: connection.agentInfo?.version ?? null });
         break;
       }
       runtime.status = 'ready';

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, test } from 'node:test';
 import { AgentConnection } from '../../src/acp/agentConnection';
 import type { ProtocolSetting } from '../../src/acp/capabilities';
+import { ProtocolMemory, PROTOCOL_MEMORY_KEY, type KeyValueState } from '../../src/host/protocolMemory';
 import { SubchatsService } from '../../src/host/subchatsService';
 import { fakeAgentConfig, RecordingHost, waitFor, type FakeMode } from '../fixtures/fake-agents/harness';
 
@@ -21,7 +22,7 @@ afterEach(() => {
   for (const connection of spawned.splice(0)) connection.dispose();
 });
 
-async function startWith(mode: FakeMode, setting: ProtocolSetting | undefined) {
+async function startWith(mode: FakeMode, setting: ProtocolSetting | undefined, extra: { memory?: ProtocolMemory; env?: Record<string, string> } = {}) {
   const workspace = mkdtempSync(join(tmpdir(), 'subchats-proto-'));
   const logFile = join(workspace, 'received.jsonl');
   const logs: string[] = [];
@@ -30,8 +31,9 @@ async function startWith(mode: FakeMode, setting: ProtocolSetting | undefined) {
     workspaceFolders: () => [workspace],
     log: (text) => logs.push(text),
     ...(setting !== undefined ? { protocolSetting: () => setting } : {}),
+    ...(extra.memory ? { protocolMemory: extra.memory } : {}),
   });
-  const runtime = await service.start(fakeAgentConfig(mode, { FAKE_AGENT_LOG: logFile }), workspace);
+  const runtime = await service.start(fakeAgentConfig(mode, { FAKE_AGENT_LOG: logFile, ...extra.env }), workspace);
   const offers = () =>
     readFileSync(logFile, 'utf8')
       .split('\n')
@@ -88,4 +90,41 @@ test('auto: an agent that answers 1 to an offer of 2 is restarted with the v1 of
   await firstProcessGone();
   assert.equal(runtime.connection!.protocolVersion, 1);
   assert.equal(runtime.live, true);
+});
+
+/** The extension's global state, in memory. */
+function memoryState(): KeyValueState & { values: Map<string, unknown> } {
+  const values = new Map<string, unknown>();
+  return { values, get: (key) => values.get(key), update: async (key, value) => void values.set(key, value) };
+}
+
+test('auto: an agent that answered 1 is offered 1 directly next time (one process); a new version of it is offered 2 again', async () => {
+  const state = memoryState();
+  const memory = new ProtocolMemory(state);
+  const first = await startWith('normal', 'auto', { memory });
+  assert.deepEqual(first.offers(), [2, 1]);
+  const second = await startWith('normal', 'auto', { memory });
+  assert.deepEqual(second.offers(), [1], 'remembered: no second start');
+  assert.equal(second.runtime.connection!.protocolVersion, 1);
+  assert.match(second.logs.join('\n'), /answered ACP v1 to an offer of v2 before; offering v1 directly/);
+  // Upgraded: its v1 answer names another version, so the answer is forgotten and the next start asks 2 again.
+  const upgraded = { FAKE_AGENT_INIT: JSON.stringify({ agentInfo: { name: 'scripted-fake-agent', version: '1.1.0' } }) };
+  assert.deepEqual((await startWith('normal', 'auto', { memory, env: upgraded })).offers(), [1]);
+  assert.deepEqual(Object.keys(state.values.get(PROTOCOL_MEMORY_KEY) as object), []);
+  assert.deepEqual((await startWith('normal', 'auto', { memory, env: upgraded })).offers(), [2, 1]);
+});
+
+test('auto: an agent that failed at 2 is remembered too; a v2 agent and the settings 1 and 2 leave the memory alone', async () => {
+  const state = memoryState();
+  const memory = new ProtocolMemory(state);
+  await startWith('v1-only', 'auto', { memory });
+  assert.deepEqual((await startWith('v1-only', 'auto', { memory })).offers(), [1]);
+  // The setting 2 always offers 2; refused, it says what would work.
+  await assert.rejects(startWith('v1-only', 2, { memory }), (error: Error) => /^Agent "Fake" does not accept ACP version 2 \(it supports 1\)\. The agent was disconnected\. Set subchats\.protocolVersion to "1" or "auto" to speak version 1 with it\.$/.test(error.message));
+  const v2 = await startWith('v2', 'auto', { memory });
+  assert.deepEqual(v2.offers(), [2]);
+  assert.equal(Object.keys(state.values.get(PROTOCOL_MEMORY_KEY) as object).length, 1, 'only the v1-only agent is remembered');
+  // Unreadable stored state counts as nothing remembered.
+  state.values.set(PROTOCOL_MEMORY_KEY, { junk: 'yes', other: null });
+  assert.deepEqual((await startWith('v1-only', 'auto', { memory })).offers(), [2, 1]);
 });
