@@ -7,6 +7,7 @@ import { version as VERSION } from '../package.json';
 import type { AgentConfig } from './acp/agentProcess';
 import { registerAttachmentCommands } from './commands/chatAttachments';
 import { readProtocolSetting } from './acp/capabilities';
+import { ProtocolMemory } from './host/protocolMemory';
 import { registerCommands } from './commands/registerCommands';
 import { ChangesEditor } from './host/changesEditor';
 import { SubchatsStatusBar } from './views/statusBarItem';
@@ -99,7 +100,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
       return value === 'allow' || value === 'deny' ? value : 'ask';
     },
     maxLineBytes: () => Math.max(1, config().get<number>('maxLineMegabytes', 16)) * 1024 * 1024,
-    protocolSetting: () => readProtocolSetting(config().get<unknown>('protocolVersion', '1')),
+    protocolSetting: () => readProtocolSetting(config().get<unknown>('protocolVersion', 'auto')),
+    protocolMemory: new ProtocolMemory(context.globalState),
     onCancelUnconfirmed: (runtime, session) => {
       const stop = 'Stop Agent';
       void vscode.window
