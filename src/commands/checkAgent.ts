@@ -53,7 +53,8 @@ export async function checkAgentCommand(ctx: CheckAgentContext, arg?: unknown): 
     return undefined;
   }
   const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Checking ${agent.name}…` }, () =>
-    checkAgent(agent, { cwd, timeoutMs: ctx.service.initializeTimeoutMs, log: (text) => ctx.output.appendLine(text) }),
+    // The version(s) a session start would offer (setting subchats.protocolVersion), read where the service reads it.
+    checkAgent(agent, { cwd, timeoutMs: ctx.service.initializeTimeoutMs, protocol: ctx.service.protocolSetting, log: (text) => ctx.output.appendLine(text) }),
   );
   for (const line of result.report.lines) ctx.output.appendLine(line);
   const details = 'Show Details';

@@ -1,8 +1,10 @@
 // What "Check Agent" tells the user: an agent's `initialize` answer in words, or why it could not be had.
 // Pure (no vscode, no process): every agent string in it is made inert for VS Code's UI.
+import { readAgentFeatures, type AgentFeatures, type ProtocolVersion } from '../acp/agentFeatures';
 import type { AgentConfig } from '../acp/agentProcess';
+import { delegationSupport } from '../acp/delegation';
 import { AgentExitedError, AgentRequestError, AgentStartError, AgentTimeoutError, formatDuration, UnsupportedProtocolVersionError } from '../acp/errors';
-import { isAdvertised, promptCapabilitiesOf } from '../store/agentCapabilities';
+import { isAdvertised, promptCapabilitiesOf, reattachMethod } from '../store/agentCapabilities';
 import type { PromptCapabilities } from '../protocol/transcript';
 import { isObject, type JsonObject } from '../store/wireMessage';
 import { installHint } from './agentPresets';
@@ -15,25 +17,25 @@ export interface AgentCheckReport {
   readonly lines: readonly string[];
 }
 
-/** The capabilities Subchats reads, with what it uses each for. */
-const SESSION_FEATURES: readonly (readonly [string, string])[] = [
-  ['list', 'list'],
-  ['resume', 'resume'],
-  ['close', 'close'],
-  ['fork', 'fork'],
-  ['additionalDirectories', 'extra folders'],
-];
-
 const PROMPT_FEATURES: readonly (readonly [keyof PromptCapabilities, string])[] = [
   ['image', 'images'],
   ['audio', 'audio'],
   ['embeddedContext', 'embedded files'],
 ];
 
-const KNOWN_CAPABILITIES = new Set(['loadSession', 'sessionCapabilities', 'promptCapabilities', 'mcpCapabilities', 'auth']);
+/** Where each version keeps what the report reads, and the keys it reads there (the rest are listed as extra). */
+const LAYOUT = {
+  1: { info: 'agentInfo', capabilities: 'agentCapabilities', session: 'sessionCapabilities', known: ['loadSession', 'sessionCapabilities', 'promptCapabilities', 'mcpCapabilities', 'auth'], knownSession: ['list', 'resume', 'close', 'fork', 'additionalDirectories', 'subagents'] },
+  2: { info: 'info', capabilities: 'capabilities', session: 'session', known: ['session', 'auth'], knownSession: ['prompt', 'mcp', 'fork', 'additionalDirectories'] },
+} as const;
 
 export function commandLine(agent: Pick<AgentConfig, 'command' | 'args'>): string {
   return [agent.command, ...(agent.args ?? [])].join(' ');
+}
+
+/** The first line of every report: which agent, run how. */
+function heading(agent: AgentConfig): string {
+  return `Check of "${inertUiText(agent.name)}" (runs: ${inertUiText(commandLine(agent), 300)})`;
 }
 
 function record(value: unknown): JsonObject {
@@ -44,8 +46,17 @@ function text(value: unknown, max = 120): string | undefined {
   return typeof value === 'string' && value.trim() ? inertUiText(value.trim(), max) : undefined;
 }
 
-function yesNo<K extends string>(entries: readonly (readonly [K, string])[], granted: (key: K) => boolean): string {
-  return entries.map(([key, label]) => `${label} ${granted(key) ? 'yes' : 'no'}`).join(', ');
+function yesNo(entries: readonly (readonly [string, boolean])[]): string {
+  return entries.map(([label, granted]) => `${label} ${granted ? 'yes' : 'no'}`).join(', ');
+}
+
+/** "offered 2, then restarted and offered 1": the versions a check offered, in order. */
+function offersText(offered: readonly ProtocolVersion[]): string {
+  return offered.map((version, index) => (index === 0 ? `offered ${version}` : `then restarted and offered ${version}`)).join(', ');
+}
+
+function protocolLine(answered: string, offered: readonly ProtocolVersion[] | undefined): string {
+  return `ACP protocol version: ${answered}${offered?.length ? ` (${offersText(offered)})` : ''}`;
 }
 
 /** "OpenCode 1.18.33", or the configured name when the agent does not say who it is. */
@@ -55,48 +66,87 @@ function identity(agent: AgentConfig, info: JsonObject): string {
   return version ? `${name} ${version}` : name;
 }
 
-function authLines(result: JsonObject, capabilities: JsonObject): string[] {
-  const methods = Array.isArray(result['authMethods']) ? result['authMethods'].filter(isObject) : [];
-  const logout = isAdvertised(record(capabilities['auth'])['logout']) ? ' (log out supported)' : '';
-  if (methods.length === 0) return [`Sign-in methods: none offered${logout}`];
+function authLines(features: AgentFeatures): string[] {
+  const logout = features.logout ? ' (log out supported)' : '';
+  if (features.authMethods.length === 0) return [`Sign-in methods: none offered${logout}`];
   return [
     `Sign-in methods${logout}:`,
-    ...methods.map((method) => {
-      const name = text(method['name']) ?? text(method['id']) ?? 'unnamed';
-      const description = text(method['description'], 200);
-      return `  - ${name}${description ? `: ${description}` : ''}`;
+    ...features.authMethods.map((method) => {
+      const description = text(method.description, 200);
+      const where = method['type'] === 'terminal' ? ' (in a terminal)' : '';
+      return `  - ${text(method.name) ?? 'unnamed'}${where}${description ? `: ${description}` : ''}`;
     }),
   ];
 }
 
-/** Reads an `initialize` result leniently: whatever is missing or malformed counts as not advertised. */
-export function describeInitialize(agent: AgentConfig, response: unknown): AgentCheckReport {
-  const result = record(response);
-  const capabilities = record(result['agentCapabilities']);
-  const sessions = record(capabilities['sessionCapabilities']);
-  // The store's reading: what the prompt box will allow is what the check reports.
-  const prompt = promptCapabilitiesOf(capabilities);
+/** Sessions beyond new/prompt/cancel, as the connection will allow them (ACP 2 has no session/load). */
+function sessionFeatures(features: AgentFeatures, session: JsonObject): [string, boolean][] {
+  return [
+    ...(features.version === 1 ? [['load', features.offers('load')] as [string, boolean]] : []),
+    ['list', features.offers('list')],
+    ['resume', features.offers('resume')],
+    ['close', features.offers('close')],
+    ['fork', isAdvertised(session['fork'])],
+  ];
+}
+
+function sessionsLine(features: AgentFeatures, session: JsonObject, sessionsAdvertised: boolean): string {
+  if (!sessionsAdvertised) return 'Sessions: none (capabilities.session not advertised)';
+  return `Sessions: ${yesNo([...sessionFeatures(features, session), ['extra folders', features.additionalDirectories]])}`;
+}
+
+function reattachLine(capabilities: JsonObject, version: ProtocolVersion): string {
+  const method = reattachMethod(capabilities, version);
+  return `Saved sessions reopen with: ${method ?? 'nothing (they cannot be reopened)'}`;
+}
+
+function subagentLine(capabilities: JsonObject, session: JsonObject, version: ProtocolVersion): string {
+  if (version === 2) return 'Subagents: part of ACP 2 (shown as the agent reports them)';
+  if (!isObject(session['subagents'])) return 'Subagent delegation: not advertised (subagents still show as the agent reports them)';
+  const support = delegationSupport(capabilities);
+  return `Subagent delegation: choose a subagent in a prompt ${support.promptDelegation ? 'yes' : 'no'}, in the background ${support.background ? 'yes' : 'no'}`;
+}
+
+/** v1: `mcpCapabilities` booleans beside stdio (always there); v2: `session.mcp` markers, stdio included. */
+function mcpLine(capabilities: JsonObject, session: JsonObject, version: ProtocolVersion): string {
+  if (version === 2) {
+    const mcp = record(session['mcp']);
+    return `MCP servers: ${yesNo([['stdio', isAdvertised(mcp['stdio'])], ['HTTP', isAdvertised(mcp['http'])], ['ACP', isAdvertised(mcp['acp'])]])}`;
+  }
   const mcp = record(capabilities['mcpCapabilities']);
-  const subagents = record(sessions['subagents']);
-  const who = identity(agent, record(result['agentInfo']));
+  return `MCP servers: stdio, ${yesNo([['HTTP', mcp['http'] === true], ['SSE', mcp['sse'] === true]])}`;
+}
+
+/** Reads an `initialize` result leniently: whatever is missing or malformed counts as not advertised. */
+export function describeInitialize(agent: AgentConfig, response: unknown, offered?: readonly ProtocolVersion[]): AgentCheckReport {
+  const result = record(response);
+  const version: ProtocolVersion = result['protocolVersion'] === 2 ? 2 : 1;
+  const layout = LAYOUT[version];
+  // The connection's and the store's readings: what a session will allow is what the check reports.
+  const features = readAgentFeatures(result, version);
+  const capabilities = record(result[layout.capabilities]);
+  const session = record(capabilities[layout.session]);
+  const sessionsAdvertised = version === 1 || isObject(capabilities['session']);
+  const prompt = promptCapabilitiesOf(capabilities, version);
+  const who = identity(agent, record(result[layout.info]));
   const protocol = typeof result['protocolVersion'] === 'number' ? String(result['protocolVersion']) : 'not stated';
-  const loads = capabilities['loadSession'] === true;
-  const other = [...Object.keys(capabilities).filter((key) => !KNOWN_CAPABILITIES.has(key)), ...Object.keys(sessions).filter((key) => key !== 'subagents' && !SESSION_FEATURES.some(([known]) => known === key)).map((key) => `sessionCapabilities.${key}`)];
+  const known = (keys: readonly string[]) => (key: string) => !keys.includes(key);
+  const other = [...Object.keys(capabilities).filter(known(layout.known)), ...Object.keys(session).filter(known(layout.knownSession)).map((key) => `${layout.session}.${key}`)];
   const lines = [
-    `Check of "${inertUiText(agent.name)}" (runs: ${inertUiText(commandLine(agent), 300)})`,
+    heading(agent),
     `Agent: ${who}`,
-    `ACP protocol version: ${protocol}`,
-    `Sessions: load ${loads ? 'yes' : 'no'}, ${yesNo(SESSION_FEATURES, (key) => isAdvertised(sessions[key]))}`,
-    isObject(sessions['subagents'])
-      ? `Subagent delegation: choose a subagent in a prompt ${isAdvertised(subagents['promptDelegation']) ? 'yes' : 'no'}, in the background ${isAdvertised(subagents['background']) ? 'yes' : 'no'}`
-      : 'Subagent delegation: not advertised (subagents still show as the agent reports them)',
-    `Prompt content: text and links, ${yesNo(PROMPT_FEATURES, (key) => prompt[key])}`,
-    `MCP servers: stdio, ${yesNo([['http', 'HTTP'], ['sse', 'SSE']], (key) => mcp[key] === true)}`,
-    ...authLines(result, capabilities),
+    protocolLine(protocol, offered),
+    sessionsLine(features, session, sessionsAdvertised),
+    reattachLine(capabilities, version),
+    subagentLine(capabilities, session, version),
+    `Prompt content: text and links, ${yesNo(PROMPT_FEATURES.map(([key, label]) => [label, prompt[key]]))}`,
+    mcpLine(capabilities, session, version),
+    ...authLines(features),
     ...(other.length ? [`Also advertised (not used by Subchats): ${inertUiText(other.join(', '), 300)}`] : []),
   ];
-  const can = [loads && 'load', ...SESSION_FEATURES.filter(([key]) => key !== 'additionalDirectories' && isAdvertised(sessions[key])).map(([, label]) => label)].filter(Boolean);
-  const summary = `${who} answered (ACP ${protocol}). Sessions: ${can.length ? can.join(', ') : 'new only'}.`;
+  const can = sessionFeatures(features, session).filter(([, granted]) => granted).map(([label]) => label);
+  const sessions = !sessionsAdvertised ? 'none' : can.length ? can.join(', ') : 'new only';
+  const summary = `${who} answered (ACP ${protocol}). Sessions: ${sessions}.`;
   return { summary, lines };
 }
 
@@ -106,7 +156,7 @@ function lastStderrLines(stderr: string): string[] {
 }
 
 /** Why the check failed, and what to do about it. */
-export function describeCheckFailure(agent: AgentConfig, error: unknown, stderrTail = ''): AgentCheckReport {
+export function describeCheckFailure(agent: AgentConfig, error: unknown, stderrTail = '', offered?: readonly ProtocolVersion[]): AgentCheckReport {
   const name = inertUiText(agent.name);
   const command = inertUiText(agent.command, 200);
   const install = installHint(agent);
@@ -127,7 +177,8 @@ export function describeCheckFailure(agent: AgentConfig, error: unknown, stderrT
   } else {
     summary = `Checking "${name}" failed: ${inertUiText(error instanceof Error ? error.message : String(error), 300)}`;
   }
-  return { summary, lines: [`Check of "${name}" (runs: ${inertUiText(commandLine(agent), 300)})`, summary, ...lastStderrLines(error instanceof AgentExitedError ? error.exit.stderrTail : stderrTail)] };
+  const protocol = offered?.length ? [protocolLine('none agreed', offered)] : [];
+  return { summary, lines: [heading(agent), summary, ...protocol, ...lastStderrLines(error instanceof AgentExitedError ? error.exit.stderrTail : stderrTail)] };
 }
 
 function exitText(error: AgentExitedError): string {

@@ -6,6 +6,7 @@ import type { AgentConfig } from '../acp/agentProcess';
 import type { ClientHost } from '../acp/clientHost';
 import type { TerminalPolicy } from '../acp/terminalGate';
 import { versionsToOffer, type ProtocolSetting } from '../acp/capabilities';
+import { restartAfter, type Restart } from '../acp/protocolFallback';
 import type { PromptDelegation } from '../acp/delegation';
 import { ActionRefusedError, NotAdvertisedError } from '../acp/errors';
 import { MemoryTranscript, type TranscriptRecorder } from '../acp/transcript';
@@ -130,6 +131,11 @@ export class SubchatsService {
     return this.deps.initializeTimeoutMs?.();
   }
 
+  /** The ACP version(s) a start offers (setting `subchats.protocolVersion`). */
+  get protocolSetting(): ProtocolSetting {
+    return this.deps.protocolSetting?.() ?? 1;
+  }
+
   /** A ready connection to this agent, if one is running. */
   liveRuntimeFor(agentId: string): AgentRuntime | undefined {
     return this.list().find((r) => r.agent.id === agentId && r.live);
@@ -160,7 +166,7 @@ export class SubchatsService {
       ...(this.deps.terminalPolicy ? { terminalPolicy: this.deps.terminalPolicy } : {}),
       ...(this.deps.maxLineBytes ? { maxLineBytes: this.deps.maxLineBytes() } : {}),
     };
-    const setting = this.deps.protocolSetting?.() ?? 1;
+    const setting = this.protocolSetting;
     const versions = this.deps.protocolMemory?.versionsFor(agent, setting) ?? versionsToOffer(setting);
     if (versions.length < versionsToOffer(setting).length) {
       this.deps.log?.(`[${agent.name}] answered ACP v1 to an offer of v2 before; offering v1 directly (a new version of it is offered v2 again)`);
@@ -169,18 +175,16 @@ export class SubchatsService {
       for (let attempt = 0; ; attempt++) {
         const offered = versions[attempt]!;
         const connection = this.spawnConnection(runtime, { ...options, protocolVersion: offered });
-        const fallback = versions[attempt + 1];
+        let restart: Restart | undefined;
         try {
           await connection.initialize();
+          restart = restartAfter(versions, attempt, { answered: connection.protocolVersion });
         } catch (error) {
-          if (fallback === undefined) throw error;
-          this.deps.log?.(`[${agent.name}] did not initialize at ACP v${offered} (${(error as Error).message}); restarting it to offer v${fallback}`);
-          connection.dispose();
-          continue;
+          restart = restartAfter(versions, attempt, { error });
+          if (!restart) throw error;
         }
-        // An agent that answers 1 to an offer of 2 gets the v1 client capabilities it missed (files, terminals, subagents).
-        if (fallback !== undefined && connection.protocolVersion === fallback) {
-          this.deps.log?.(`[${agent.name}] answered ACP v${fallback}; restarting it to offer v${fallback} with its client capabilities`);
+        if (restart) {
+          this.deps.log?.(`[${agent.name}] ${restart.why}`);
           connection.dispose();
           continue;
         }

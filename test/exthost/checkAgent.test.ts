@@ -1,5 +1,6 @@
-// Subchats: Check Agent as the palette or an agent row runs it: the demo agent answers, a command that is not
-// installed says how to install it, an unknown id is named; the details land in the protocol log.
+// Subchats: Check Agent as the palette or an agent row runs it: the demo agent answers (at the ACP version the
+// setting chooses), a command that is not installed says how to install it, an unknown id is named; the details
+// land in the protocol log.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { AgentCheckResult } from '../../src/host/agentCheck';
@@ -19,6 +20,7 @@ describe('Check Agent', function () {
 
   after(async () => {
     await vscode.workspace.getConfiguration('subchats').update('agents', undefined, vscode.ConfigurationTarget.Global);
+    await vscode.workspace.getConfiguration('subchats').update('protocolVersion', undefined, vscode.ConfigurationTarget.Global);
   });
 
   it('starts the demo agent, reports its initialize answer and stops it', async () => {
@@ -27,10 +29,27 @@ describe('Check Agent', function () {
     assert.equal(result.ok, true, result.report.summary);
     const shown = stub.asked.filter((a) => a.method === 'showInformationMessage');
     assert.equal(shown.length, 1, JSON.stringify(stub.asked));
-    assert.match(shown[0]!.message, /^Subchats: Subchats demo agent \S+ answered \(ACP 1\)\. Sessions: load/);
+    assert.match(shown[0]!.message, /^Subchats: Subchats demo agent \S+ answered \(ACP 2\)\. Sessions: resume/, "the default (auto) speaks 2 with the demo agent");
     assert.deepEqual(shown[0]!.items, ['Show Details']);
     assert.ok(result.pid !== undefined);
     assert.throws(() => process.kill(result.pid!, 0), 'the checked agent process is gone');
+  });
+
+  it('offers the ACP version(s) that subchats.protocolVersion chooses, as a session start does', async () => {
+    const checkAt = async (setting: string): Promise<AgentCheckResult> => {
+      await vscode.workspace.getConfiguration('subchats').update('protocolVersion', setting, vscode.ConfigurationTarget.Global);
+      stub?.restore();
+      stub = stubWindow({ showInformationMessage: () => undefined, showErrorMessage: () => undefined });
+      return (await vscode.commands.executeCommand('subchats.checkAgent', 'demo')) as AgentCheckResult;
+    };
+    // The demo agent's default dialect speaks ACP 2.
+    const auto = await checkAt('auto');
+    assert.equal(auto.ok, true, auto.report.summary);
+    assert.deepEqual(auto.offered, [2]);
+    assert.ok(auto.report.lines.includes('ACP protocol version: 2 (offered 2)'), auto.report.lines.join('\n'));
+    const one = await checkAt('1');
+    assert.deepEqual(one.offered, [1]);
+    assert.ok(one.report.lines.includes('ACP protocol version: 1 (offered 1)'), one.report.lines.join('\n'));
   });
 
   it('a configured command that is not installed is an error that says so', async () => {
