@@ -29,7 +29,7 @@ describe('Check Agent', function () {
     assert.equal(result.ok, true, result.report.summary);
     const shown = stub.asked.filter((a) => a.method === 'showInformationMessage');
     assert.equal(shown.length, 1, JSON.stringify(stub.asked));
-    assert.match(shown[0]!.message, /^Subchats: Subchats demo agent \S+ answered \(ACP 2\)\. Sessions: resume/, "the default (auto) speaks 2 with the demo agent");
+    assert.match(shown[0]!.message, /^Subchats: Subchats demo agent \S+ answered \(ACP 2\)\. Sessions: list, resume, close\.$/, shown[0]!.message);
     assert.deepEqual(shown[0]!.items, ['Show Details']);
     assert.ok(result.pid !== undefined);
     assert.throws(() => process.kill(result.pid!, 0), 'the checked agent process is gone');
