@@ -19,6 +19,7 @@ import {
   applyCurrentMode,
   applyPlan,
   applyPlanUpdate,
+  removePlan,
   applySessionInfo,
   applySessionSetup,
   applySubagentCatalog,
@@ -82,6 +83,7 @@ const UPDATE_REDUCERS: Readonly<Record<string, UpdateReducer>> = {
   tool_call_update: (parts, target, update, wire) => applyToolCall(parts, wire, target, update, 'tool_call_update'),
   plan: (parts, target, update) => applyPlan(parts, target, Array.isArray(update['entries']) ? update['entries'] : []),
   plan_update: (parts, target, update) => applyPlanUpdate(parts, target, update['plan']),
+  plan_removed: (parts, target, update) => removePlan(parts, target, update['planId']),
   tool_call_content_chunk: (parts, target, update, wire) => appendToolCallContent(parts, wire, target, update),
   terminal_update: (parts, target, update) => applyTerminalUpdate(parts, target, update),
   terminal_output_chunk: (parts, target, update) => applyTerminalOutputChunk(parts, target, update),
@@ -99,7 +101,6 @@ const UPDATE_REDUCERS: Readonly<Record<string, UpdateReducer>> = {
   compaction_update: (parts, target, update) => applyCompaction(parts, target, update),
   // Part of ACP but nothing the store shows.
   compaction_summary_chunk: () => undefined,
-  plan_removed: () => undefined,
 };
 
 const SUBAGENT_ANNOUNCEMENTS: Readonly<Record<string, 'subagent_update' | 'subagent_spawned'>> = {
