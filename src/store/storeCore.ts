@@ -2,6 +2,7 @@
 // time), change notifications and diagnostics. Every reducer changes records only through these methods,
 // so revisions, `updatedAt`, state history and labels stay consistent.
 import type { Diagnostic, DiagnosticCode, Entry, MessageEntry, PlanEntryItem, SessionMessageEntry, SessionRecord, SessionStateInfo, StateSource, StoreChange, ToolCallEntry } from './model';
+import type { PromptCopy } from './reducers/promptEchoes';
 import { sessionLabel } from './sessionLabel';
 import { sameState } from './sessionState';
 
@@ -17,16 +18,14 @@ export interface SessionIndex {
   lastDiscrete?: boolean;
   /** A root's first prompt names it until the agent gives it a title. */
   firstUserMessage?: MessageEntry;
-  /** v2: the prompt the client sent, until the agent's echo (or the acknowledgement) gives it its messageId. */
-  awaitingEcho?: MessageEntry;
-  /** v2: prompts bound to their messageId whose echo has not arrived yet; the echo replaces what the client wrote. */
-  echoPending?: Set<MessageEntry>;
+  /** v2: the prompts the client sent, in order, until each is acknowledged and echoed (promptEchoes.ts). */
+  readonly promptCopies: PromptCopy[];
   /** v2 compactions (by compactionId) whose end was already shown. */
   readonly compactionsReported: Set<string>;
 }
 
 function emptyIndex(): SessionIndex {
-  return { messages: new Map(), sessionMessages: new Map(), toolEntries: new Map(), plans: new Map(), compactionsReported: new Set() };
+  return { messages: new Map(), sessionMessages: new Map(), toolEntries: new Map(), plans: new Map(), promptCopies: [], compactionsReported: new Set() };
 }
 
 export interface StoreCoreOptions {
