@@ -291,6 +291,24 @@ test('v2 agent terminals: terminal_update snapshots, base64 output chunks append
   assert.deepEqual(wire.codes(), ['invalid-message'], 'bad base64 is a diagnostic, not a crash');
 });
 
+test('v2 per-item cancel is withdrawn the moment the agent disconnects, with the reason, as the session cancel is', () => {
+  const wire = new CheckedV2Wire();
+  const changes: string[] = [];
+  wire.store.onDidChange((batch) => changes.push(...batch.filter((c) => c.kind === 'session').map((c) => c.sessionId)));
+  wire.prompt('go');
+  wire.update({ sessionUpdate: 'tool_call_update', toolCallId: 't1', title: 'Run tests', kind: 'execute', status: 'in_progress', capabilities: { cancel: {} } });
+  wire.update({ sessionUpdate: 'terminal_update', terminalId: 'T', command: 'npm test', capabilities: { cancel: {} } });
+  wire.assertSchemaValid();
+  const verdicts = () => [wire.store.itemActionsFor('root').cancel, wire.store.itemActionsFor('root', { toolCallId: 't1' }).cancel, wire.store.itemActionsFor('root', { terminalId: 'T' }).cancel];
+  assert.deepEqual(verdicts().map((v) => v.allowed), [true, true, true]);
+  changes.length = 0;
+  wire.store.markDisconnected();
+  const reason = wire.store.actionsFor('root').cancel.reason;
+  assert.match(reason ?? '', /not connected/);
+  assert.deepEqual(verdicts(), [{ allowed: false, reason }, { allowed: false, reason }, { allowed: false, reason }], 'the same rule and words as the session cancel');
+  assert.ok(changes.includes('root'), 'views are told the session changed');
+});
+
 test('v2: unknown update kinds and extension methods are never fatal', () => {
   const wire = v2Wire();
   wire.update('root', { sessionUpdate: '_vendor_thing', x: 1 });
