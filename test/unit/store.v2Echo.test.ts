@@ -13,6 +13,20 @@ function users(wire: CheckedV2Wire): string[] {
 const chunk = (messageId: string, text: string) => ({ sessionUpdate: 'user_message_chunk', messageId, content: { type: 'text', text } });
 const whole = (messageId: string, text: string) => ({ sessionUpdate: 'user_message', messageId, content: [{ type: 'text', text }] });
 
+/** Two prompts; B's echo (its words expanded by the agent) came first and was taken for A, the oldest waiting. */
+function echoOfBTakenForA() {
+  const prompts = twoPrompts();
+  prompts.wire.update(whole('mB', 'do B (expanded)'));
+  assert.deepEqual(users(prompts.wire), ['do B (expanded)@mB', 'do B@-'], 'taken for A: the oldest waiting');
+  return prompts;
+}
+
+/** A session with prompts "do A" and "do B" sent (request ids `a` and `b`), neither acknowledged nor echoed. */
+function twoPrompts() {
+  const wire = new CheckedV2Wire();
+  return { wire, a: wire.prompt('do A'), b: wire.prompt('do B') };
+}
+
 test('two prompts: each acknowledgement binds its own prompt, whichever order they come in', () => {
   for (const order of [['a', 'b'], ['b', 'a']] as const) {
     const wire = new CheckedV2Wire();
@@ -26,9 +40,7 @@ test('two prompts: each acknowledgement binds its own prompt, whichever order th
 });
 
 test('two prompts: echoes before their acks bind the oldest copy still waiting (agents insert in order)', () => {
-  const wire = new CheckedV2Wire();
-  const a = wire.prompt('do A');
-  const b = wire.prompt('do B');
+  const { wire, a, b } = twoPrompts();
   wire.update(chunk('mA', 'do ')).update(chunk('mA', 'A'));
   wire.update(whole('mB', 'do B'));
   assert.deepEqual(users(wire), ['do A@mA', 'do B@mB']);
@@ -39,9 +51,7 @@ test('two prompts: echoes before their acks bind the oldest copy still waiting (
 });
 
 test('two prompts inserted out of order: the acks correct the guesses, each copy keeps its own text and id', () => {
-  const wire = new CheckedV2Wire();
-  const a = wire.prompt('do A');
-  const b = wire.prompt('do B');
+  const { wire, a, b } = twoPrompts();
   // B was inserted first: its echo is taken for A's (the oldest waiting), A's for B's.
   wire.update(chunk('mB', 'do '));
   wire.update(chunk('mA', 'do A'));
@@ -56,11 +66,7 @@ test('two prompts inserted out of order: the acks correct the guesses, each copy
 });
 
 test('a guess the other prompt\'s ack shows wrong is undone: the copy gets its own text back until its echo', () => {
-  const wire = new CheckedV2Wire();
-  const a = wire.prompt('do A');
-  const b = wire.prompt('do B');
-  wire.update(whole('mB', 'do B (expanded)'));
-  assert.deepEqual(users(wire), ['do B (expanded)@mB', 'do B@-'], 'taken for A: the oldest waiting');
+  const { wire, a, b } = echoOfBTakenForA();
   wire.ack(b, 'mB');
   assert.deepEqual(users(wire), ['do A@-', 'do B (expanded)@mB'], 'B takes its echo; A shows what was sent again');
   wire.ack(a, 'mA');
@@ -98,15 +104,17 @@ test('three prompts, acks and echoes interleaved in several orders: one message 
   }
 });
 
-test('a refused prompt waits for no echo: the next echo binds the prompt after it', () => {
-  const wire = new CheckedV2Wire();
-  const a = wire.prompt('do A');
-  const b = wire.prompt('do B');
-  wire.refuse(a, 'busy');
-  wire.update(whole('mB', 'do B'));
-  wire.ack(b, 'mB');
-  assert.deepEqual(users(wire), ['do A@-', 'do B@mB']);
-  wire.assertSchemaValid();
+test('a refused prompt waits for no echo, and gives an echo taken for it to the prompt after it', () => {
+  const refusedFirst = twoPrompts();
+  refusedFirst.wire.refuse(refusedFirst.a, 'busy').update(whole('mB', 'do B (expanded)')).ack(refusedFirst.b, 'mB');
+  const echoFirst = echoOfBTakenForA();
+  echoFirst.wire.refuse(echoFirst.a, 'busy');
+  assert.deepEqual(users(echoFirst.wire), ['do A@-', 'do B (expanded)@mB'], 'the echo moves to B on the refusal');
+  echoFirst.wire.ack(echoFirst.b, 'mB');
+  for (const { wire } of [refusedFirst, echoFirst]) {
+    assert.deepEqual(users(wire), ['do A@-', 'do B (expanded)@mB']);
+    wire.assertSchemaValid();
+  }
 });
 
 test('an echo with no prompt waiting is a user message of its own (another client\'s prompt)', () => {
@@ -119,18 +127,6 @@ test('an echo with no prompt waiting is a user message of its own (another clien
   wire.assertSchemaValid();
 });
 
-test('a refused prompt gives the echo taken for it to the prompt after it', () => {
-  const wire = new CheckedV2Wire();
-  const a = wire.prompt('do A');
-  const b = wire.prompt('do B');
-  wire.update(whole('mB', 'do B (expanded)'));
-  assert.deepEqual(users(wire), ['do B (expanded)@mB', 'do B@-'], 'taken for A');
-  wire.refuse(a, 'busy');
-  assert.deepEqual(users(wire), ['do A@-', 'do B (expanded)@mB']);
-  wire.ack(b, 'mB');
-  assert.deepEqual(users(wire), ['do A@-', 'do B (expanded)@mB']);
-  wire.assertSchemaValid();
-});
 
 test('another client\'s prompt taken for ours is given back when the ack names our own echo: no message twice', () => {
   const wire = new CheckedV2Wire();
