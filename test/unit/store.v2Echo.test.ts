@@ -141,3 +141,14 @@ test('another client\'s prompt taken for ours is given back when the ack names o
   assert.deepEqual(wire.codes(), []);
   wire.assertSchemaValid();
 });
+
+test('another client\'s prompt taken for ours, acked before our echo: it stays shown, as a message of its own', () => {
+  const wire = new CheckedV2Wire();
+  const a = wire.prompt('do A');
+  wire.update(whole('mX', 'someone else'));
+  wire.ack(a, 'mA');
+  assert.deepEqual(users(wire), ['do A@mA', 'someone else@mX']);
+  wire.update(whole('mA', 'do A'));
+  assert.deepEqual(users(wire), ['do A@mA', 'someone else@mX']);
+  wire.assertSchemaValid();
+});

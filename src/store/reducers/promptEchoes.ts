@@ -44,7 +44,7 @@ export function takeEcho(index: SessionIndex, entry: MessageEntry): boolean {
 /**
  * The agent inserted the prompt of request `promptKey` as message `messageId`. Its copy takes that id; when
  * an echo of that id was taken for another copy, the echo's words move here, that copy shows what was sent
- * again, and the id this copy had been taken for goes to the oldest copy without one.
+ * again, and the echo this copy had been taken for moves on (rehome): no message is shown twice or lost.
  */
 export function acknowledgePrompt(core: StoreCore, session: SessionRecord, promptKey: string, messageId: string): void {
   const index = core.indexOf(session);
@@ -86,21 +86,8 @@ export function acknowledgePrompt(core: StoreCore, session: SessionRecord, promp
   }
   bind(index, entry, messageId);
   core.touchEntry(session, entry);
-  if (misplaced) {
-    // A message the copy's echo replaced (none of ours) is free for it; else the oldest copy without an id.
-    const home = holder && !holderCopy ? holder : oldestUnbound(index)?.entry;
-    if (home) {
-      bind(index, home, misplaced.messageId);
-      const homeCopy = index.promptCopies.find((c) => c.entry === home);
-      if (misplaced.echoed || !homeCopy) {
-        home.text = misplaced.text;
-        home.attachments = misplaced.attachments;
-        if (homeCopy) homeCopy.echoed = true;
-      }
-      core.touchEntry(session, home);
-      if (homeCopy) settle(index, homeCopy);
-    }
-  }
+  // A message none of our copies (its echo found no copy left) is free now for the misplaced echo.
+  if (misplaced?.echoed) rehome(core, session, misplaced, holder && !holderCopy ? holder : undefined);
   settle(index, copy);
   // The first prompt may name the session: its words may have changed.
   core.touch(session);
@@ -115,18 +102,30 @@ export function forgetPrompt(core: StoreCore, session: SessionRecord, promptKey:
   index.promptCopies.splice(at, 1);
   const messageId = copy.entry.messageId;
   if (messageId === undefined) return;
-  const echo = copy.echoed ? { text: copy.entry.text, attachments: copy.entry.attachments } : undefined;
+  const echo = copy.echoed ? { messageId, text: copy.entry.text, attachments: copy.entry.attachments } : undefined;
   unbind(index, copy.entry);
   showSent(copy);
   core.touchEntry(session, copy.entry);
-  const home = oldestUnbound(index);
-  if (!home || !echo) return;
-  bind(index, home.entry, messageId);
-  home.entry.text = echo.text;
-  home.entry.attachments = echo.attachments;
-  home.echoed = true;
-  core.touchEntry(session, home.entry);
-  settle(index, home);
+  if (echo) rehome(core, session, echo);
+}
+
+/** An echo shown on the wrong copy moves to `free`, else to the oldest copy without an id, else to a message of its own. */
+function rehome(core: StoreCore, session: SessionRecord, echo: { readonly messageId: string; readonly text: string; readonly attachments: ContentBlock[] }, free?: MessageEntry): void {
+  const index = core.indexOf(session);
+  const copy = free ? undefined : oldestUnbound(index);
+  let home = free ?? copy?.entry;
+  if (!home) {
+    home = { kind: 'message', id: core.nextEntryId('msg'), rev: core.rev, at: core.at, role: 'user', text: '', attachments: [] };
+    core.addEntry(session, home);
+  }
+  bind(index, home, echo.messageId);
+  home.text = echo.text;
+  home.attachments = echo.attachments;
+  core.touchEntry(session, home);
+  if (copy) {
+    copy.echoed = true;
+    settle(index, copy);
+  }
 }
 
 function oldestUnbound(index: SessionIndex): PromptCopy | undefined {
