@@ -5,6 +5,7 @@ export { AGENT_STARTED_QUIET_MS, isWorking, oneLine, presentState, stateLabel, w
 export { clockTime, elapsedMs, formatDuration, type TimedSession } from './time';
 export { grantsCancel, terminalGrantsCancel, isToolCallOpen, presentToolStatus, stoppedWithTurn, toolKindIcon, toolProgress, type PresentedToolStatus } from './toolCall';
 export { stateExplanation, type ExplanationOptions } from './explanation';
+export { planSummary } from './plan';
 export { preOrder } from './treeOrder';
 export { plainText, visibleBidi } from './plainText';
 export { historyCut } from './historyCut';

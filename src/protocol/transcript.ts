@@ -131,7 +131,11 @@ export interface ToolCallEntry extends EntryBase {
 
 export interface PlanEntryItem extends EntryBase {
   readonly kind: 'plan';
+  /** v2: the plan's id (a session can hold several plans); absent for the one plan of v1. */
+  readonly planId?: string;
   entries: PlanEntry[];
+  /** v2 `plan_removed`: the agent withdrew this plan; it stays in place, shown as removed. */
+  removed?: boolean;
 }
 
 /** `session_message`: a message between sessions, shown in the transcript it was sent on. */

@@ -112,6 +112,7 @@ export type DiagnosticCode =
   | 'cycle'
   | 'self-parent'
   | 'unknown-tool-call'
+  | 'unknown-plan'
   | 'unmatched-response'
   | 'agent-error'
   | 'ambiguous-parent'

@@ -30,9 +30,19 @@ export function refusedActions(reason: string): SessionActions {
   return { cancel: denied(reason), prompt: denied(reason), close: denied(reason), openSubagent: denied(reason) };
 }
 
+/**
+ * What refuses every control of a session alike — its own actions and its items' — with the reason: no agent
+ * connection (a disconnect withdraws them all at once), or the session was closed.
+ */
+function controlsRefusal(session: SessionView, connected: boolean): string | undefined {
+  if (!connected) return 'The agent is not connected. Restart the agent or reconnect the session first.';
+  if (session.closed) return `"${session.label}" was closed; open a new session or reconnect it.`;
+  return undefined;
+}
+
 export function actionsOf(session: SessionView, connected: boolean, offers: AgentOffers = { loadSession: false }): SessionActions {
-  if (!connected) return refusedActions('The agent is not connected. Restart the agent or reconnect the session first.');
-  if (session.closed) return refusedActions(`"${session.label}" was closed; open a new session or reconnect it.`);
+  const refusal = controlsRefusal(session, connected);
+  if (refusal) return refusedActions(refusal);
   return { ...sessionActions(session), openSubagent: openSubagent(session, offers) };
 }
 
@@ -86,8 +96,8 @@ export type SessionItem = { readonly toolCallId: string } | { readonly terminalI
  */
 export function itemCancelGate(session: SessionView | undefined, connected: boolean, protocolVersion: number): ActionPermission {
   if (!session) return denied('Unknown session.');
-  if (!connected) return denied('The agent is not connected. Restart the agent or reconnect the session first.');
-  if (session.closed) return denied(`"${session.label}" was closed; open a new session or reconnect it.`);
+  const refusal = controlsRefusal(session, connected);
+  if (refusal) return denied(refusal);
   if (protocolVersion !== 2) return denied('Cancelling a single tool call or terminal is part of ACP v2; this agent speaks v1. Cancel the session instead.');
   if (session.controlsStale) return denied('This item was restored from history; the agent has not confirmed that it can be cancelled now.');
   return allowed;

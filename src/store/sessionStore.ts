@@ -9,7 +9,8 @@
 import { promptCapabilitiesOf, reattachMethod } from './agentCapabilities';
 import type { ActionPermission, Diagnostic, Direction, Entry, PromptCapabilities, SessionActions, SessionRecord, SessionView, StoreChange } from './model';
 import { RequestLedger, requestKey, type PendingRequest } from './requestLedger';
-import { acknowledgePrompt, appendChunk, upsertMessage } from './reducers/messages';
+import { appendChunk, upsertMessage } from './reducers/messages';
+import { acknowledgePrompt, forgetPrompt } from './reducers/promptEchoes';
 import { applyTerminalOutputChunk, applyTerminalUpdate } from './reducers/agentTerminals';
 import {
   addNotice,
@@ -19,6 +20,7 @@ import {
   applyCurrentMode,
   applyPlan,
   applyPlanUpdate,
+  removePlan,
   applySessionInfo,
   applySessionSetup,
   applySubagentCatalog,
@@ -82,6 +84,7 @@ const UPDATE_REDUCERS: Readonly<Record<string, UpdateReducer>> = {
   tool_call_update: (parts, target, update, wire) => applyToolCall(parts, wire, target, update, 'tool_call_update'),
   plan: (parts, target, update) => applyPlan(parts, target, Array.isArray(update['entries']) ? update['entries'] : []),
   plan_update: (parts, target, update) => applyPlanUpdate(parts, target, update['plan']),
+  plan_removed: (parts, target, update) => removePlan(parts, target, update['planId']),
   tool_call_content_chunk: (parts, target, update, wire) => appendToolCallContent(parts, wire, target, update),
   terminal_update: (parts, target, update) => applyTerminalUpdate(parts, target, update),
   terminal_output_chunk: (parts, target, update) => applyTerminalOutputChunk(parts, target, update),
@@ -99,7 +102,6 @@ const UPDATE_REDUCERS: Readonly<Record<string, UpdateReducer>> = {
   compaction_update: (parts, target, update) => applyCompaction(parts, target, update),
   // Part of ACP but nothing the store shows.
   compaction_summary_chunk: () => undefined,
-  plan_removed: () => undefined,
 };
 
 const SUBAGENT_ANNOUNCEMENTS: Readonly<Record<string, 'subagent_update' | 'subagent_spawned'>> = {
@@ -429,7 +431,10 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const message = asString(error['message']) ?? 'unknown error';
     if (responder === 'agent->client') this.core.diagnose('agent-error', `${request.method} failed: ${message}`);
     const session = this.core.session(asString(request.params['sessionId']) ?? '');
-    if (request.method === 'session/prompt' && session) endPrompt(this.parts, session, request.key, 'error', message);
+    if (request.method === 'session/prompt' && session) {
+      forgetPrompt(this.core, session, request.key);
+      endPrompt(this.parts, session, request.key, 'error', message);
+    }
     failUserRequest(this.parts, request);
     if ((request.method === 'session/load' || request.method === 'session/resume') && session) this.parts.replaying.delete(session.id);
   }
@@ -461,7 +466,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
         return;
       case 'session/prompt':
         // v2 answers with an acknowledgement ({messageId}); the turn ends with the session's idle state_update.
-        if (this.parts.protocol.version === 2) acknowledgePrompt(this.parts, session, asString(body['messageId']) ?? '');
+        if (this.parts.protocol.version === 2) acknowledgePrompt(this.core, session, request.key, asString(body['messageId']) ?? '');
         else endPrompt(this.parts, session, request.key, asString(body['stopReason']) ?? 'end_turn');
         return;
       case 'session/set_mode':

@@ -2,6 +2,7 @@
 // time), change notifications and diagnostics. Every reducer changes records only through these methods,
 // so revisions, `updatedAt`, state history and labels stay consistent.
 import type { Diagnostic, DiagnosticCode, Entry, MessageEntry, PlanEntryItem, SessionMessageEntry, SessionRecord, SessionStateInfo, StateSource, StoreChange, ToolCallEntry } from './model';
+import type { PromptCopy } from './reducers/promptEchoes';
 import { sessionLabel } from './sessionLabel';
 import { sameState } from './sessionState';
 
@@ -10,18 +11,21 @@ export interface SessionIndex {
   readonly messages: Map<string, MessageEntry>;
   readonly sessionMessages: Map<string, SessionMessageEntry>;
   readonly toolEntries: Map<string, ToolCallEntry>;
-  plan?: PlanEntryItem;
+  /** The plans shown and not removed, by planId (v1's one plan under ''). */
+  readonly plans: Map<string, PlanEntryItem>;
   last?: Entry;
   /** The last message was marked to stand on its own: the next chunk starts a new one. */
   lastDiscrete?: boolean;
   /** A root's first prompt names it until the agent gives it a title. */
   firstUserMessage?: MessageEntry;
-  /** v2: the prompt the client sent, until the agent's echo (or the acknowledgement) gives it its messageId. */
-  awaitingEcho?: MessageEntry;
-  /** v2: prompts bound to their messageId whose echo has not arrived yet; the echo replaces what the client wrote. */
-  echoPending?: Set<MessageEntry>;
+  /** v2: the prompts the client sent, in order, until each is acknowledged and echoed (promptEchoes.ts). */
+  readonly promptCopies: PromptCopy[];
   /** v2 compactions (by compactionId) whose end was already shown. */
   readonly compactionsReported: Set<string>;
+}
+
+function emptyIndex(): SessionIndex {
+  return { messages: new Map(), sessionMessages: new Map(), toolEntries: new Map(), plans: new Map(), promptCopies: [], compactionsReported: new Set() };
 }
 
 export interface StoreCoreOptions {
@@ -63,7 +67,7 @@ export class StoreCore {
   indexOf(session: SessionRecord): SessionIndex {
     let index = this.indexes.get(session.id);
     if (!index) {
-      index = { messages: new Map(), sessionMessages: new Map(), toolEntries: new Map(), compactionsReported: new Set() };
+      index = emptyIndex();
       this.indexes.set(session.id, index);
     }
     return index;
@@ -71,14 +75,14 @@ export class StoreCore {
 
   /** Rebuilds a session's lookups from its entries (after entries moved in from another record). */
   reindex(session: SessionRecord): void {
-    const index: SessionIndex = { messages: new Map(), sessionMessages: new Map(), toolEntries: new Map(), compactionsReported: new Set() };
+    const index = emptyIndex();
     for (const entry of session.entries) {
       if (entry.kind === 'message') {
         if (entry.messageId) index.messages.set(`${entry.role}\0${entry.messageId}`, entry);
         if (entry.role === 'user' && !index.firstUserMessage && entry.text.trim() !== '') index.firstUserMessage = entry;
       } else if (entry.kind === 'sessionMessage') index.sessionMessages.set(entry.messageId, entry);
       else if (entry.kind === 'toolCall') index.toolEntries.set(entry.toolCallId, entry);
-      else if (entry.kind === 'plan') index.plan = entry;
+      else if (entry.kind === 'plan' && !entry.removed) index.plans.set(entry.planId ?? '', entry);
     }
     index.last = session.entries.at(-1);
     this.indexes.set(session.id, index);

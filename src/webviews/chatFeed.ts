@@ -81,9 +81,25 @@ function chatChanges(store: SessionStoreReader, changes: readonly FileChange[], 
   return changes.map((change) => ({ ...changeSummary(change), label: changePath(change.path, cwd) }));
 }
 
+type SessionControls = Pick<ChatSessionHeader, 'actions' | 'toolCallCancel'>;
+
+/**
+ * What the chat may offer on a session now, as the store rules: the session's actions and whether its items
+ * (v2 tool calls, agent terminals) may be cancelled alone. A disconnect withdraws both at once.
+ */
+function sessionControls(store: SessionStoreReader, sessionId: string): SessionControls {
+  return { actions: store.actionsFor(sessionId), toolCallCancel: store.itemActionsFor(sessionId).cancel };
+}
+
+function controlsChanged(store: SessionStoreReader, sent: ChatSessionHeader): boolean {
+  const now = sessionControls(store, sent.id);
+  return JSON.stringify(now.actions) !== JSON.stringify(sent.actions) || JSON.stringify(now.toolCallCancel) !== JSON.stringify(sent.toolCallCancel);
+}
+
 /** What the webview reads of a session (see ChatSessionHeader): built field by field, never spread. */
 export function sessionHeader(store: SessionStoreReader, session: SessionView): ChatSessionHeader {
   const changes = chatChanges(store, ownChanges(session), session.id);
+  const controls = sessionControls(store, session.id);
   return {
     id: session.id,
     parentId: session.parentId,
@@ -91,8 +107,8 @@ export function sessionHeader(store: SessionStoreReader, session: SessionView): 
     state: chatState(session.state),
     stateHistory: session.stateHistory.slice(-HEADER_STATE_HISTORY),
     childIds: [...session.childIds],
-    actions: store.actionsFor(session.id),
-    toolCallCancel: store.itemActionsFor(session.id).cancel,
+    actions: controls.actions,
+    toolCallCancel: controls.toolCallCancel,
     awaitingUser: session.awaitingUser,
     promptRunning: session.activePromptId !== null,
     usage: chatUsage(session.usage),
@@ -440,8 +456,7 @@ export class ChatFeed implements Disposable {
         deltas.push({ sessionId: session.id, full });
         continue;
       }
-      const actionsChanged = JSON.stringify(this.store.actionsFor(session.id)) !== JSON.stringify(sent.actions);
-      const { delta, header } = this.sessionDelta(session, sent, actionsChanged);
+      const { delta, header } = this.sessionDelta(session, sent, controlsChanged(this.store, sent));
       nextSent.set(session.id, header);
       if (delta) deltas.push(delta);
     }
@@ -493,9 +508,9 @@ export class ChatFeed implements Disposable {
   private sessionDelta(
     session: SessionView,
     sentHeader: ChatSessionHeader,
-    actionsChanged: boolean,
+    controlsDirty: boolean,
   ): { delta: ChatSessionDelta | undefined; header: ChatSessionHeader } {
-    const headerDirty = actionsChanged || this.treeDirty || this.dirtyHeaders.has(session.id);
+    const headerDirty = controlsDirty || this.treeDirty || this.dirtyHeaders.has(session.id);
     const entryIds = this.dirtyEntries.get(session.id);
     if (!headerDirty && !entryIds) return { delta: undefined, header: sentHeader };
     const header = headerDirty ? sessionHeader(this.store, session) : sentHeader;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import type { MessageEntry, PermissionEntry } from '../../src/store/model';
+import type { MessageEntry, PermissionEntry, PlanEntryItem } from '../../src/store/model';
 import { FeedLink } from './feedLink';
 import { repoRoot, useHarness } from './harness';
 import { CHILD_A, CHILD_B, GRANDCHILD, ROOT, message, parentWithChildren, withPendingPermission } from './scenes';
@@ -225,6 +225,24 @@ describe('chat webview', () => {
     store.upsertToolCall(ROOT, { toolCallId: 'slow1', status: 'cancelled' });
     await link.flush();
     await page.getByRole('button', { name: 'Cancel tool call Run the slow checks' }).waitFor({ state: 'detached' });
+    await chat.close();
+  });
+
+  test('ACP v2: a plan the agent removed shows as removed, without its steps; the child card says so too', async () => {
+    const chat = await harness().openChat();
+    const store = parentWithChildren();
+    store.addEntry<PlanEntryItem>(CHILD_A, { kind: 'plan', id: 'planA', planId: 'pa', entries: [{ content: 'Read the lexer', status: 'pending' }] });
+    const link = await FeedLink.showing(chat, store, ROOT);
+    const { page } = chat;
+    const plan = page.locator('subchats-transcript').first().locator('subchats-plan');
+    assert.equal(await plan.locator('li').count(), 3);
+    store.updateEntry<PlanEntryItem>(ROOT, 'plan1', () => ({ removed: true }));
+    store.updateEntry<PlanEntryItem>(CHILD_A, 'planA', () => ({ removed: true }));
+    await link.flush();
+    await plan.getByText('Plan removed').waitFor();
+    assert.equal(await plan.locator('li').count(), 0, 'the removed plan\'s steps are gone');
+    assert.equal(await plan.getByText('Find the failing test').count(), 0);
+    await page.locator(`subchats-child-card[data-session-id="${CHILD_A}"]`).getByText('Plan removed').waitFor();
     await chat.close();
   });
 

@@ -5,6 +5,7 @@ import type { DeltaMessage, HostToWebviewMessage, SnapshotMessage } from '../../
 import type { MessageEntry } from '../../src/store/model';
 import { ChatFeed, buildSnapshot } from '../../src/webviews/chatFeed';
 import { ChatStore } from '../../webview/state/chatStore';
+import { CheckedV2Wire } from '../unit/support/checkedV2Wire';
 import { FakeTimers } from './fakeTimers';
 import { FakeStore } from './fakeStore';
 import { CHILD_A, CHILD_B, GRANDCHILD, ROOT, message, parentWithChildren } from './scenes';
@@ -229,6 +230,26 @@ describe('ChatFeed', () => {
     const [delta] = deltas(posts);
     assert.equal(delta?.sessions.find((s) => s.sessionId === CHILD_A)?.header?.actions?.cancel.allowed, false);
     assert.deepEqual(delta?.terminals?.map((t) => t.output), ['done\n']);
+  });
+
+  test('a disconnect re-sends the header with the session cancel and the per-item cancel withdrawn together', () => {
+    const wire = new CheckedV2Wire();
+    wire.prompt('go');
+    wire.update({ sessionUpdate: 'tool_call_update', toolCallId: 't1', title: 'Run', kind: 'execute', status: 'in_progress', capabilities: { cancel: {} } });
+    wire.assertSchemaValid();
+    const timers = new FakeTimers();
+    const mirror = new ChatStore();
+    const feed = new ChatFeed(wire.store, wire.sessionId, (m) => (m.type === 'snapshot' ? mirror.applySnapshot(structuredClone(m)) : mirror.applyDelta(structuredClone(m))), { timers });
+    feed.sendSnapshot();
+    const controls = () => {
+      const header = mirror.session(wire.sessionId)!.header;
+      return [header.actions.cancel.allowed, header.toolCallCancel.allowed];
+    };
+    assert.deepEqual(controls(), [true, true]);
+    wire.store.markDisconnected();
+    timers.advance(20);
+    assert.deepEqual(controls(), [false, false]);
+    assert.equal(mirror.session(wire.sessionId)!.header.toolCallCancel.reason, wire.store.actionsFor(wire.sessionId).cancel.reason);
   });
 
   test('changes outside the subtree post nothing', () => {

@@ -1,7 +1,8 @@
-// Connects a FakeStore to a ChatPage through the real ChatFeed; tests flush explicitly, so no timers run.
+// Connects a store (a FakeStore, or a real SessionStore) to a ChatPage through the real ChatFeed; tests flush
+// explicitly, so no timers run.
 import type { FeedMessage } from '../../src/protocol/webviewMessages';
 import { ChatFeed, type FeedTimers } from '../../src/webviews/chatFeed';
-import type { FakeStore } from './fakeStore';
+import type { SessionStoreReader } from '../../src/store/storeApi';
 import type { ChatPage } from './harness';
 
 const manualTimers: FeedTimers = { now: () => 0, setTimeout: () => 0, clearTimeout: () => undefined };
@@ -13,14 +14,14 @@ export class FeedLink {
 
   constructor(
     private readonly chat: ChatPage,
-    store: FakeStore,
+    store: SessionStoreReader,
     rootSessionId: string,
   ) {
     this.feed = new ChatFeed(store, rootSessionId, (message) => this.pending.push(message), { timers: manualTimers });
   }
 
   /** A link whose snapshot the page already shows. */
-  static async showing(chat: ChatPage, store: FakeStore, rootSessionId: string): Promise<FeedLink> {
+  static async showing(chat: ChatPage, store: SessionStoreReader, rootSessionId: string): Promise<FeedLink> {
     const link = new FeedLink(chat, store, rootSessionId);
     await link.snapshot();
     return link;

@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fixtureText, replayFixture, replayStepwise, Wire } from './support/storeFixtures';
 import { checkV2Message, checkV2Transcript } from './support/acpSchemaV2';
+import { CheckedV2Wire } from './support/checkedV2Wire';
 import type { ReplaySession, ReplaySnapshot } from '../../src/store/replayReport';
 import type { SessionStore } from '../../src/store/sessionStore';
 
@@ -237,6 +238,39 @@ test('v2 plan_update: items, markdown and file plans show as the plan', () => {
   assert.equal(wire.session('root').entries.filter((e) => e.kind === 'plan').length, 1, 'one plan entry, updated in place');
 });
 
+test('v2 plan_removed: that plan shows as removed, the others stay, and the session\'s plan is the latest one left', () => {
+  const wire = new CheckedV2Wire();
+  const plans = () => wire.session.entries.flatMap((e) => (e.kind === 'plan' ? [`${e.planId}:${e.removed === true ? 'removed' : e.entries.map((p) => p.content).join('+')}`] : []));
+  wire.update({ sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'p1', entries: [{ content: 'a', priority: 'high', status: 'pending' }, { content: 'b', priority: 'low', status: 'pending' }] } });
+  wire.update({ sessionUpdate: 'plan_update', plan: { type: 'markdown', planId: 'p2', content: 'md' } });
+  assert.deepEqual(plans(), ['p1:a+b', 'p2:md'], 'two plans, one entry each');
+  assert.deepEqual(wire.session.plan, [{ content: 'md' }], 'the latest plan');
+  wire.update({ sessionUpdate: 'plan_removed', planId: 'p2' });
+  assert.deepEqual(plans(), ['p1:a+b', 'p2:removed'], 'marked removed in place (the chat keeps entry positions)');
+  assert.deepEqual(wire.session.plan?.map((p) => p.content), ['a', 'b'], 'the plan left');
+  wire.update({ sessionUpdate: 'plan_update', plan: { type: 'file', planId: 'p2', uri: 'file:///work/PLAN.md' } });
+  assert.deepEqual(plans(), ['p1:a+b', 'p2:removed', 'p2:Plan file: file:///work/PLAN.md'], 'a plan sent again after its removal is a new plan');
+  wire.update({ sessionUpdate: 'plan_removed', planId: 'p1' });
+  wire.update({ sessionUpdate: 'plan_removed', planId: 'p2' });
+  assert.equal(wire.session.plan, null, 'no plan left');
+  assert.deepEqual(wire.codes(), []);
+  wire.assertSchemaValid();
+});
+
+test('v2 plan_removed of a plan never shown (or removed already) is a diagnostic, never fatal', () => {
+  const wire = new CheckedV2Wire();
+  wire.update({ sessionUpdate: 'plan_update', plan: { type: 'items', planId: 'p', entries: [{ content: 'a', priority: 'high', status: 'pending' }] } });
+  wire.update({ sessionUpdate: 'plan_removed', planId: 'nope' });
+  wire.update({ sessionUpdate: 'plan_removed', planId: 'p' });
+  wire.update({ sessionUpdate: 'plan_removed', planId: 'p' });
+  assert.deepEqual(wire.codes(), ['unknown-plan', 'unknown-plan']);
+  wire.assertSchemaValid();
+  wire.update({ sessionUpdate: 'plan_removed' });
+  assert.deepEqual(wire.codes(), ['unknown-plan', 'unknown-plan', 'invalid-message'], 'without a planId');
+  wire.update({ sessionUpdate: 'agent_message_chunk', messageId: 'm', content: { type: 'text', text: 'still here' } });
+  assert.ok(wire.session.entries.some((e) => e.kind === 'message' && e.text === 'still here'));
+});
+
 test('v2 agent terminals: terminal_update snapshots, base64 output chunks append (a UTF-8 character split across chunks survives)', () => {
   const wire = v2Wire();
   const b64 = (bytes: number[]) => Buffer.from(bytes).toString('base64');
@@ -255,6 +289,24 @@ test('v2 agent terminals: terminal_update snapshots, base64 output chunks append
   assert.equal(terminal.command, 'ls', 'omitted keeps');
   wire.update('root', { sessionUpdate: 'terminal_output_chunk', terminalId: 'T', data: '%%%' });
   assert.deepEqual(wire.codes(), ['invalid-message'], 'bad base64 is a diagnostic, not a crash');
+});
+
+test('v2 per-item cancel is withdrawn the moment the agent disconnects, with the reason, as the session cancel is', () => {
+  const wire = new CheckedV2Wire();
+  const changes: string[] = [];
+  wire.store.onDidChange((batch) => changes.push(...batch.filter((c) => c.kind === 'session').map((c) => c.sessionId)));
+  wire.prompt('go');
+  wire.update({ sessionUpdate: 'tool_call_update', toolCallId: 't1', title: 'Run tests', kind: 'execute', status: 'in_progress', capabilities: { cancel: {} } });
+  wire.update({ sessionUpdate: 'terminal_update', terminalId: 'T', command: 'npm test', capabilities: { cancel: {} } });
+  wire.assertSchemaValid();
+  const verdicts = () => [wire.store.itemActionsFor('root').cancel, wire.store.itemActionsFor('root', { toolCallId: 't1' }).cancel, wire.store.itemActionsFor('root', { terminalId: 'T' }).cancel];
+  assert.deepEqual(verdicts().map((v) => v.allowed), [true, true, true]);
+  changes.length = 0;
+  wire.store.markDisconnected();
+  const reason = wire.store.actionsFor('root').cancel.reason;
+  assert.match(reason ?? '', /not connected/);
+  assert.deepEqual(verdicts(), [{ allowed: false, reason }, { allowed: false, reason }, { allowed: false, reason }], 'the same rule and words as the session cancel');
+  assert.ok(changes.includes('root'), 'views are told the session changed');
 });
 
 test('v2: unknown update kinds and extension methods are never fatal', () => {

@@ -1,8 +1,8 @@
-// The agent's plan: entries with status and priority.
+// The agent's plan: entries with status and priority (or, once the agent removed it, just that it was).
 import { html, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { PlanEntryItem } from '../../src/protocol/transcript';
-import { ownEntry } from '../../src/presentation';
+import { ownEntry, planSummary } from '../../src/presentation';
 import { SubchatsElement, codicon } from './base';
 
 const STATUS_ICONS: Record<string, string> = {
@@ -15,9 +15,11 @@ export class SubchatsPlan extends SubchatsElement {
   @property({ attribute: false }) entry!: PlanEntryItem;
 
   protected override render(): TemplateResult {
-    const done = this.entry.entries.filter((item) => item.status === 'completed').length;
+    const heading = html`<div class="sc-role">${codicon('checklist')} ${planSummary(this.entry)}</div>`;
+    // A removed plan keeps its place in the transcript but no longer shows steps the agent withdrew.
+    if (this.entry.removed === true) return html`<div class="sc-entry sc-plan sc-muted" role="group" aria-label="Plan (removed)">${heading}</div>`;
     return html`<div class="sc-entry sc-plan" role="group" aria-label="Plan">
-      <div class="sc-role">${codicon('checklist')} Plan · ${done}/${this.entry.entries.length} done</div>
+      ${heading}
       <ol>
         ${this.entry.entries.map(
           (item) => html`<li data-status=${item.status ?? 'pending'}>

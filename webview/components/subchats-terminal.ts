@@ -14,6 +14,8 @@ export class SubchatsTerminal extends SubchatsElement {
   @property({ attribute: false }) terminalId = '';
   /** The session whose tool call shows this terminal (an agent terminal is cancelled through it). */
   @property({ attribute: false }) sessionId = '';
+  /** The session's items may be cancelled alone now (its header's `toolCallCancel`, from the tool call card). */
+  @property({ attribute: false }) itemCancelAllowed = false;
   private parsed: { output: string; runs: AnsiRun[] } | undefined;
 
   constructor() {
@@ -29,7 +31,7 @@ export class SubchatsTerminal extends SubchatsElement {
     if (this.parsed?.output !== terminal.output) this.parsed = { output: terminal.output, runs: parseAnsi(terminal.output) };
     const exit = terminal.exitStatus;
     const command = [terminal.command, ...terminal.args].join(' ').trim();
-    const cancellable = terminalGrantsCancel(terminal) && this.store?.session(this.sessionId)?.header.toolCallCancel.allowed === true;
+    const cancellable = this.itemCancelAllowed && terminalGrantsCancel(terminal);
     return html`<div>
       ${command || cancellable
         ? html`<div class="sc-muted sc-row">

@@ -22,6 +22,11 @@ export class SubchatsToolCall extends SubchatsElement {
   @property({ attribute: false }) store: ChatStore | undefined;
   @property({ attribute: false }) sessionId = '';
   @property({ attribute: false }) toolCall: ToolCallRecord | undefined;
+  /**
+   * The session's items may be cancelled alone now (its header's `toolCallCancel`): passed in, not read here,
+   * so a change of it alone (a disconnect) re-renders the card.
+   */
+  @property({ attribute: false }) itemCancelAllowed = false;
   /** True when this call is where its child session's card is shown. */
   @property({ type: Boolean }) showsChildCard = false;
   @state() private open = false;
@@ -85,12 +90,11 @@ export class SubchatsToolCall extends SubchatsElement {
   }
 
   /**
-   * ACP v2: a call that grants `capabilities.cancel` can be stopped alone (the host checks again). The grant
-   * is the call's own, so it shows and goes with the call's updates.
+   * ACP v2: a call that grants `capabilities.cancel` can be stopped alone (the host checks again), while the
+   * session allows it (`itemCancelAllowed`). The grant is the call's own, so it goes with the call's updates.
    */
   private renderCancel(call: ToolCallRecord, title: string): TemplateResult | typeof nothing {
-    const header = this.store?.session(this.sessionId)?.header;
-    if (!header?.toolCallCancel.allowed || !grantsCancel(call)) return nothing;
+    if (!this.itemCancelAllowed || !grantsCancel(call)) return nothing;
     return html`<button
       type="button"
       class="sc-icon-button"
@@ -163,7 +167,12 @@ export class SubchatsToolCall extends SubchatsElement {
         return block && typeof block.type === 'string' ? renderAttachment(block as { type: string }) : nothing;
       }
       case 'terminal':
-        return html`<subchats-terminal .store=${this.store} .sessionId=${this.sessionId} .terminalId=${String(item.terminalId)}></subchats-terminal>`;
+        return html`<subchats-terminal
+          .store=${this.store}
+          .sessionId=${this.sessionId}
+          .terminalId=${String(item.terminalId)}
+          .itemCancelAllowed=${this.itemCancelAllowed}
+        ></subchats-terminal>`;
       case 'session': {
         const sessionId = String(item.sessionId);
         return html`<div>

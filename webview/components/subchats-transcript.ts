@@ -116,6 +116,7 @@ export class SubchatsTranscript extends SubchatsElement {
           .store=${store}
           .sessionId=${sessionId}
           .toolCall=${toolCall}
+          .itemCancelAllowed=${view.header.toolCallCancel.allowed}
           ?showsChildCard=${childId !== undefined && anchors.get(childId) === item.id}
         ></subchats-tool-call>`;
       }

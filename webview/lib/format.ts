@@ -1,7 +1,7 @@
 // Plain-text helpers shared by components: one-line summaries and where child cards go. States, tool
 // statuses, names and durations come from the shared presentation (src/presentation), as in the tree.
 import type { Entry, ToolCallRecord } from '../../src/protocol/transcript';
-import { presentToolStatus } from '../../src/presentation';
+import { planSummary, presentToolStatus } from '../../src/presentation';
 import type { SessionView } from '../state/chatStore';
 
 function firstLine(text: string, max = 160): string {
@@ -19,7 +19,7 @@ export function entrySummary(entry: Entry, toolCalls: Readonly<Record<string, To
       return toolCall ? `${toolCall.title || toolCall.name || 'Tool call'} (${presentToolStatus(toolCall).label})` : 'Tool call';
     }
     case 'plan':
-      return `Plan: ${entry.entries.filter((e) => e.status === 'completed').length}/${entry.entries.length} done`;
+      return planSummary(entry);
     case 'sessionMessage':
       return `Message: ${firstLine(entry.text)}`;
     case 'child':

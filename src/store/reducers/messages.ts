@@ -1,10 +1,11 @@
 // Message text: agent, user and thought chunks (grouped by messageId, or by role when there is none) and the
-// prompts the client sends.
+// prompts the client sends (v2 echoes of them: promptEchoes.ts).
 import type { ContentBlock, MessageEntry, SessionRecord } from '../model';
 import type { StoreParts } from '../storeParts';
 import { isDiscreteMessage } from '../subagentDialects';
 import { appendText } from '../textRope';
 import { asString, isObject, type JsonObject } from '../wireMessage';
+import { awaitEcho, bindEcho, takeEcho } from './promptEchoes';
 
 export function appendChunk({ core }: StoreParts, session: SessionRecord, role: MessageEntry['role'], update: JsonObject): void {
   const block = isObject(update['content']) ? (update['content'] as ContentBlock) : undefined;
@@ -13,10 +14,10 @@ export function appendChunk({ core }: StoreParts, session: SessionRecord, role: 
   const messageId = asString(update['messageId']);
   const index = core.indexOf(session);
   let entry: MessageEntry | undefined;
-  if (messageId) entry = index.messages.get(`${role}\0${messageId}`) ?? (role === 'user' ? bindEcho(core, session, messageId) : undefined);
+  if (messageId) entry = index.messages.get(`${role}\0${messageId}`) ?? (role === 'user' ? bindEcho(index, messageId) : undefined);
   else if (index.last?.kind === 'message' && index.last.role === role && !isDiscreteMessage(update) && !index.lastDiscrete) entry = index.last;
   // The agent's echo of a prompt the client sent: its words replace the client's copy.
-  const replacesCopy = entry !== undefined && index.echoPending?.delete(entry) === true;
+  const replacesCopy = entry !== undefined && role === 'user' && takeEcho(index, entry);
   if (entry && replacesCopy) {
     entry.text = '';
     entry.attachments = [];
@@ -45,8 +46,8 @@ export function upsertMessage({ core }: StoreParts, session: SessionRecord, role
     return;
   }
   const index = core.indexOf(session);
-  let entry = index.messages.get(`${role}\0${messageId}`) ?? (role === 'user' ? bindEcho(core, session, messageId) : undefined);
-  if (entry) index.echoPending?.delete(entry);
+  let entry = index.messages.get(`${role}\0${messageId}`) ?? (role === 'user' ? bindEcho(index, messageId) : undefined);
+  if (entry && role === 'user') takeEcho(index, entry);
   if (!('content' in update)) return;
   const blocks = Array.isArray(update['content']) ? update['content'] : [];
   if (!entry) {
@@ -63,35 +64,12 @@ export function upsertMessage({ core }: StoreParts, session: SessionRecord, role
   if (role === 'user') noteUserMessage(core, session, entry);
 }
 
-/**
- * v2 acknowledgement of a prompt (`{messageId}`): the client's copy of the prompt is that message. The echo
- * may have bound it already; otherwise the echo, when it comes, replaces the copy instead of adding a second.
- */
-export function acknowledgePrompt({ core }: StoreParts, session: SessionRecord, messageId: string): void {
-  const index = core.indexOf(session);
-  if (index.messages.has(`user\0${messageId}`)) return;
-  const entry = bindEcho(core, session, messageId);
-  if (entry) core.touchEntry(session, entry);
-}
-
-/** The prompt awaiting its echo takes this messageId; the echo's first words then replace the client's copy. */
-function bindEcho(core: StoreParts['core'], session: SessionRecord, messageId: string): MessageEntry | undefined {
-  const index = core.indexOf(session);
-  const entry = index.awaitingEcho;
-  if (!entry) return undefined;
-  index.awaitingEcho = undefined;
-  (entry as { messageId?: string }).messageId = messageId;
-  index.messages.set(`user\0${messageId}`, entry);
-  (index.echoPending ??= new Set()).add(entry);
-  return entry;
-}
-
-/** `awaitEcho`: a v2 prompt; the agent echoes it with the messageId it gives it. */
-export function addUserPrompt({ core }: StoreParts, session: SessionRecord, blocks: unknown[], awaitEcho = false): void {
+/** `promptKey`: a v2 prompt (its session/prompt request), which the agent acknowledges and echoes. */
+export function addUserPrompt({ core }: StoreParts, session: SessionRecord, blocks: unknown[], promptKey?: string): void {
   const entry: MessageEntry = { kind: 'message', id: core.nextEntryId('msg'), rev: core.rev, at: core.at, role: 'user', text: '', attachments: [] };
   fillFromBlocks(entry, blocks);
   core.addEntry(session, entry);
-  if (awaitEcho) core.indexOf(session).awaitingEcho = entry;
+  if (promptKey !== undefined) awaitEcho(core.indexOf(session), entry, promptKey);
   noteUserMessage(core, session, entry);
 }
 

@@ -1,23 +1,28 @@
 // Updates that set one of a session's details: plan, title (session info), usage, modes, config options,
 // commands, the subagent catalog, notices; and the same facts from session setup and settings responses.
-import type { AvailableCommand, PlanEntry, SessionRecord } from '../model';
+import type { AvailableCommand, PlanEntry, PlanEntryItem, SessionRecord } from '../model';
 import type { StoreParts } from '../storeParts';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 
-export function applyPlan({ core }: StoreParts, session: SessionRecord, raw: unknown[]): void {
+/** A plan's whole content (v1 `plan` is the session's one plan; v2 plans are keyed by planId). */
+export function applyPlan({ core }: StoreParts, session: SessionRecord, raw: unknown[], planId = ''): void {
   const entries: PlanEntry[] = raw.filter(isObject).map((e) => ({
     content: asString(e['content']) ?? '',
     ...(typeof e['priority'] === 'string' ? { priority: e['priority'] } : {}),
     ...(typeof e['status'] === 'string' ? { status: e['status'] } : {}),
   }));
   session.plan = entries;
-  const index = core.indexOf(session);
-  if (index.plan) {
-    index.plan.entries = entries;
-    core.touchEntry(session, index.plan);
+  const plans = core.indexOf(session).plans;
+  const shown = plans.get(planId);
+  if (shown) {
+    shown.entries = entries;
+    core.touchEntry(session, shown);
   } else {
-    index.plan = { kind: 'plan', id: `plan:${session.id}`, rev: core.rev, at: core.at, entries };
-    core.addEntry(session, index.plan);
+    // A plan sent again after its removal is a new entry: the removed one stays where it was.
+    const id = planId === '' ? `plan:${session.id}` : core.nextEntryId('plan');
+    const entry: PlanEntryItem = { kind: 'plan', id, rev: core.rev, at: core.at, ...(planId === '' ? {} : { planId }), entries };
+    plans.set(planId, entry);
+    core.addEntry(session, entry);
   }
   core.touch(session);
 }
@@ -31,9 +36,32 @@ export function applyPlanUpdate(parts: StoreParts, session: SessionRecord, plan:
     parts.core.diagnose('invalid-message', 'plan_update without a plan');
     return;
   }
-  if (Array.isArray(plan['entries'])) applyPlan(parts, session, plan['entries']);
-  else if (typeof plan['content'] === 'string') applyPlan(parts, session, [{ content: plan['content'] }]);
-  else if (typeof plan['uri'] === 'string') applyPlan(parts, session, [{ content: `Plan file: ${plan['uri']}` }]);
+  const planId = asString(plan['planId']) ?? '';
+  if (Array.isArray(plan['entries'])) applyPlan(parts, session, plan['entries'], planId);
+  else if (typeof plan['content'] === 'string') applyPlan(parts, session, [{ content: plan['content'] }], planId);
+  else if (typeof plan['uri'] === 'string') applyPlan(parts, session, [{ content: `Plan file: ${plan['uri']}` }], planId);
+}
+
+/** v2 `plan_removed`: the plan shows as removed; the session's plan becomes the latest one left (or none). */
+export function removePlan({ core }: StoreParts, session: SessionRecord, planId: unknown): void {
+  const id = asString(planId);
+  if (id === undefined) {
+    core.diagnose('invalid-message', 'plan_removed without a planId');
+    return;
+  }
+  const plans = core.indexOf(session).plans;
+  const entry = plans.get(id);
+  if (!entry) {
+    core.diagnose('unknown-plan', `plan_removed names plan ${JSON.stringify(id)}, which is not shown on ${session.id}`);
+    return;
+  }
+  plans.delete(id);
+  entry.removed = true;
+  core.touchEntry(session, entry);
+  let latest: PlanEntryItem | undefined;
+  for (const plan of plans.values()) if (!latest || plan.rev > latest.rev) latest = plan;
+  session.plan = latest ? latest.entries : null;
+  core.touch(session);
 }
 
 export function applySessionInfo({ core, tree }: StoreParts, session: SessionRecord, update: JsonObject): void {

@@ -15,7 +15,7 @@ export function drivesTurns(session: SessionRecord): boolean {
 }
 
 export function startPrompt(parts: StoreParts, session: SessionRecord, promptKey: string, blocks: unknown[]): void {
-  addUserPrompt(parts, session, blocks, parts.protocol.version === 2);
+  addUserPrompt(parts, session, blocks, parts.protocol.version === 2 ? promptKey : undefined);
   session.activePromptId = promptKey;
   // A prompt during a turn the agent started makes it the client's turn: the history says so.
   if (drivesTurns(session)) parts.core.setState(session, { state: 'running' }, 'client', inAgentStartedTurn(session));
