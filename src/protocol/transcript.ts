@@ -83,6 +83,8 @@ export interface TerminalRecord {
   cwd?: string | null;
   /** v2 agent terminals: controls it grants now (`cancel: {}` allows `terminal/cancel`). */
   capabilities?: Record<string, unknown> | null;
+  /** v2 agent terminals: characters dropped from the front to keep the output bounded (see `truncated`). */
+  droppedChars?: number;
 }
 
 export interface PlanEntry {

@@ -213,7 +213,8 @@ interface SentTerminal {
 }
 
 function terminalStatus(terminal: ChatTerminalOutput): string {
-  return `${terminal.command}\0${terminal.args.join('\0')}:${terminal.truncated}:${JSON.stringify(terminal.exitStatus)}`;
+  // Dropped output moves the text's start: then it goes whole, never as an append at a stale offset.
+  return `${terminal.command}\0${terminal.args.join('\0')}:${terminal.truncated}:${terminal.droppedChars ?? 0}:${JSON.stringify(terminal.exitStatus)}`;
 }
 
 function sentTerminal(terminal: ChatTerminalOutput): SentTerminal {

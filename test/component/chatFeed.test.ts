@@ -143,6 +143,21 @@ describe('ChatFeed', () => {
     assert.equal(mirror.terminal('term1')?.output, 'rewritten\n');
   });
 
+  test('terminal output whose front was dropped goes whole, even when its end looks like an extension', () => {
+    const { feed, store, posts, mirror } = setup();
+    feed.sendSnapshot();
+    const terminal = { terminalId: 'term1', command: 'yes', args: [], exitStatus: null, agentOwned: true };
+    // Repetitive output: after a cut, the sent length and tail still match the new text.
+    store.setTerminal(ROOT, { ...terminal, output: 'y\n'.repeat(100), truncated: true, droppedChars: 10 });
+    feed.flush();
+    store.setTerminal(ROOT, { ...terminal, output: `${'y\n'.repeat(100)}n\n`, truncated: true, droppedChars: 12 });
+    feed.flush();
+    const last = deltas(posts).at(-1)!;
+    assert.equal(last.terminalAppends, undefined);
+    assert.deepEqual(last.terminals?.map((t) => t.output.length), [202]);
+    assert.equal(mirror.terminal('term1')?.output, `${'y\n'.repeat(100)}n\n`);
+  });
+
   test('text replaced rather than extended goes whole', () => {
     const { feed, store, posts, mirror } = setup();
     feed.sendSnapshot();

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { fixtureText, replayFixture, replayStepwise, Wire } from './support/storeFixtures';
 import { checkV2Message, checkV2Transcript } from './support/acpSchemaV2';
 import { CheckedV2Wire } from './support/checkedV2Wire';
+import { AGENT_TERMINAL_OUTPUT_CHARS } from '../../src/store/reducers/agentTerminals';
 import type { ReplaySession, ReplaySnapshot } from '../../src/store/replayReport';
 import type { SessionStore } from '../../src/store/sessionStore';
 
@@ -289,6 +290,35 @@ test('v2 agent terminals: terminal_update snapshots, base64 output chunks append
   assert.equal(terminal.command, 'ls', 'omitted keeps');
   wire.update('root', { sessionUpdate: 'terminal_output_chunk', terminalId: 'T', data: '%%%' });
   assert.deepEqual(wire.codes(), ['invalid-message'], 'bad base64 is a diagnostic, not a crash');
+});
+
+test('v2 agent terminal output stays bounded: a flood keeps the last 1 MiB characters, says it was cut, and counts what went', () => {
+  const wire = new CheckedV2Wire();
+  wire.update({ sessionUpdate: 'terminal_update', terminalId: 'T', command: 'yes' });
+  const chunk = (i: number) => `${String(i).padStart(6, '0')} ${'y'.repeat(65_528)}\n`;
+  let total = 0;
+  for (let i = 0; i < 64; i++) {
+    const text = chunk(i);
+    total += text.length;
+    wire.update({ sessionUpdate: 'terminal_output_chunk', terminalId: 'T', data: Buffer.from(text).toString('base64') });
+  }
+  const terminal = wire.session.terminals['T']!;
+  assert.ok(terminal.output.length <= AGENT_TERMINAL_OUTPUT_CHARS * 1.5, `kept ${terminal.output.length} characters of ${total}`);
+  assert.ok(terminal.output.length >= AGENT_TERMINAL_OUTPUT_CHARS);
+  assert.ok(terminal.output.endsWith(chunk(63)), 'the newest output is kept');
+  assert.equal(terminal.truncated, true);
+  assert.equal((terminal.droppedChars ?? 0) + terminal.output.length, total);
+  // A snapshot starts afresh; a character never loses half of its surrogate pair at the cut.
+  wire.update({ sessionUpdate: 'terminal_update', terminalId: 'T', output: { data: Buffer.from(`${'😀'.repeat(AGENT_TERMINAL_OUTPUT_CHARS)}!`).toString('base64') } });
+  const emoji = wire.session.terminals['T']!;
+  assert.equal(emoji.truncated, true);
+  // The bound falls on the second half of a pair here: the cut moves one character on.
+  assert.equal(emoji.output.length, AGENT_TERMINAL_OUTPUT_CHARS - 1);
+  assert.equal(emoji.output.codePointAt(0), 0x1f600);
+  assert.ok(emoji.output.endsWith('😀!'));
+  wire.update({ sessionUpdate: 'terminal_update', terminalId: 'T', output: { data: Buffer.from('fresh').toString('base64') } });
+  assert.deepEqual([wire.session.terminals['T']!.output, wire.session.terminals['T']!.truncated, wire.session.terminals['T']!.droppedChars], ['fresh', false, undefined]);
+  wire.assertSchemaValid();
 });
 
 test('v2 per-item cancel is withdrawn the moment the agent disconnects, with the reason, as the session cancel is', () => {

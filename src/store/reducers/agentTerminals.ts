@@ -1,9 +1,15 @@
 // v2 agent-owned terminals: `terminal_update` upserts a terminal's stored state (its output as an
 // authoritative base64 snapshot), `terminal_output_chunk` appends base64 bytes. Tool call content of type
-// `terminal` shows them like the terminals the client runs for v1 agents.
+// `terminal` shows them like the terminals the client runs for v1 agents. Output is bounded like the client's
+// own terminals: the last AGENT_TERMINAL_OUTPUT_CHARS are kept, so a flooding agent cannot grow memory.
 import type { SessionRecord, TerminalRecord } from '../model';
 import type { StoreParts } from '../storeParts';
 import { asString, isObject, type JsonObject } from '../wireMessage';
+
+/** Output kept per agent terminal (the client's own terminals keep 1 MiB by default, too). */
+export const AGENT_TERMINAL_OUTPUT_CHARS = 1024 * 1024;
+/** Trimmed only past this, back to the bound: one copy per half a bound of output, not one per chunk. */
+const TRIM_AT_CHARS = AGENT_TERMINAL_OUTPUT_CHARS * 1.5;
 
 export function applyTerminalUpdate(parts: StoreParts, session: SessionRecord, update: JsonObject): void {
   const terminal = ensureTerminal(parts, session, update);
@@ -16,6 +22,10 @@ export function applyTerminalUpdate(parts: StoreParts, session: SessionRecord, u
     const output = isObject(update['output']) ? update['output'] : undefined;
     parts.terminalDecoders.delete(decoderKey(session, terminal));
     terminal.output = typeof output?.['data'] === 'string' ? decode(parts, session, terminal, output['data']) : '';
+    // A new snapshot starts the output afresh.
+    terminal.truncated = false;
+    delete terminal.droppedChars;
+    keepTail(terminal);
   }
   parts.core.touch(session);
 }
@@ -24,7 +34,20 @@ export function applyTerminalOutputChunk(parts: StoreParts, session: SessionReco
   const terminal = ensureTerminal(parts, session, update);
   if (!terminal || typeof update['data'] !== 'string') return;
   terminal.output += decode(parts, session, terminal, update['data']);
+  keepTail(terminal);
   parts.core.touch(session);
+}
+
+/** Drops the front of an output past the bound (never half of a surrogate pair) and counts what went. */
+function keepTail(terminal: TerminalRecord): void {
+  const { output } = terminal;
+  if (output.length <= TRIM_AT_CHARS) return;
+  let start = output.length - AGENT_TERMINAL_OUTPUT_CHARS;
+  const first = output.charCodeAt(start);
+  if (first >= 0xdc00 && first <= 0xdfff) start++;
+  terminal.output = output.slice(start);
+  terminal.truncated = true;
+  terminal.droppedChars = (terminal.droppedChars ?? 0) + start;
 }
 
 function ensureTerminal(parts: StoreParts, session: SessionRecord, update: JsonObject): TerminalRecord | undefined {
