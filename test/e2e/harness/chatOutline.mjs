@@ -10,8 +10,8 @@
 
 /**
  * The outline of the root chat in a chat frame. `openCards`: expand every tool call card (its content and
- * terminal) and every subagent card (its whole chat, nested cards too) first, so they are part of it. `workspace`: this folder's path reads
- * `<workspace>` (each workbench has its own).
+ * terminal) and every subagent card (its whole chat, nested cards too) first, so they are part of it.
+ * `workspace`: this folder's path reads `<workspace>` (each workbench has its own).
  * @param {import('playwright-core').FrameLocator} chat
  * @param {{ openCards?: boolean, workspace?: string }} [options]
  * @returns {Promise<ChatOutline>}
