@@ -56,6 +56,9 @@ export type PermissionAnswer = 'allow_once' | 'allow_always' | 'rejected';
 
 export type ChildBody = (actor: Actor) => Promise<string>;
 
+/** Where an actor's work state and progress notes go: a child's link to its parent, or (v2) the root's own session. */
+export type StateReport = Pick<ChildLink, 'setState' | 'progress'>;
+
 export class Actor {
   private readonly openToolCalls = new Map<string, string>();
   private readonly children: Promise<ChildOutcome>[] = [];
@@ -65,7 +68,7 @@ export class Actor {
     readonly ctx: RunContext,
     readonly channel: Channel,
     readonly scope: CancelScope,
-    private readonly link?: ChildLink,
+    private readonly link?: StateReport,
   ) {}
 
   /** Waits one step (or `ms`), then stops the script if it was cancelled meanwhile. */

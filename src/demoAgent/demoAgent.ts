@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import { version } from '../../package.json';
-import type { CancellableItem, ClientFeatures, RunContext } from './actor';
+import type { CancellableItem, ClientFeatures, RunContext, StateReport } from './actor';
 import { Actor } from './actor';
 import { CancelScope } from './cancelScope';
 import type { Channel, StampInfo, Update } from './channel';
@@ -272,7 +272,9 @@ export class DemoAgent {
       delegation,
       slowCommand: /(^|\s)\/slow\b/.test(text),
     };
-    const actor = new Actor(this.runContext(session), channel, scope);
+    // v2: the agent reports its own work state (waiting on the user, running again); v1 clients infer it.
+    const ownState: StateReport | undefined = this.speaks === 2 ? { setState: (state) => this.send(channel, { sessionUpdate: 'state_update', state }), progress: () => undefined } : undefined;
+    const actor = new Actor(this.runContext(session), channel, scope, ownState);
     const background = delegation?.runMode === 'background';
     const received = describeReceived(blocks);
     const body = received.length > 0

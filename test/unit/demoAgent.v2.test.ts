@@ -79,6 +79,15 @@ describe('demo agent over ACP v2', { timeout: 60_000 }, () => {
     assert.match(terminal.output, /3 checks passed/);
   });
 
+  it('goes through the same states as the v1 tour: the root reports requires_action while its own permission waits', async () => {
+    // v1: the client infers requires_action from the question; v2: the agent reports it (state_update).
+    const states = (store: SessionStore) => store.listSessions().map((s) => [s.label, s.stateHistory.map((h) => h.state)]);
+    const v1 = states((await tour(1)).session.connection.store);
+    const v2 = states((await tour(2)).session.connection.store);
+    assert.ok(JSON.stringify(v1[0]).includes('requires_action'), 'the v1 root waited on its permission');
+    assert.deepEqual(v2, v1);
+  });
+
   it('writes its files itself (v2 has no client fs): notes.md and the Reviewer\'s review.md, inside the cwd', async () => {
     const { session } = await tour(2);
     const notes = readFileSync(join(session.workspace, 'subchats-demo', 'notes.md'), 'utf8');
