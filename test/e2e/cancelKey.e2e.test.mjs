@@ -39,12 +39,12 @@ async function focusSessionsTree(page) {
 }
 
 /**
- * Selects a session's row with a click, which also opens its chat; once the chat has taken the keyboard
- * focus (a palette opened before that would close again), the focus goes back to the tree.
+ * Selects a session's row with a click, which also opens its chat, and puts the keyboard focus back in
+ * the tree once that chat shows (a palette opened while the new chat still takes the focus closes again).
  */
-async function selectRow(page, row) {
+async function selectRow(page, row, label) {
   await row.click();
-  await page.waitForFunction(() => document.activeElement?.matches('iframe.webview') === true);
+  await chat.getByRole('navigation', { name: 'Breadcrumb' }).getByText(label, { exact: true }).waitFor({ timeout: SLOW_MS });
   await focusSessionsTree(page);
   await row.and(page.locator('[aria-selected="true"]')).waitFor();
 }
@@ -65,14 +65,13 @@ test('Ctrl+Alt+C outside Subchats (the file Explorer) is not the Cancel Focused 
   const explorer = sidebarTreeRow(page, 'Explorer');
   await description(explorer).filter({ hasText: /^Running/ }).waitFor({ timeout: SLOW_MS });
   // A session selected in the (now hidden) tree and its chat the active editor: nothing Ctrl+Alt+C may cancel here.
-  await selectRow(page, explorer);
+  await selectRow(page, explorer, 'Explorer');
   await runCommand(page, 'Developer: Toggle Keyboard Shortcuts Troubleshooting');
   await runCommand(page, 'File: Focus on Files Explorer');
   await page.locator('.part.sidebar .explorer-folders-view').waitFor();
   const decision = await keybindingDecisionFor(page, CANCEL_CHORD, 'KeyC');
   assert.doesNotMatch(decision, /subchats\.cancelFocused/, `VS Code's decision: ${decision}`);
   await runCommand(page, 'Developer: Toggle Keyboard Shortcuts Troubleshooting');
-  await runCommand(page, 'View: Close Panel');
   await focusSessionsTree(page);
   assert.match(await description(explorer).innerText(), /^Running/);
 });
@@ -81,7 +80,7 @@ test('in the Subchats tree Ctrl+Alt+C cancels the selected session; its parent a
   const { page } = workbench;
   const explorer = sidebarTreeRow(page, 'Explorer');
   await description(explorer).filter({ hasText: /^Running/ }).waitFor({ timeout: SLOW_MS });
-  await selectRow(page, explorer);
+  await selectRow(page, explorer, 'Explorer');
   await editorTab(page, 'Explorer').waitFor();
   await page.keyboard.press(CANCEL_CHORD);
   // The agent confirms: the Explorer (and its own Scout) report cancelled; the root and the Reviewer go on.
