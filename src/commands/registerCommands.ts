@@ -243,7 +243,10 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     if (!ctx.chats.focusPrompt()) void vscode.window.showInformationMessage('Subchats: no chat is open. Start one with "Subchats: New Session…".');
   };
 
-  /** The keybinding: the active chat's session, else the session selected in the tree (checked like Cancel Session). */
+  /**
+   * The active chat's session, else the session selected in the tree (checked like Cancel Session). The
+   * keybinding runs it in the tree only: in a chat the webview answers Ctrl+Alt+C itself (webview/lib/cancelChord.ts).
+   */
   const cancelFocused = async () => {
     const chat = ctx.chats.activeChat();
     const target = chat ? { runtimeId: chat.connectionId, sessionId: chat.sessionId } : ctx.tree.selectedSession();

@@ -6,6 +6,7 @@ import type { ChatPanelState, HostToWebviewMessage } from '../../src/protocol/we
 import { WEBVIEW_PROTOCOL_VERSION } from '../../src/protocol/webviewMessages';
 import { HOST_REQUEST_EVENT, REVEAL_SESSION_EVENT } from '../events';
 import type { HostChannel } from '../host';
+import { isCancelChord, onMac } from '../lib/cancelChord';
 import { cardAnchors } from '../lib/format';
 import { ROOT_TOPIC, TREE_TOPIC, UI_TOPIC, type ChatStore } from '../state/chatStore';
 import { Handshake } from '../state/handshake';
@@ -65,12 +66,25 @@ export class SubchatsApp extends SubchatsElement {
     }
     this.channel.onMessage((message) => this.receive(message));
     this.handshake.start();
+    // Capture on the window: the chord counts wherever the focus is in the chat, and it stops here, before
+    // VS Code's own keydown forwarding (a desktop VS Code, which forwards it, would cancel a second time).
+    window.addEventListener('keydown', this.onCancelChord, true);
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.handshake.dispose();
+    window.removeEventListener('keydown', this.onCancelChord, true);
   }
+
+  /** Ctrl+Alt+C cancels this chat's session, as the Cancel button does (the host checks and says why not). */
+  private readonly onCancelChord = (event: KeyboardEvent): void => {
+    const rootId = this.store.rootSessionId;
+    if (rootId === undefined || !isCancelChord(event, onMac())) return;
+    event.preventDefault();
+    event.stopPropagation();
+    this.channel.post({ type: 'cancel', sessionId: rootId });
+  };
 
   private askForSnapshot(): void {
     if (this.store.rev === undefined) this.channel.post({ type: 'ready', protocolVersion: WEBVIEW_PROTOCOL_VERSION });

@@ -1,0 +1,85 @@
+// Ctrl+Alt+C in the chat, in real Chromium: VS Code in a browser keeps every Ctrl/Cmd + C pressed in a
+// webview for the browser's copy and never runs the keybinding, so the chat answers package.json's chord
+// itself: it asks the host to cancel the chat's session and keeps the key from VS Code's forwarding.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import type { MessageEntry } from '../../src/store/model';
+import { isCancelChord, type ChordKeys } from '../../webview/lib/cancelChord';
+import { FakeStore } from './fakeStore';
+import { FeedLink } from './feedLink';
+import { repoRoot, useHarness } from './harness';
+import { ROOT, message } from './scenes';
+
+const harness = useHarness();
+
+/** package.json's keybinding of Cancel Focused Session: `key` (Windows, Linux) and `mac`. */
+function cancelKeybinding(): { key: string; mac: string } {
+  const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { contributes: { keybindings: { command: string; key: string; mac: string }[] } };
+  const binding = manifest.contributes.keybindings.find((k) => k.command === 'subchats.cancelFocused');
+  assert.ok(binding, 'package.json binds subchats.cancelFocused');
+  return binding;
+}
+
+/** A keybinding like `ctrl+alt+c` as the keydown it names (letter keys only). */
+function keysOf(binding: string): ChordKeys {
+  const parts = binding.split('+');
+  const letter = parts.at(-1) ?? '';
+  assert.match(letter, /^[a-z]$/, `a letter key: ${binding}`);
+  return { ctrlKey: parts.includes('ctrl'), metaKey: parts.includes('cmd'), altKey: parts.includes('alt'), shiftKey: parts.includes('shift'), keyCode: letter.toUpperCase().charCodeAt(0) };
+}
+
+/** The same keybinding as Playwright's key name (`Control+Alt+KeyC`). */
+function playwrightKey(binding: string): string {
+  const names: Record<string, string> = { ctrl: 'Control', alt: 'Alt', shift: 'Shift', cmd: 'Meta' };
+  return binding
+    .split('+')
+    .map((part) => names[part] ?? `Key${part.toUpperCase()}`)
+    .join('+');
+}
+
+describe('the cancel chord', () => {
+  test('is package.json\'s key, with Cmd on macOS, and nothing near it', () => {
+    const { key, mac } = cancelKeybinding();
+    assert.equal(isCancelChord(keysOf(key), false), true, key);
+    assert.equal(isCancelChord(keysOf(mac), true), true, mac);
+    assert.equal(isCancelChord(keysOf(key), true), false, 'Ctrl on macOS is not Cmd');
+    assert.equal(isCancelChord(keysOf(mac), false), false, 'Cmd elsewhere is not Ctrl');
+    const plain = keysOf(key);
+    assert.equal(isCancelChord({ ...plain, altKey: false }, false), false, 'Ctrl+C is copy');
+    assert.equal(isCancelChord({ ...plain, shiftKey: true }, false), false, 'with Shift it is another chord');
+    assert.equal(isCancelChord({ ...plain, keyCode: 86 }, false), false, 'another letter');
+  });
+
+  test('in the prompt box it posts cancel for the chat\'s session, keeps the draft, and VS Code\'s forwarding never sees it', async () => {
+    const chat = await harness().openChat();
+    const store = new FakeStore();
+    store.addSession(ROOT, { title: 'Long turn', state: { state: 'running' } });
+    store.addEntry<MessageEntry>(ROOT, message('u1', 'user', 'keep going'));
+    await FeedLink.showing(chat, store, ROOT);
+    const { page } = chat;
+    // VS Code's webview host forwards keys from a listener on the window, in the bubble phase.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __forwarded: string[] }).__forwarded = seen;
+      window.addEventListener('keydown', (e) => seen.push(`${e.ctrlKey ? 'Ctrl+' : ''}${e.altKey ? 'Alt+' : ''}${e.code}`));
+    });
+    const forwarded = () => page.evaluate(() => (window as unknown as { __forwarded: string[] }).__forwarded.filter((k) => k.endsWith('KeyC')));
+    const input = page.locator('#sc-prompt-input');
+    await input.fill('a draft');
+    await input.press(playwrightKey(cancelKeybinding().key));
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'cancel'), { type: 'cancel', sessionId: ROOT });
+    assert.equal(await input.inputValue(), 'a draft');
+    assert.deepEqual(await forwarded(), [], 'the chord stops in the chat');
+
+    // Ctrl+C stays copy (VS Code's to handle); focus outside the prompt box, the chord still cancels.
+    await input.press('Control+KeyC');
+    await page.locator('subchats-transcript').click();
+    await page.keyboard.press(playwrightKey(cancelKeybinding().key));
+    await page.waitForFunction(() => (window as unknown as { __posted: { type: string }[] }).__posted.filter((m) => m.type === 'cancel').length === 2);
+    assert.deepEqual(await forwarded(), ['Ctrl+KeyC'], 'only the plain Ctrl+C went on');
+    assert.equal((await chat.posted()).filter((m) => m.type === 'cancel').length, 2);
+    await chat.close();
+  });
+});
