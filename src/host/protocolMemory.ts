@@ -40,11 +40,6 @@ export class ProtocolMemory {
     return versionsToOffer(setting);
   }
 
-  /** Whether the versions offered were cut short by a remembered answer (for the log). */
-  remembered(agent: AgentConfig): V1Answer | undefined {
-    return this.answers()[agentKey(agent)];
-  }
-
   /** After a start under `auto`: remember an agent that settled on 1 after an offer of 2; forget one that answered 2 or changed version. */
   async noteStart(agent: AgentConfig, setting: ProtocolSetting, outcome: StartOutcome): Promise<void> {
     if (setting !== 'auto') return;
