@@ -93,7 +93,7 @@ async function textsOf(change: FileChange, absolute: string): Promise<Texts | { 
   if (!change.patches?.length) return { reason: 'the agent reported which file it changed, not how' };
   const current = await currentText(absolute);
   if (typeof current === 'object' && current !== null) return current;
-  const texts = textsBeforePatches(current, change.patches, absolute);
+  const texts = textsBeforePatches(current, change.patches);
   return 'problem' in texts ? { reason: texts.problem } : texts;
 }
 

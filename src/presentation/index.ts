@@ -14,4 +14,4 @@ export { attachmentLabel, attachmentRefusal, embedsText } from './promptContent'
 export { changeCounts, changePath, filesChangedLabel } from './changes';
 export { isAdvertisedChange, sessionSettings } from './sessionSettings';
 export { childTimeline, type TimelineChild } from './timeline';
-export { countsForPath, patchFileCounts, patchLineKind, type PatchLineKind } from './gitPatch';
+export { patchLineKind, type PatchLineKind } from './gitPatch';

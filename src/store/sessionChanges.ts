@@ -2,7 +2,7 @@
 // the edits it reported only by location, and the files the client wrote for it (fs/write_text_file).
 // A tree's changes merge its sessions' per file: the text before the first change, after the last one.
 import { diffSummary } from '../presentation/lineDiff';
-import { countsForPath, patchFileCounts } from '../presentation/gitPatch';
+import { filePatchesOf, patchFor, type FilePatch } from './gitPatches';
 import type { FileChangeSummary, FileWrite, SessionView, ToolCallRecord } from './model';
 import type { SessionStoreReader } from './storeApi';
 import { preOrder } from '../presentation/treeOrder';
@@ -12,8 +12,8 @@ export interface FileChange extends FileChangeSummary {
   readonly before: string | null | undefined;
   /** The text after; undefined for an edit reported only by its location. */
   readonly after: string | undefined;
-  /** An ACP v2 change: the git patches that made it, oldest first (Open Changes rebuilds the texts from them). */
-  readonly patches?: readonly string[];
+  /** An ACP v2 change: the patch sections that made it, oldest first (Open Changes rebuilds the texts from them). */
+  readonly patches?: readonly FilePatch[];
 }
 
 /** Tool kinds whose completed calls changed the files they name, even without a diff. */
@@ -33,8 +33,8 @@ interface PatchCounts {
   readonly added: number;
   readonly removed: number;
   readonly created: boolean;
-  /** The whole git patch the counts came from (shared by every file it names). */
-  readonly texts: readonly string[];
+  /** The patch sections the counts came from, oldest first. */
+  readonly sections: readonly FilePatch[];
 }
 
 interface Memo<T> {
@@ -50,54 +50,57 @@ function sameSources(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((source, i) => source === b[i]);
 }
 
-/** The edits a session reported, each with the object it came from (what the memo compares). */
-function editsOf(session: SessionView): { edits: Edit[]; sources: unknown[] } {
-  const edits: Edit[] = [];
+/**
+ * The objects a session's changes come from, in order: diff items and edit locations of completed tool calls,
+ * and client writes. Cheap (no texts read): the memo compares these before anything is computed.
+ */
+function sourcesOf(session: SessionView): unknown[] {
   const sources: unknown[] = [];
   for (const toolCallId of session.toolCallOrder) {
     const call: ToolCallRecord | undefined = session.toolCalls[toolCallId];
     // Only a completed call changed anything: a pending one is a proposal, a failed one may not have applied.
     if (!call || call.status !== 'completed') continue;
-    let diffs = 0;
-    for (const item of call.content) {
-      const fields = item as Readonly<Record<string, unknown>>;
-      if (item.type === 'diff' && Array.isArray(fields['changes'])) {
-        const v2 = v2DiffEdits(fields);
-        edits.push(...v2);
-        sources.push(item);
-        diffs += v2.length;
-        continue;
-      }
-      if (item.type !== 'diff' || typeof item['path'] !== 'string' || typeof item['newText'] !== 'string') continue;
-      const oldText = item['oldText'];
-      edits.push({ path: item['path'], before: typeof oldText === 'string' ? oldText : null, after: item['newText'], reportsBefore: true });
-      sources.push(item);
-      diffs++;
-    }
-    if (diffs === 0 && EDIT_KINDS.has(call.kind)) {
-      for (const location of call.locations) if (typeof location.path === 'string') edits.push({ path: location.path, reportsBefore: false });
-      sources.push(call.locations);
-    }
+    const before = sources.length;
+    for (const item of call.content) if (isV1Diff(item) || isV2Diff(item)) sources.push(item);
+    if (sources.length === before && EDIT_KINDS.has(call.kind)) sources.push(call.locations);
   }
-  for (const write of session.fileWrites as readonly FileWrite[]) {
-    edits.push({ path: write.path, after: write.content, reportsBefore: false });
-    sources.push(write);
-  }
-  return { edits, sources };
+  for (const write of session.fileWrites as readonly FileWrite[]) sources.push(write);
+  return sources;
 }
 
-/** The files an ACP v2 diff names (`changes`), counted from its git patch when it has one. */
+function isV1Diff(item: ToolCallRecord['content'][number]): boolean {
+  return item.type === 'diff' && typeof item['path'] === 'string' && typeof item['newText'] === 'string';
+}
+
+/** A v2 diff that names at least one file (one naming none leaves the call's locations to say what it edited). */
+function isV2Diff(item: ToolCallRecord['content'][number]): boolean {
+  const changes = (item as Readonly<Record<string, unknown>>)['changes'];
+  return item.type === 'diff' && Array.isArray(changes) && changes.some((change) => typeof (change as { path?: unknown } | null)?.path === 'string');
+}
+
+/** The edits the sources report, in order; the last `writes` sources are the session's client writes. */
+function editsFrom(sources: readonly unknown[], writes: number): Edit[] {
+  const firstWrite = sources.length - writes;
+  return sources.flatMap((source, i): Edit[] => {
+    if (i >= firstWrite) return [{ path: (source as FileWrite).path, after: (source as FileWrite).content, reportsBefore: false }];
+    if (Array.isArray(source)) return (source as ToolCallRecord['locations']).flatMap((location) => (typeof location.path === 'string' ? [{ path: location.path, reportsBefore: false }] : []));
+    const item = source as Readonly<Record<string, unknown>>;
+    if (Array.isArray(item['changes'])) return v2DiffEdits(item);
+    const oldText = item['oldText'];
+    return [{ path: item['path'] as string, before: typeof oldText === 'string' ? oldText : null, after: item['newText'] as string, reportsBefore: true }];
+  });
+}
+
+/** The files an ACP v2 diff names (`changes`), each counted from its section of the git patch when it has one. */
 function v2DiffEdits(item: Readonly<Record<string, unknown>>): Edit[] {
-  const patch = item['patch'];
-  const text = typeof patch === 'object' && patch !== null ? (patch as Record<string, unknown>)['text'] : undefined;
-  const counts = typeof text === 'string' ? patchFileCounts(text) : undefined;
+  const patches = filePatchesOf(item);
   const edits: Edit[] = [];
   for (const change of item['changes'] as unknown[]) {
     if (typeof change !== 'object' || change === null) continue;
     const { path, operation } = change as Record<string, unknown>;
     if (typeof path !== 'string') continue;
-    const counted = counts && countsForPath(counts, path);
-    edits.push({ path, reportsBefore: false, ...(counted ? { patch: { ...counted, created: operation === 'add', texts: [text as string] } } : {}) });
+    const section = patchFor(patches, path);
+    edits.push({ path, reportsBefore: false, ...(section ? { patch: { added: section.added, removed: section.removed, created: operation === 'add', sections: [section] } } : {}) });
   }
   return edits;
 }
@@ -132,21 +135,21 @@ function joinPatches(patches: readonly PatchCounts[]): PatchCounts {
     added: patches.reduce((total, patch) => total + patch.added, 0),
     removed: patches.reduce((total, patch) => total + patch.removed, 0),
     created: patches[0]!.created,
-    texts: patches.flatMap((patch) => patch.texts),
+    sections: patches.flatMap((patch) => patch.sections),
   };
 }
 
 /** A change known only from v2 git patches: counts and the patches, no texts (Open Changes reads the file). */
 function patchChange(path: string, patch: PatchCounts): FileChange {
-  return { path, before: undefined, after: undefined, added: patch.added, removed: patch.removed, exact: true, created: patch.created, textKnown: false, beforeKnown: false, fromPatch: true, patches: patch.texts };
+  return { path, before: undefined, after: undefined, added: patch.added, removed: patch.removed, exact: true, created: patch.created, textKnown: false, beforeKnown: false, fromPatch: true, patches: patch.sections };
 }
 
 /** The files one session changed, in order of first change. */
 export function ownChanges(session: SessionView): readonly FileChange[] {
-  const { edits, sources } = editsOf(session);
+  const sources = sourcesOf(session);
   const memo = ownMemo.get(session);
   if (memo && sameSources(memo.sources, sources)) return memo.value;
-  const value = mergeEdits(edits);
+  const value = mergeEdits(editsFrom(sources, session.fileWrites.length));
   ownMemo.set(session, { sources, value });
   return value;
 }
@@ -177,7 +180,7 @@ export function subtreeChanges(store: Pick<SessionStoreReader, 'getSession'> & {
     if (last.after === undefined && changes.some((change) => change.fromPatch)) {
       // Known only from v2 patches: each session's patch counts its own lines.
       const patched = changes.filter((change) => change.fromPatch);
-      return patchChange(first.path, joinPatches(patched.map((change) => ({ added: change.added, removed: change.removed, created: change.created, texts: change.patches ?? [] }))));
+      return patchChange(first.path, joinPatches(patched.map((change) => ({ added: change.added, removed: change.removed, created: change.created, sections: change.patches ?? [] }))));
     }
     return summarize(first.path, first.before, last.after);
   });

@@ -3,7 +3,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { changeSummary, ownChanges, subtreeChanges } from '../../src/store/sessionChanges';
-import { changeCounts, changePath, countsForPath, filesChangedLabel, patchFileCounts } from '../../src/presentation';
+import { changeCounts, changePath, filesChangedLabel } from '../../src/presentation';
+import { patchFor, readPatch } from '../../src/store/gitPatches';
 import { announce, replayFixture, Wire } from './support/storeFixtures';
 
 function editCall(toolCallId: string, status: string, path: string, oldText: string | null, newText: string) {
@@ -170,14 +171,16 @@ test('an ACP v2 diff (changed files + git patch, no texts) counts from its patch
   // Both sessions' patches, in the tree's order: undone from the file as it ends, they give the first text.
   assert.equal(notes.patches?.length, 2);
   const { textsBeforePatches } = await import('../../src/host/patchedTexts');
-  assert.deepEqual(textsBeforePatches('a\nB\nc\nd\n', notes.patches!, notes.path), { before: 'a\nb\n', after: 'a\nB\nc\nd\n' });
+  assert.deepEqual(textsBeforePatches('a\nB\nc\nd\n', notes.patches!), { before: 'a\nb\n', after: 'a\nB\nc\nd\n' });
   assert.equal(child.find((c) => c.path === '/work/gone.md')?.patches, undefined, 'a diff without a patch has nothing to undo');
 });
 
 test('git patch counts: per file, headers are not lines, deleted files count under their old path', () => {
-  const counts = patchFileCounts(['diff --git a/src/a.ts b/src/a.ts', 'index 1..2 100644', '--- a/src/a.ts', '+++ b/src/a.ts', '@@ -1,2 +1,2 @@', ' same', '-old', '+new', '+more', 'diff --git a/b.md b/b.md', 'deleted file mode 100644', '--- a/b.md', '+++ /dev/null', '@@ -1 +0,0 @@', '-bye', ''].join('\n'));
-  assert.deepEqual([...counts], [['src/a.ts', { added: 2, removed: 1 }], ['b.md', { added: 0, removed: 1 }]]);
-  assert.deepEqual(countsForPath(counts, '/repo/src/a.ts'), { added: 2, removed: 1 });
-  assert.equal(countsForPath(counts, '/repo/xsrc/a.ts'), undefined);
-  assert.deepEqual([...patchFileCounts('not a patch\n+++\n@@')], []);
+  const sections = readPatch(['diff --git a/src/a.ts b/src/a.ts', 'index 1..2 100644', '--- a/src/a.ts', '+++ b/src/a.ts', '@@ -1,2 +1,3 @@', ' same', '-old', '+new', '+more', 'diff --git a/b.md b/b.md', 'deleted file mode 100644', '--- a/b.md', '+++ /dev/null', '@@ -1 +0,0 @@', '-bye', ''].join('\n'));
+  assert.deepEqual(sections.map((s) => [s.name, s.added, s.removed]), [['src/a.ts', 2, 1], ['b.md', 0, 1]]);
+  assert.equal(patchFor(sections, '/repo/src/a.ts')?.added, 2);
+  assert.equal(patchFor(sections, '/repo/xsrc/a.ts'), undefined);
+  assert.deepEqual(readPatch('not a patch\n+++\n@@'), []);
+  // A hunk whose header miscounts its lines is not a patch git would apply: it is not read (never thrown).
+  assert.deepEqual(readPatch(['--- a/x', '+++ b/x', '@@ -1,2 +1,2 @@', ' same', '-old', '+new', '+more', ''].join('\n')), []);
 });
