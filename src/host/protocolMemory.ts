@@ -1,9 +1,10 @@
 // Under `auto`, an agent that speaks only ACP v1 answers 1 to an offer of 2 and is started a second time to
 // get the v1 client capabilities it missed. Remembering that answer (per agent command line) makes the second
-// start a one-off: later starts offer 1 directly. A new agent version (from its v1 answer) is offered 2 again,
-// since an upgrade may have brought v2. No vscode here: the extension passes its global state.
+// start a one-off: later starts offer 1 first. A new agent version (from its v1 answer), or a week, and the
+// agent is offered 2 again, since an upgrade may have brought v2. No vscode here: the extension passes its global state.
 import type { AgentConfig } from '../acp/agentProcess';
 import { versionsToOffer, type ProtocolSetting } from '../acp/capabilities';
+import { AgentRequestError, InvalidAgentResponseError, UnsupportedProtocolVersionError } from '../acp/errors';
 
 /** What the extension's global state offers (vscode.Memento). */
 export interface KeyValueState {
@@ -26,6 +27,19 @@ export interface StartOutcome {
   readonly offered: readonly (1 | 2)[];
   readonly answered: number;
   readonly agentVersion: string | null;
+  /**
+   * The agent answered the offer of 2 (with 1, or with an error) rather than timing out or exiting: only
+   * that says it does not speak 2 (a first `npx` download that timed out says nothing).
+   */
+  readonly answeredOfferOf2: boolean;
+}
+
+/** A remembered answer is asked again after this long (an agent may gain v2 without changing version). */
+const MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Whether an `initialize` that failed was still an answer of the agent (an error response or an unusable result). */
+export function isAgentAnswer(error: unknown): boolean {
+  return error instanceof AgentRequestError || error instanceof UnsupportedProtocolVersionError || error instanceof InvalidAgentResponseError;
 }
 
 export class ProtocolMemory {
@@ -34,26 +48,43 @@ export class ProtocolMemory {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The versions to offer, in order: the setting's, except that under `auto` a known v1-only agent gets 1 at once. */
+  /**
+   * The versions to offer, in order: the setting's, except that under `auto` a known v1-only agent is offered 1
+   * first (and 2 after, should it now refuse 1).
+   */
   versionsFor(agent: AgentConfig, setting: ProtocolSetting): readonly (1 | 2)[] {
-    if (setting === 'auto' && this.answers()[agentKey(agent)]) return [1];
+    if (setting === 'auto' && this.fresh(this.answers()[agentKey(agent)])) return [1, 2];
     return versionsToOffer(setting);
   }
 
-  /** After a start under `auto`: remember an agent that settled on 1 after an offer of 2; forget one that answered 2 or changed version. */
+  /**
+   * After a start: an agent that answered 2 is forgotten (whatever the setting). Under `auto`, one that answered
+   * the offer of 2 and settled on 1 is remembered; one remembered that now reports another version is forgotten.
+   */
   async noteStart(agent: AgentConfig, setting: ProtocolSetting, outcome: StartOutcome): Promise<void> {
-    if (setting !== 'auto') return;
     const key = agentKey(agent);
     const answers = { ...this.answers() };
     const known = answers[key];
-    if (outcome.answered === 1 && outcome.offered[0] === 2) answers[key] = { agentVersion: outcome.agentVersion, at: this.now() };
-    else if (outcome.answered === 1 && known && known.agentVersion === outcome.agentVersion) return;
-    else if (known) delete answers[key];
-    else return;
+    if (outcome.answered === 2 || setting !== 'auto') {
+      if (!known || outcome.answered !== 2) return;
+      delete answers[key];
+    } else if (outcome.offered[0] === 2 && outcome.answered === 1 && outcome.answeredOfferOf2) {
+      answers[key] = { agentVersion: outcome.agentVersion, at: this.now() };
+    } else if (known && this.fresh(known) && known.agentVersion === outcome.agentVersion) {
+      return;
+    } else if (known) {
+      delete answers[key];
+    } else {
+      return;
+    }
     const kept = Object.entries(answers)
       .sort(([, a], [, b]) => b.at - a.at)
       .slice(0, KEPT_AGENTS);
     await this.state.update(PROTOCOL_MEMORY_KEY, Object.fromEntries(kept));
+  }
+
+  private fresh(answer: V1Answer | undefined): answer is V1Answer {
+    return answer !== undefined && this.now() - answer.at < MAX_AGE_MS;
   }
 
   private answers(): Readonly<Record<string, V1Answer>> {

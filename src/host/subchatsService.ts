@@ -11,7 +11,7 @@ import type { PromptDelegation } from '../acp/delegation';
 import { ActionRefusedError, NotAdvertisedError } from '../acp/errors';
 import { MemoryTranscript, type TranscriptRecorder } from '../acp/transcript';
 import type { HistoryConnectionMeta, SessionHistory } from '../history/sessionHistory';
-import type { ProtocolMemory } from './protocolMemory';
+import { isAgentAnswer, type ProtocolMemory } from './protocolMemory';
 import { reattachMethod } from '../store/agentCapabilities';
 import type { SessionActions, SessionView, StoreChange } from '../store/model';
 import type { SessionItem } from '../store/sessionActions';
@@ -168,9 +168,10 @@ export class SubchatsService {
     };
     const setting = this.protocolSetting;
     const versions = this.deps.protocolMemory?.versionsFor(agent, setting) ?? versionsToOffer(setting);
-    if (versions.length < versionsToOffer(setting).length) {
-      this.deps.log?.(`[${agent.name}] answered ACP v1 to an offer of v2 before; offering v1 directly (a new version of it is offered v2 again)`);
+    if (versions[0] !== versionsToOffer(setting)[0]) {
+      this.deps.log?.(`[${agent.name}] answered ACP v1 to an offer of v2 before; offering v1 first (a new version of it is offered v2 again)`);
     }
+    let answeredOfferOf2 = false;
     try {
       for (let attempt = 0; ; attempt++) {
         const offered = versions[attempt]!;
@@ -178,8 +179,10 @@ export class SubchatsService {
         let restart: Restart | undefined;
         try {
           await connection.initialize();
+          answeredOfferOf2 ||= offered === 2;
           restart = restartAfter(versions, attempt, { answered: connection.protocolVersion });
         } catch (error) {
+          answeredOfferOf2 ||= offered === 2 && isAgentAnswer(error);
           restart = restartAfter(versions, attempt, { error });
           if (!restart) throw error;
         }
@@ -188,7 +191,9 @@ export class SubchatsService {
           connection.dispose();
           continue;
         }
-        await this.deps.protocolMemory?.noteStart(agent, setting, { offered: versions, answered: connection.protocolVersion, agentVersion: connection.agentInfo?.version ?? null });
+        // Remembering is a convenience: a failed write must not fail an agent that started.
+        const outcome = { offered: versions, answered: connection.protocolVersion, agentVersion: connection.agentInfo?.version ?? null, answeredOfferOf2 };
+        this.deps.protocolMemory?.noteStart(agent, setting, outcome).catch((error: unknown) => this.deps.log?.(`Could not remember the ACP version of ${agent.name}: ${String(error)}`));
         break;
       }
       runtime.status = 'ready';

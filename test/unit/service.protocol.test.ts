@@ -22,7 +22,7 @@ afterEach(() => {
   for (const connection of spawned.splice(0)) connection.dispose();
 });
 
-async function startWith(mode: FakeMode, setting: ProtocolSetting | undefined, extra: { memory?: ProtocolMemory; env?: Record<string, string> } = {}) {
+async function startWith(mode: FakeMode, setting: ProtocolSetting | undefined, extra: { memory?: ProtocolMemory; env?: Record<string, string>; initializeTimeoutMs?: number } = {}) {
   const workspace = mkdtempSync(join(tmpdir(), 'subchats-proto-'));
   const logFile = join(workspace, 'received.jsonl');
   const logs: string[] = [];
@@ -32,6 +32,7 @@ async function startWith(mode: FakeMode, setting: ProtocolSetting | undefined, e
     log: (text) => logs.push(text),
     ...(setting !== undefined ? { protocolSetting: () => setting } : {}),
     ...(extra.memory ? { protocolMemory: extra.memory } : {}),
+    ...(extra.initializeTimeoutMs ? { initializeTimeoutMs: () => extra.initializeTimeoutMs! } : {}),
   });
   const runtime = await service.start(fakeAgentConfig(mode, { FAKE_AGENT_LOG: logFile, ...extra.env }), workspace);
   const offers = () =>
@@ -104,9 +105,9 @@ test('auto: an agent that answered 1 is offered 1 directly next time (one proces
   const first = await startWith('normal', 'auto', { memory });
   assert.deepEqual(first.offers(), [2, 1]);
   const second = await startWith('normal', 'auto', { memory });
-  assert.deepEqual(second.offers(), [1], 'remembered: no second start');
+  assert.deepEqual(second.offers(), [1], 'remembered: offered 1 first, and it answers: no second start');
   assert.equal(second.runtime.connection!.protocolVersion, 1);
-  assert.match(second.logs.join('\n'), /answered ACP v1 to an offer of v2 before; offering v1 directly/);
+  assert.match(second.logs.join('\n'), /answered ACP v1 to an offer of v2 before; offering v1 first/);
   // Upgraded: its v1 answer names another version, so the answer is forgotten and the next start asks 2 again.
   const upgraded = { FAKE_AGENT_INIT: JSON.stringify({ agentInfo: { name: 'scripted-fake-agent', version: '1.1.0' } }) };
   assert.deepEqual((await startWith('normal', 'auto', { memory, env: upgraded })).offers(), [1]);
@@ -127,4 +128,39 @@ test('auto: an agent that failed at 2 is remembered too; a v2 agent and the sett
   // Unreadable stored state counts as nothing remembered.
   state.values.set(PROTOCOL_MEMORY_KEY, { junk: 'yes', other: null });
   assert.deepEqual((await startWith('v1-only', 'auto', { memory })).offers(), [2, 1]);
+});
+
+test('auto: an agent that only timed out at 2 is not remembered (a slow first start says nothing about v2)', async () => {
+  const state = memoryState();
+  const memory = new ProtocolMemory(state);
+  const first = await startWith('silent-at-2', 'auto', { memory, initializeTimeoutMs: 500 });
+  assert.deepEqual(first.offers(), [2, 1]);
+  assert.equal(first.runtime.connection!.protocolVersion, 1);
+  assert.equal(state.values.get(PROTOCOL_MEMORY_KEY), undefined);
+});
+
+test('a remembered agent that now refuses 1 is offered 2 and forgotten; an answer of 2 under the setting 2 forgets too; a week later 2 is asked again', async () => {
+  const state = memoryState();
+  let now = 1_000_000;
+  const memory = new ProtocolMemory(state, () => now);
+  const remember = (mode: FakeMode) => memory.noteStart(fakeAgentConfig(mode), 'auto', { offered: [2, 1], answered: 1, agentVersion: '1.0.0', answeredOfferOf2: true });
+  await remember('v2-only');
+  const upgraded = await startWith('v2-only', 'auto', { memory });
+  assert.deepEqual(upgraded.offers(), [1, 2]);
+  assert.equal(upgraded.runtime.connection!.protocolVersion, 2);
+  assert.deepEqual(Object.keys(state.values.get(PROTOCOL_MEMORY_KEY) as object), []);
+  await remember('v2');
+  await startWith('v2', 2, { memory });
+  assert.deepEqual(Object.keys(state.values.get(PROTOCOL_MEMORY_KEY) as object), [], 'answered 2: forgotten whatever the setting');
+  await remember('normal');
+  assert.deepEqual(memory.versionsFor(fakeAgentConfig('normal'), 'auto'), [1, 2]);
+  now += 8 * 24 * 60 * 60 * 1000;
+  assert.deepEqual(memory.versionsFor(fakeAgentConfig('normal'), 'auto'), [2, 1], 'a week on, the agent is asked 2 again');
+});
+
+test('a memory that cannot be written does not fail an agent that started', async () => {
+  const memory = new ProtocolMemory({ get: () => undefined, update: () => Promise.reject(new Error('disk full')) });
+  const { runtime, logs } = await startWith('normal', 'auto', { memory });
+  assert.equal(runtime.status, 'ready');
+  await waitFor(() => logs.some((line) => /Could not remember the ACP version of Fake: Error: disk full/.test(line)), 'the log line');
 });
