@@ -122,14 +122,16 @@ export async function writeConfined(target: string, content: string, folders: re
 
 /**
  * Reads a regular file and checks the real path of what was opened with `allow` before returning anything
- * (a link swapped in after the decision is caught here).
+ * (a link swapped in after the decision is caught here). A file larger than `maxBytes` is not read.
  */
-export async function readConfined(filePath: string, allow: (realPath: string) => boolean): Promise<string> {
+export async function readConfined(filePath: string, allow: (realPath: string) => boolean, maxBytes = Infinity): Promise<string> {
   const handle = await fs.open(filePath, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const real = await realPathOf(handle, filePath);
     if (!allow(real)) throw new WorkspacePathError('symlink-escape', `Path "${filePath}" changed to ${real} while it was being read; nothing was read.`);
-    if (!(await handle.stat()).isFile()) throw new WorkspacePathError('not-a-file', `Path "${filePath}" is not a regular file.`);
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw new WorkspacePathError('not-a-file', `Path "${filePath}" is not a regular file.`);
+    if (stat.size > maxBytes) throw new Error(`the file is ${Math.ceil(stat.size / 1024 / 1024)} MB, more than ${Math.floor(maxBytes / 1024 / 1024)} MB`);
     return await handle.readFile('utf8');
   } finally {
     await handle.close();

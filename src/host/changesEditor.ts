@@ -49,9 +49,10 @@ export class ChangesEditor implements vscode.Disposable {
     const keys: string[] = [];
     const resources: [vscode.Uri, vscode.Uri | undefined, vscode.Uri][] = [];
     const notShown: { path: string; reason: string }[] = [];
+    const readCurrent = currentTextReader();
     for (const change of scope === 'tree' ? subtreeChanges(store, session.id) : ownChanges(session)) {
       const absolute = path.isAbsolute(change.path) ? path.normalize(change.path) : cwd ? path.join(cwd, change.path) : path.resolve('/', change.path);
-      const texts = await textsOf(change, absolute);
+      const texts = await textsOf(change, absolute, readCurrent);
       if ('reason' in texts) notShown.push({ path: change.path, reason: texts.reason });
       else resources.push(this.resourcesOf(absolute, texts, keys));
     }
@@ -87,25 +88,34 @@ export class ChangesEditor implements vscode.Disposable {
   }
 }
 
+/** Open Changes reads a file as it is now only up to this size. */
+const MAX_CURRENT_BYTES = 16 * 1024 * 1024;
+
+type ReadCurrent = (absolute: string) => Promise<string | null | { reason: string }>;
+
 /** The texts to compare for a change, or why there are none. */
-async function textsOf(change: FileChange, absolute: string): Promise<Texts | { reason: string }> {
+async function textsOf(change: FileChange, absolute: string, readCurrent: ReadCurrent): Promise<Texts | { reason: string }> {
   if (change.after !== undefined) return { before: change.before, after: change.after };
   if (!change.patches?.length) return { reason: 'the agent reported which file it changed, not how' };
-  const current = await currentText(absolute);
+  const current = await readCurrent(absolute);
   if (typeof current === 'object' && current !== null) return current;
   const texts = textsBeforePatches(current, change.patches);
   return 'problem' in texts ? { reason: texts.problem } : texts;
 }
 
-/** The file as it is now, read only inside the workspace folders; null when it does not exist. */
-async function currentText(absolute: string): Promise<string | null | { reason: string }> {
+/** Reads files as they are now, only inside the workspace folders (null: it does not exist). */
+function currentTextReader(): ReadCurrent {
   const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
-  try {
-    const resolved = await resolveWorkspacePath(absolute, folders);
-    const allowed = await realFolders(folders);
-    return await readConfined(resolved.path, (real) => allowed.some((folder) => isInsideOrEqual(real, folder)));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    return { reason: error instanceof Error ? error.message : String(error) };
-  }
+  const allowed = realFolders(folders);
+  return async (absolute) => {
+    if (folders.length === 0) return { reason: 'no folder is open, and Subchats reads files only inside the workspace folders' };
+    try {
+      const resolved = await resolveWorkspacePath(absolute, folders);
+      const real = await allowed;
+      return await readConfined(resolved.path, (path) => real.some((folder) => isInsideOrEqual(path, folder)), MAX_CURRENT_BYTES);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      return { reason: error instanceof Error ? error.message : String(error) };
+    }
+  };
 }

@@ -78,3 +78,15 @@ describe('reads outside the workspace', { timeout: 20_000 }, () => {
     );
   });
 });
+
+describe('readConfined', () => {
+  it('reads a regular file the check allows, and refuses one over its size bound without reading it', async () => {
+    const { readConfined } = await import('../../src/acp/confinedFs');
+    const dir = await fs.mkdtemp(path.join((await import('node:os')).tmpdir(), 'subchats-read-'));
+    const file = path.join(dir, 'big.txt');
+    await fs.writeFile(file, 'x'.repeat(3 * 1024 * 1024));
+    assert.equal((await readConfined(file, () => true)).length, 3 * 1024 * 1024);
+    await assert.rejects(readConfined(file, () => true, 2 * 1024 * 1024), /the file is 3 MB, more than 2 MB/);
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+});
