@@ -2,8 +2,10 @@
 // (symlinks out included) only after the user allowed it, once or for this session.
 import assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
+import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { afterEach, describe, it } from 'node:test';
+import { readConfined } from '../../src/acp/confinedFs';
 import { makeWorkspace, resultsOf, script, startFake, type FakeSession } from '../fixtures/fake-agents/harness';
 
 const cleanup: (() => Promise<void>)[] = [];
@@ -81,8 +83,7 @@ describe('reads outside the workspace', { timeout: 20_000 }, () => {
 
 describe('readConfined', () => {
   it('reads a regular file the check allows, and refuses one over its size bound without reading it', async () => {
-    const { readConfined } = await import('../../src/acp/confinedFs');
-    const dir = await fs.mkdtemp(path.join((await import('node:os')).tmpdir(), 'subchats-read-'));
+    const dir = await fs.mkdtemp(path.join(tmpdir(), 'subchats-read-'));
     const file = path.join(dir, 'big.txt');
     await fs.writeFile(file, 'x'.repeat(3 * 1024 * 1024));
     assert.equal((await readConfined(file, () => true)).length, 3 * 1024 * 1024);
