@@ -75,7 +75,13 @@ export class StoreCore {
 
   /** Rebuilds a session's lookups from its entries (after entries moved in from another record). */
   reindex(session: SessionRecord): void {
+    const previous = this.indexes.get(session.id);
     const index = emptyIndex();
+    // v2 prompts still in flight keep waiting for their acknowledgement and echo (entries are not in the index).
+    if (previous) {
+      const entries = new Set<unknown>(session.entries);
+      index.promptCopies.push(...previous.promptCopies.filter((copy) => entries.has(copy.entry)));
+    }
     for (const entry of session.entries) {
       if (entry.kind === 'message') {
         if (entry.messageId) index.messages.set(`${entry.role}\0${entry.messageId}`, entry);

@@ -4,6 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CheckedV2Wire } from './support/checkedV2Wire';
+import { addUserPrompt } from '../../src/store/reducers/messages';
+import { acknowledgePrompt } from '../../src/store/reducers/promptEchoes';
+import { newSessionRecord } from '../../src/store/sessionRecord';
+import { StoreCore } from '../../src/store/storeCore';
+import type { StoreParts } from '../../src/store/storeParts';
 
 /** The session's user messages as `text@messageId`, in transcript order. */
 function users(wire: CheckedV2Wire): string[] {
@@ -151,4 +156,15 @@ test('another client\'s prompt taken for ours, acked before our echo: it stays s
   wire.update(whole('mA', 'do A'));
   assert.deepEqual(users(wire), ['do A@mA', 'someone else@mX']);
   wire.assertSchemaValid();
+});
+
+test('a prompt in flight survives a rebuild of its session\'s lookups (entries moved in by a merge): its echo still replaces the copy', () => {
+  const core = new StoreCore({ now: () => 1, maxDiagnostics: 10, maxStateHistory: 10 });
+  const session = newSessionRecord({ id: 'root', ordinal: 1, parentId: null, parentToolCallId: null, link: 'root', origin: 'root', state: { state: 'idle' } }, 1, 0);
+  core.sessions.set(session.id, session);
+  // Only the core is used by these reducers.
+  addUserPrompt({ core } as unknown as StoreParts, session, [{ type: 'text', text: 'do A' }], 'req-a');
+  core.reindex(session);
+  acknowledgePrompt(core, session, 'req-a', 'mA');
+  assert.equal((session.entries[0] as { messageId?: string }).messageId, 'mA', 'the copy still takes its acknowledgement');
 });
