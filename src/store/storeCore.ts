@@ -20,12 +20,18 @@ export interface SessionIndex {
   firstUserMessage?: MessageEntry;
   /** v2: the prompts the client sent, in order, until each is acknowledged and echoed (promptEchoes.ts). */
   readonly promptCopies: PromptCopy[];
+  /** v2: acknowledged prompts whose echo has not come: its first words replace the client's copy. */
+  readonly echoPending: Set<MessageEntry>;
+  /** v2: echoes of ids no acknowledgement has named yet, held (not shown) while prompts of ours wait. */
+  readonly heldEchoes: Map<string, MessageEntry>;
+  /** v2: prompts acknowledged without a messageId (an older draft's `{}`): the next unknown echo is the oldest. */
+  readonly unnamedCopies: MessageEntry[];
   /** v2 compactions (by compactionId) whose end was already shown. */
   readonly compactionsReported: Set<string>;
 }
 
 function emptyIndex(): SessionIndex {
-  return { messages: new Map(), sessionMessages: new Map(), toolEntries: new Map(), plans: new Map(), promptCopies: [], compactionsReported: new Set() };
+  return { messages: new Map(), sessionMessages: new Map(), toolEntries: new Map(), plans: new Map(), promptCopies: [], echoPending: new Set(), heldEchoes: new Map(), unnamedCopies: [], compactionsReported: new Set() };
 }
 
 export interface StoreCoreOptions {
@@ -81,6 +87,9 @@ export class StoreCore {
     if (previous) {
       const entries = new Set<unknown>(session.entries);
       index.promptCopies.push(...previous.promptCopies.filter((copy) => entries.has(copy.entry)));
+      for (const entry of previous.echoPending) if (entries.has(entry)) index.echoPending.add(entry);
+      for (const [messageId, held] of previous.heldEchoes) index.heldEchoes.set(messageId, held);
+      index.unnamedCopies.push(...previous.unnamedCopies.filter((entry) => entries.has(entry)));
     }
     for (const entry of session.entries) {
       if (entry.kind === 'message') {

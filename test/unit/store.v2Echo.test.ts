@@ -1,6 +1,8 @@
 // ACP v2 prompts in flight together: each session/prompt is acknowledged with its own messageId and echoed
-// as a user message with that id, acks and echoes in any order. Every client copy ends up with its own
-// messageId and text, shown once, in the order it was sent. Every message is checked against the v2 schemas.
+// as a user message with that id, acks and echoes in any order. Only an acknowledgement says which copy an id
+// is: an echo that comes first is held (the copy already shows the words) and lands on its copy with the ack.
+// Every client copy ends up with its own messageId and text, shown once, in the order it was sent. Every
+// message is checked against the v2 schemas.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CheckedV2Wire } from './support/checkedV2Wire';
@@ -18,11 +20,11 @@ function users(wire: CheckedV2Wire): string[] {
 const chunk = (messageId: string, text: string) => ({ sessionUpdate: 'user_message_chunk', messageId, content: { type: 'text', text } });
 const whole = (messageId: string, text: string) => ({ sessionUpdate: 'user_message', messageId, content: [{ type: 'text', text }] });
 
-/** Two prompts; B's echo (its words expanded by the agent) came first and was taken for A, the oldest waiting. */
-function echoOfBTakenForA() {
+/** Two prompts; B's echo (its words expanded by the agent) came before any acknowledgement: it is held. */
+function echoOfBFirst() {
   const prompts = twoPrompts();
   prompts.wire.update(whole('mB', 'do B (expanded)'));
-  assert.deepEqual(users(prompts.wire), ['do B (expanded)@mB', 'do B@-'], 'taken for A: the oldest waiting');
+  assert.deepEqual(users(prompts.wire), ['do A@-', 'do B@-'], 'held: the copies show what was sent');
   return prompts;
 }
 
@@ -44,38 +46,40 @@ test('two prompts: each acknowledgement binds its own prompt, whichever order th
   }
 });
 
-test('two prompts: echoes before their acks bind the oldest copy still waiting (agents insert in order)', () => {
+test('two prompts: echoes before their acks are held, and each lands on its own copy with its ack', () => {
   const { wire, a, b } = twoPrompts();
-  wire.update(chunk('mA', 'do ')).update(chunk('mA', 'A'));
-  wire.update(whole('mB', 'do B'));
-  assert.deepEqual(users(wire), ['do A@mA', 'do B@mB']);
-  wire.ack(b, 'mB').ack(a, 'mA');
-  assert.deepEqual(users(wire), ['do A@mA', 'do B@mB'], 'the acks confirm the guesses');
+  wire.update(chunk('mA', 'do ')).update(chunk('mA', 'A (expanded)'));
+  wire.update(whole('mB', 'do B (expanded)'));
+  assert.deepEqual(users(wire), ['do A@-', 'do B@-'], 'nothing is guessed before an ack');
+  wire.ack(b, 'mB');
+  assert.deepEqual(users(wire), ['do A@-', 'do B (expanded)@mB']);
+  wire.ack(a, 'mA');
+  assert.deepEqual(users(wire), ['do A (expanded)@mA', 'do B (expanded)@mB']);
   assert.deepEqual(wire.codes(), []);
   wire.assertSchemaValid();
 });
 
-test('two prompts inserted out of order: the acks correct the guesses, each copy keeps its own text and id', () => {
+test('two prompts inserted out of order: each copy keeps its own text and id; chunks after the ack stream into it', () => {
   const { wire, a, b } = twoPrompts();
-  // B was inserted first: its echo is taken for A's (the oldest waiting), A's for B's.
   wire.update(chunk('mB', 'do '));
   wire.update(chunk('mA', 'do A'));
   wire.ack(a, 'mA');
-  assert.deepEqual(users(wire), ['do A@mA', 'do @mB'], 'A has its own echo; the echo of B streams into B');
+  assert.deepEqual(users(wire), ['do A@mA', 'do B@-'], 'A has its own echo; B\'s is still held');
   wire.update(chunk('mB', 'B'));
-  assert.deepEqual(users(wire), ['do A@mA', 'do B@mB']);
   wire.ack(b, 'mB');
   assert.deepEqual(users(wire), ['do A@mA', 'do B@mB']);
+  wire.update(chunk('mB', '!'));
+  assert.deepEqual(users(wire), ['do A@mA', 'do B!@mB']);
   assert.deepEqual(wire.codes(), []);
   wire.assertSchemaValid();
 });
 
-test('a guess the other prompt\'s ack shows wrong is undone: the copy gets its own text back until its echo', () => {
-  const { wire, a, b } = echoOfBTakenForA();
-  wire.ack(b, 'mB');
-  assert.deepEqual(users(wire), ['do A@-', 'do B (expanded)@mB'], 'B takes its echo; A shows what was sent again');
+test('a held echo waits for its own ack, not the first one: the other copy keeps what was sent until its echo', () => {
+  const { wire, a, b } = echoOfBFirst();
   wire.ack(a, 'mA');
+  assert.deepEqual(users(wire), ['do A@mA', 'do B@-']);
   wire.update(whole('mA', 'do A (expanded)'));
+  wire.ack(b, 'mB');
   assert.deepEqual(users(wire), ['do A (expanded)@mA', 'do B (expanded)@mB']);
   wire.assertSchemaValid();
 });
@@ -109,12 +113,12 @@ test('three prompts, acks and echoes interleaved in several orders: one message 
   }
 });
 
-test('a refused prompt waits for no echo, and gives an echo taken for it to the prompt after it', () => {
+test('a refused prompt waits for no echo; an echo held meanwhile goes to the prompt it belongs to', () => {
   const refusedFirst = twoPrompts();
   refusedFirst.wire.refuse(refusedFirst.a, 'busy').update(whole('mB', 'do B (expanded)')).ack(refusedFirst.b, 'mB');
-  const echoFirst = echoOfBTakenForA();
+  const echoFirst = echoOfBFirst();
   echoFirst.wire.refuse(echoFirst.a, 'busy');
-  assert.deepEqual(users(echoFirst.wire), ['do A@-', 'do B (expanded)@mB'], 'the echo moves to B on the refusal');
+  assert.deepEqual(users(echoFirst.wire), ['do A@-', 'do B@-'], 'B still waits for its ack');
   echoFirst.wire.ack(echoFirst.b, 'mB');
   for (const { wire } of [refusedFirst, echoFirst]) {
     assert.deepEqual(users(wire), ['do A@-', 'do B (expanded)@mB']);
@@ -133,12 +137,12 @@ test('an echo with no prompt waiting is a user message of its own (another clien
 });
 
 
-test('another client\'s prompt taken for ours is given back when the ack names our own echo: no message twice', () => {
+test('another client\'s prompt while ours waits is held, then shown as a message of its own after our ack: no message twice', () => {
   const wire = new CheckedV2Wire();
   const a = wire.prompt('do A');
   wire.update(whole('mX', 'someone else'));
   wire.update(whole('mA', 'do A'));
-  assert.deepEqual(users(wire), ['someone else@mX', 'do A@mA'], 'guessed wrong: our echo had no copy left');
+  assert.deepEqual(users(wire), ['do A@-'], 'both held until the ack says which is ours');
   wire.ack(a, 'mA');
   assert.deepEqual(users(wire), ['do A@mA', 'someone else@mX']);
   wire.update(chunk('mX', '!'));
@@ -147,7 +151,7 @@ test('another client\'s prompt taken for ours is given back when the ack names o
   wire.assertSchemaValid();
 });
 
-test('another client\'s prompt taken for ours, acked before our echo: it stays shown, as a message of its own', () => {
+test('another client\'s prompt while ours waits, acked before our echo: shown as a message of its own', () => {
   const wire = new CheckedV2Wire();
   const a = wire.prompt('do A');
   wire.update(whole('mX', 'someone else'));
@@ -167,4 +171,19 @@ test('a prompt in flight survives a rebuild of its session\'s lookups (entries m
   core.reindex(session);
   acknowledgePrompt(core, session, 'req-a', 'mA');
   assert.equal((session.entries[0] as { messageId?: string }).messageId, 'mA', 'the copy still takes its acknowledgement');
+});
+
+test('an acknowledgement without an id (an older draft answered `{}`): the next echo no ack claims is that prompt\'s', () => {
+  const single = new CheckedV2Wire();
+  single.ack(single.prompt('do A'), '');
+  single.update(whole('mA', 'do A (expanded)'));
+  assert.deepEqual(users(single), ['do A (expanded)@mA']);
+  const { wire, a, b } = twoPrompts();
+  wire.ack(a, '');
+  wire.update(whole('mA', 'do A (expanded)'));
+  assert.deepEqual(users(wire), ['do A@-', 'do B@-'], 'held while B waits: it might be B\'s');
+  wire.ack(b, 'mB');
+  wire.update(whole('mB', 'do B'));
+  assert.deepEqual(users(wire), ['do A (expanded)@mA', 'do B@mB']);
+  assert.deepEqual(wire.codes(), []);
 });

@@ -5,7 +5,7 @@ import type { StoreParts } from '../storeParts';
 import { isDiscreteMessage } from '../subagentDialects';
 import { appendText } from '../textRope';
 import { asString, isObject, type JsonObject } from '../wireMessage';
-import { awaitEcho, bindEcho, takeEcho } from './promptEchoes';
+import { awaitEcho, heldEcho, isHeld, takeEcho } from './promptEchoes';
 
 export function appendChunk({ core }: StoreParts, session: SessionRecord, role: MessageEntry['role'], update: JsonObject): void {
   const block = isObject(update['content']) ? (update['content'] as ContentBlock) : undefined;
@@ -14,7 +14,7 @@ export function appendChunk({ core }: StoreParts, session: SessionRecord, role: 
   const messageId = asString(update['messageId']);
   const index = core.indexOf(session);
   let entry: MessageEntry | undefined;
-  if (messageId) entry = index.messages.get(`${role}\0${messageId}`) ?? (role === 'user' ? bindEcho(index, messageId) : undefined);
+  if (messageId) entry = index.messages.get(`${role}\0${messageId}`) ?? (role === 'user' ? heldEcho(core, index, messageId) : undefined);
   else if (index.last?.kind === 'message' && index.last.role === role && !isDiscreteMessage(update) && !index.lastDiscrete) entry = index.last;
   // The agent's echo of a prompt the client sent: its words replace the client's copy.
   const replacesCopy = entry !== undefined && role === 'user' && takeEcho(index, entry);
@@ -31,6 +31,8 @@ export function appendChunk({ core }: StoreParts, session: SessionRecord, role: 
   }
   entry.text = appendText(entry.text, text);
   if (attachment) entry.attachments.push(attachment);
+  // Held until the acknowledgement says which prompt of ours it is (promptEchoes).
+  if (role === 'user' && isHeld(index, entry)) return;
   core.touchEntry(session, entry, attachment || replacesCopy ? undefined : text);
   if (role === 'user') noteUserMessage(core, session, entry);
 }
@@ -46,7 +48,7 @@ export function upsertMessage({ core }: StoreParts, session: SessionRecord, role
     return;
   }
   const index = core.indexOf(session);
-  let entry = index.messages.get(`${role}\0${messageId}`) ?? (role === 'user' ? bindEcho(index, messageId) : undefined);
+  let entry = index.messages.get(`${role}\0${messageId}`) ?? (role === 'user' ? heldEcho(core, index, messageId) : undefined);
   if (entry && role === 'user') takeEcho(index, entry);
   if (!('content' in update)) return;
   const blocks = Array.isArray(update['content']) ? update['content'] : [];
@@ -60,6 +62,7 @@ export function upsertMessage({ core }: StoreParts, session: SessionRecord, role
   entry.text = '';
   entry.attachments = [];
   fillFromBlocks(entry, blocks);
+  if (role === 'user' && isHeld(index, entry)) return;
   core.touchEntry(session, entry);
   if (role === 'user') noteUserMessage(core, session, entry);
 }

@@ -1,157 +1,117 @@
 // v2 prompts and their echoes. The chat shows the client's copy of each prompt it sends; the agent
 // acknowledges each session/prompt with the messageId it inserted the prompt as, and echoes it as a user
-// message with that id — acks and echoes in either order, interleaved across prompts in flight. An echo of an
-// id no ack has named yet is taken for the oldest copy still without an id (agents insert in order); an ack
-// that shows such a guess wrong moves the echo to its own copy. So each copy ends up with its own id and
-// words, each shown once, in the order the client sent them.
-import type { ContentBlock, MessageEntry, SessionRecord } from '../model';
+// message with that id, in either order. Only an acknowledgement says which copy an id is: an echo of an id
+// no ack has named yet is held (the copy already shows the words) while prompts of ours wait for theirs, and
+// lands on its copy when the ack comes. Held echoes no ack claims are another client's prompts: they are shown
+// as messages of their own once none of ours waits. Nothing is guessed, so nothing is shown twice or moved.
+import type { MessageEntry, SessionRecord } from '../model';
 import type { SessionIndex, StoreCore } from '../storeCore';
 
-/** A v2 prompt the client sent, until the agent has both acknowledged and echoed it. */
+/** A v2 prompt the client sent, until the agent acknowledges it. */
 export interface PromptCopy {
   readonly entry: MessageEntry;
   /** The session/prompt request (its ledger key): its acknowledgement names this copy's messageId. */
   readonly promptKey: string;
-  /** What the client sent: shown again when an echo taken for this copy turns out to be another prompt's. */
-  readonly sent: { readonly text: string; readonly attachments: readonly ContentBlock[] };
-  acknowledged: boolean;
-  /** The echo of the copy's messageId came: its words replaced the client's. */
-  echoed: boolean;
 }
 
-/** Remembers the copy of a v2 prompt until its acknowledgement and its echo. */
+/** Remembers the copy of a v2 prompt until its acknowledgement. */
 export function awaitEcho(index: SessionIndex, entry: MessageEntry, promptKey: string): void {
-  index.promptCopies.push({ entry, promptKey, sent: { text: entry.text, attachments: [...entry.attachments] }, acknowledged: false, echoed: false });
-}
-
-/** An echo of an id no message has: the oldest copy still without an id takes it. */
-export function bindEcho(index: SessionIndex, messageId: string): MessageEntry | undefined {
-  const copy = oldestUnbound(index);
-  if (!copy) return undefined;
-  bind(index, copy.entry, messageId);
-  return copy.entry;
-}
-
-/** The echo's first words reached `entry`: true when they replace a client copy's (the caller clears it). */
-export function takeEcho(index: SessionIndex, entry: MessageEntry): boolean {
-  const copy = index.promptCopies.find((c) => c.entry === entry);
-  if (!copy || copy.echoed) return false;
-  copy.echoed = true;
-  settle(index, copy);
-  return true;
+  index.promptCopies.push({ entry, promptKey });
 }
 
 /**
- * The agent inserted the prompt of request `promptKey` as message `messageId`. Its copy takes that id; when
- * an echo of that id was taken for another copy, the echo's words move here, that copy shows what was sent
- * again, and the echo this copy had been taken for moves on (rehome): no message is shown twice or lost.
+ * Where a user message of an id no message has goes: while prompts of ours wait for their ack, a held entry
+ * (not shown); else the oldest copy acknowledged without an id (an agent of an older draft answers `{}`), which
+ * its echo then replaces; else nowhere (a message of its own).
  */
+export function heldEcho(core: StoreCore, index: SessionIndex, messageId: string): MessageEntry | undefined {
+  if (index.promptCopies.length === 0) {
+    const unnamed = index.unnamedCopies.shift();
+    if (unnamed) name(index, unnamed, messageId);
+    return unnamed;
+  }
+  let held = index.heldEchoes.get(messageId);
+  if (!held) {
+    held = { kind: 'message', id: core.nextEntryId('msg'), rev: core.rev, at: core.at, role: 'user', text: '', attachments: [], messageId };
+    index.heldEchoes.set(messageId, held);
+  }
+  return held;
+}
+
+export function isHeld(index: SessionIndex, entry: MessageEntry): boolean {
+  return entry.messageId !== undefined && index.heldEchoes.get(entry.messageId) === entry;
+}
+
+/** The echo's first words reached an acknowledged copy: true when they replace the client's (the caller clears it). */
+export function takeEcho(index: SessionIndex, entry: MessageEntry): boolean {
+  return index.echoPending.delete(entry);
+}
+
+/** The agent inserted the prompt of request `promptKey` as message `messageId`: its copy takes that id (and a held echo of it). */
 export function acknowledgePrompt(core: StoreCore, session: SessionRecord, promptKey: string, messageId: string): void {
   const index = core.indexOf(session);
-  const copy = index.promptCopies.find((c) => c.promptKey === promptKey);
-  if (!copy || messageId === '') return;
-  const entry = copy.entry;
-  if (entry.messageId === messageId) {
-    copy.acknowledged = true;
-    settle(index, copy);
-    return;
-  }
-  const holder = index.messages.get(`user\0${messageId}`);
-  const holderCopy = holder && index.promptCopies.find((c) => c.entry === holder);
-  if (holderCopy?.acknowledged || (holder && !holderCopy && entry.messageId === undefined)) {
+  const at = index.promptCopies.findIndex((copy) => copy.promptKey === promptKey);
+  if (at < 0) return;
+  const { entry } = index.promptCopies.splice(at, 1)[0]!;
+  if (messageId === '') {
+    index.unnamedCopies.push(entry);
+  } else if (index.messages.has(`user\0${messageId}`)) {
     // Only an agent that gives two messages one id gets here: the copy stays as it is.
     core.diagnose('invalid-message', `session/prompt acknowledged as message ${JSON.stringify(messageId)}, which is another message already`);
-    index.promptCopies.splice(index.promptCopies.indexOf(copy), 1);
-    return;
-  }
-  copy.acknowledged = true;
-  if (!holder && entry.messageId === undefined) {
-    // The usual case: acknowledged before its echo; the echo will replace the copy's words.
-    bind(index, entry, messageId);
-    core.touchEntry(session, entry);
-    return;
-  }
-  // What this copy was taken for before: another prompt's echo, which needs its own copy.
-  const misplaced = entry.messageId === undefined ? undefined : { messageId: entry.messageId, text: entry.text, attachments: entry.attachments, echoed: copy.echoed };
-  unbind(index, entry);
-  if (holder) {
-    entry.text = holder.text;
-    entry.attachments = holder.attachments;
-    copy.echoed = holderCopy?.echoed ?? true;
-    unbind(index, holder);
-    if (holderCopy) showSent(holderCopy);
-    core.touchEntry(session, holder);
   } else {
-    showSent(copy);
+    const held = index.heldEchoes.get(messageId);
+    index.heldEchoes.delete(messageId);
+    land(core, session, entry, messageId, held);
   }
-  bind(index, entry, messageId);
-  core.touchEntry(session, entry);
-  // A message none of our copies (its echo found no copy left) is free now for the misplaced echo.
-  if (misplaced?.echoed) rehome(core, session, misplaced, holder && !holderCopy ? holder : undefined);
-  settle(index, copy);
-  // The first prompt may name the session: its words may have changed.
-  core.touch(session);
+  showUnclaimedEchoes(core, session);
 }
 
-/** The agent refused the prompt: no echo comes for it, and an echo taken for it finds its own copy. */
+/** The agent refused the prompt: no acknowledgement or echo comes for it. */
 export function forgetPrompt(core: StoreCore, session: SessionRecord, promptKey: string): void {
   const index = core.indexOf(session);
-  const at = index.promptCopies.findIndex((c) => c.promptKey === promptKey);
-  const copy = index.promptCopies[at];
-  if (!copy) return;
+  const at = index.promptCopies.findIndex((copy) => copy.promptKey === promptKey);
+  if (at < 0) return;
   index.promptCopies.splice(at, 1);
-  const messageId = copy.entry.messageId;
-  if (messageId === undefined) return;
-  const echo = copy.echoed ? { messageId, text: copy.entry.text, attachments: copy.entry.attachments } : undefined;
-  unbind(index, copy.entry);
-  showSent(copy);
-  core.touchEntry(session, copy.entry);
-  if (echo) rehome(core, session, echo);
+  showUnclaimedEchoes(core, session);
 }
 
-/** An echo shown on the wrong copy moves to `free`, else to the oldest copy without an id, else to a message of its own. */
-function rehome(core: StoreCore, session: SessionRecord, echo: { readonly messageId: string; readonly text: string; readonly attachments: ContentBlock[] }, free?: MessageEntry): void {
-  const index = core.indexOf(session);
-  const copy = free ? undefined : oldestUnbound(index);
-  let home = free ?? copy?.entry;
-  if (!home) {
-    home = { kind: 'message', id: core.nextEntryId('msg'), rev: core.rev, at: core.at, role: 'user', text: '', attachments: [] };
-    core.addEntry(session, home);
-  }
-  bind(index, home, echo.messageId);
-  home.text = echo.text;
-  home.attachments = echo.attachments;
-  core.touchEntry(session, home);
-  if (copy) {
-    copy.echoed = true;
-    settle(index, copy);
-  }
-}
-
-function oldestUnbound(index: SessionIndex): PromptCopy | undefined {
-  return index.promptCopies.find((c) => c.entry.messageId === undefined);
-}
-
-function bind(index: SessionIndex, entry: MessageEntry, messageId: string): void {
+/** The copy is message `messageId`; its echo's first words, when they come, replace what the client wrote. */
+function name(index: SessionIndex, entry: MessageEntry, messageId: string): void {
   (entry as { messageId?: string }).messageId = messageId;
   index.messages.set(`user\0${messageId}`, entry);
+  index.echoPending.add(entry);
 }
 
-function unbind(index: SessionIndex, entry: MessageEntry): void {
-  if (entry.messageId === undefined) return;
-  if (index.messages.get(`user\0${entry.messageId}`) === entry) index.messages.delete(`user\0${entry.messageId}`);
-  delete (entry as { messageId?: string }).messageId;
+/** Copy `entry` is message `messageId`: the echo held for it replaces its words now, else the echo to come does. */
+function land(core: StoreCore, session: SessionRecord, entry: MessageEntry, messageId: string, held: MessageEntry | undefined): void {
+  const index = core.indexOf(session);
+  name(index, entry, messageId);
+  if (held) {
+    index.echoPending.delete(entry);
+    entry.text = held.text;
+    entry.attachments = held.attachments;
+    // The first prompt may name the session: its words may have changed.
+    core.touch(session);
+  }
+  core.touchEntry(session, entry);
 }
 
-function showSent(copy: PromptCopy): void {
-  copy.entry.text = copy.sent.text;
-  copy.entry.attachments = [...copy.sent.attachments];
-  copy.echoed = false;
-}
-
-/** Acknowledged and echoed: nothing more can change the copy. */
-function settle(index: SessionIndex, copy: PromptCopy): void {
-  if (!copy.acknowledged || !copy.echoed) return;
-  const at = index.promptCopies.indexOf(copy);
-  if (at >= 0) index.promptCopies.splice(at, 1);
+/**
+ * Once no prompt of ours waits for its ack, held echoes are settled in the order they came: the oldest copy
+ * acknowledged without an id takes the first, and the rest are other clients' prompts, each a message of its own.
+ */
+function showUnclaimedEchoes(core: StoreCore, session: SessionRecord): void {
+  const index = core.indexOf(session);
+  if (index.promptCopies.length > 0) return;
+  for (const [messageId, held] of index.heldEchoes) {
+    const unnamed = index.unnamedCopies.shift();
+    if (unnamed) {
+      land(core, session, unnamed, messageId, held);
+    } else if (held.text !== '' || held.attachments.length > 0) {
+      index.messages.set(`user\0${messageId}`, held);
+      core.addEntry(session, held);
+      core.touchEntry(session, held);
+    }
+  }
+  index.heldEchoes.clear();
 }
