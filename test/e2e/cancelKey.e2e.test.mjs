@@ -64,6 +64,8 @@ test('Ctrl+Alt+C outside Subchats (the file Explorer) is not the Cancel Focused 
   await chat.locator('subchats-permission', { hasText: 'notes.md' }).getByRole('button', { name: 'Allow', exact: true }).click({ timeout: SLOW_MS });
   const explorer = sidebarTreeRow(page, 'Explorer');
   await description(explorer).filter({ hasText: /^Running/ }).waitFor({ timeout: SLOW_MS });
+  // The Explorer's Scout shows up as a row below it: wait for it, or the click may land on the Scout.
+  await description(sidebarTreeRow(page, 'Scout')).filter({ hasText: /^Running/ }).waitFor({ timeout: SLOW_MS });
   // A session selected in the (now hidden) tree and its chat the active editor: nothing Ctrl+Alt+C may cancel here.
   await selectRow(page, explorer, 'Explorer');
   await runCommand(page, 'Developer: Toggle Keyboard Shortcuts Troubleshooting');
