@@ -245,10 +245,13 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
 
   /**
    * The active chat's session, else the session selected in the tree (checked like Cancel Session). The
-   * keybinding runs it in the tree only: in a chat the webview answers Ctrl+Alt+C itself (webview/lib/cancelChord.ts).
+   * keybinding runs it in the tree only, with `{ from: 'tree' }`: there the selection counts, as the chat
+   * that is the active editor stays active while the keyboard is in the side bar. In a chat the webview
+   * answers Ctrl+Alt+C itself (webview/lib/cancelChord.ts).
    */
-  const cancelFocused = async () => {
-    const chat = ctx.chats.activeChat();
+  const cancelFocused = async (arg?: unknown) => {
+    const fromTree = isObject(arg) && arg['from'] === 'tree';
+    const chat = fromTree ? undefined : ctx.chats.activeChat();
     const target = chat ? { runtimeId: chat.connectionId, sessionId: chat.sessionId } : ctx.tree.selectedSession();
     if (!target) {
       void vscode.window.showInformationMessage('Subchats: focus a chat or select a session in the tree to cancel it.');

@@ -27,7 +27,7 @@ function keysOf(binding: string): ChordKeys {
   const parts = binding.split('+');
   const letter = parts.at(-1) ?? '';
   assert.match(letter, /^[a-z]$/, `a letter key: ${binding}`);
-  return { ctrlKey: parts.includes('ctrl'), metaKey: parts.includes('cmd'), altKey: parts.includes('alt'), shiftKey: parts.includes('shift'), keyCode: letter.toUpperCase().charCodeAt(0) };
+  return { ctrlKey: parts.includes('ctrl'), metaKey: parts.includes('cmd'), altKey: parts.includes('alt'), shiftKey: parts.includes('shift'), keyCode: letter.toUpperCase().charCodeAt(0), getModifierState: () => false };
 }
 
 /** The same keybinding as Playwright's key name (`Control+Alt+KeyC`). */
@@ -50,6 +50,30 @@ describe('the cancel chord', () => {
     assert.equal(isCancelChord({ ...plain, altKey: false }, false), false, 'Ctrl+C is copy');
     assert.equal(isCancelChord({ ...plain, shiftKey: true }, false), false, 'with Shift it is another chord');
     assert.equal(isCancelChord({ ...plain, keyCode: 86 }, false), false, 'another letter');
+    const altGraph = { ...plain, getModifierState: (key: string) => key === 'AltGraph' };
+    assert.equal(isCancelChord(altGraph, false), false, 'AltGr (reported as Ctrl+Alt) types a letter such as ć');
+    assert.equal(isCancelChord({ ...keysOf(mac), getModifierState: altGraph.getModifierState }, true), true, 'on macOS (Cmd+Alt+C, whose key reads ç) AltGraph is not looked at');
+  });
+
+  test('AltGr+C types its letter (ć) and a held chord cancels once', async () => {
+    const chat = await harness().openChat();
+    const store = new FakeStore();
+    store.addSession(ROOT, { title: 'Long turn', state: { state: 'running' } });
+    await FeedLink.showing(chat, store, ROOT);
+    const { ctrlKey, altKey } = keysOf(cancelKeybinding().key);
+    const input = chat.page.locator('#sc-prompt-input');
+    await input.focus();
+    // Windows and Linux layouts report AltGr as Ctrl+Alt, with AltGraph set; `repeat` is a held key.
+    const press = (init: Pick<KeyboardEventInit, 'key' | 'ctrlKey' | 'altKey' | 'modifierAltGraph' | 'repeat'>) =>
+      input.evaluate((box, init) => {
+        const event = new KeyboardEvent('keydown', { code: 'KeyC', keyCode: 67, bubbles: true, cancelable: true, ...init });
+        const notPrevented = box.dispatchEvent(event);
+        return { notPrevented, keyCode: event.keyCode, cancels: (window as unknown as { __posted: { type: string }[] }).__posted.filter((m) => m.type === 'cancel').length };
+      }, init);
+    assert.deepEqual(await press({ key: 'ć', ctrlKey, altKey, modifierAltGraph: true }), { notPrevented: true, keyCode: 67, cancels: 0 });
+    assert.deepEqual(await press({ key: 'c', ctrlKey, altKey }), { notPrevented: false, keyCode: 67, cancels: 1 }, 'the chord itself cancels');
+    assert.deepEqual(await press({ key: 'c', ctrlKey, altKey, repeat: true }), { notPrevented: false, keyCode: 67, cancels: 1 }, 'held down it stays the chord but cancels no more');
+    await chat.close();
   });
 
   test('in the prompt box it posts cancel for the chat\'s session, keeps the draft, and VS Code\'s forwarding never sees it', async () => {

@@ -64,6 +64,8 @@ test('Ctrl+Alt+C outside Subchats (the file Explorer) is not the Cancel Focused 
   await chat.locator('subchats-permission', { hasText: 'notes.md' }).getByRole('button', { name: 'Allow', exact: true }).click({ timeout: SLOW_MS });
   const explorer = sidebarTreeRow(page, 'Explorer');
   await description(explorer).filter({ hasText: /^Running/ }).waitFor({ timeout: SLOW_MS });
+  // The Explorer's Scout shows up as a row below it: wait for it, or the click may land on the Scout.
+  await description(sidebarTreeRow(page, 'Scout')).filter({ hasText: /^Running/ }).waitFor({ timeout: SLOW_MS });
   // A session selected in the (now hidden) tree and its chat the active editor: nothing Ctrl+Alt+C may cancel here.
   await selectRow(page, explorer, 'Explorer');
   await runCommand(page, 'Developer: Toggle Keyboard Shortcuts Troubleshooting');
@@ -76,21 +78,32 @@ test('Ctrl+Alt+C outside Subchats (the file Explorer) is not the Cancel Focused 
   assert.match(await description(explorer).innerText(), /^Running/);
 });
 
-test('in the Subchats tree Ctrl+Alt+C cancels the selected session; its parent and its sibling go on', { timeout: 240_000 }, async () => {
+test('in the Subchats tree Ctrl+Alt+C cancels the selected session, not the active editor\'s chat; its parent and its sibling go on', { timeout: 240_000 }, async () => {
   const { page } = workbench;
   const explorer = sidebarTreeRow(page, 'Explorer');
   await description(explorer).filter({ hasText: /^Running/ }).waitFor({ timeout: SLOW_MS });
-  await selectRow(page, explorer, 'Explorer');
-  await editorTab(page, 'Explorer').waitFor();
+  // The root's chat is the active editor (which selects its row); Reveal in Session Tree then selects the
+  // Explorer and opens no chat: the active chat and the selection differ.
+  await editorTab(page, ROOT_PROMPT).click();
+  await activeEditorTab(page, ROOT_PROMPT).waitFor();
+  await rootRow(page).and(selected(page)).waitFor();
+  await runCommand(page, 'Subchats: Reveal in Session Tree');
+  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /↳ Explorer$/ }) }).click();
+  await explorer.and(selected(page)).waitFor();
+  await focusSessionsTree(page);
+  await explorer.and(selected(page)).waitFor();
+  await activeEditorTab(page, ROOT_PROMPT).waitFor();
   await page.keyboard.press(CANCEL_CHORD);
   // The agent confirms: the Explorer (and its own Scout) report cancelled; the root and the Reviewer go on.
   await description(explorer).filter({ hasText: /^Cancelled/ }).waitFor({ timeout: SLOW_MS });
   await explorer.locator('.codicon-circle-slash').waitFor();
   await description(sidebarTreeRow(page, 'Scout')).filter({ hasText: /^Cancelled/ }).waitFor({ timeout: SLOW_MS });
-  await chat.locator('subchats-session-bar .sc-state[data-state="idle"]', { hasText: 'Cancelled' }).waitFor({ timeout: SLOW_MS });
   assert.match(await description(rootRow(page)).innerText(), /^Running/);
   assert.match(await description(sidebarTreeRow(page, 'Reviewer')).innerText(), /^Needs you/);
+  await chat.locator('subchats-session-bar .sc-state[data-state="running"]').waitFor();
   await screenshot(page, 'e2e-keybinding-cancel-tree');
+  await editorTab(page, 'Explorer').click();
+  await chat.locator('subchats-session-bar .sc-state[data-state="idle"]', { hasText: 'Cancelled' }).waitFor({ timeout: SLOW_MS });
 });
 
 test('in a chat (cursor in its prompt box) Ctrl+Alt+C cancels that chat\'s session and leaves the draft alone', { timeout: 240_000 }, async () => {
@@ -108,6 +121,9 @@ test('in a chat (cursor in its prompt box) Ctrl+Alt+C cancels that chat\'s sessi
   assert.equal(await box.inputValue(), 'a draft');
   await screenshot(page, 'e2e-keybinding-cancel-chat');
 });
+
+const selected = (page) => page.locator('[aria-selected="true"]');
+const activeEditorTab = (page, title) => editorTab(page, title).and(page.locator('.tab.active'));
 
 /**
  * Presses `chord` and returns what VS Code's keybinding service decided for its `code` key, from the

@@ -77,13 +77,16 @@ export class SubchatsApp extends SubchatsElement {
     window.removeEventListener('keydown', this.onCancelChord, true);
   }
 
-  /** Ctrl+Alt+C cancels this chat's session, as the Cancel button does (the host checks and says why not). */
+  /**
+   * Ctrl+Alt+C cancels this chat's session, as the Cancel button does (the host checks and says why not).
+   * Held down, its repeats stay the chord's but ask no more.
+   */
   private readonly onCancelChord = (event: KeyboardEvent): void => {
     const rootId = this.store.rootSessionId;
     if (rootId === undefined || !isCancelChord(event, onMac())) return;
     event.preventDefault();
     event.stopPropagation();
-    this.channel.post({ type: 'cancel', sessionId: rootId });
+    if (!event.repeat) this.channel.post({ type: 'cancel', sessionId: rootId });
   };
 
   private askForSnapshot(): void {

@@ -7,11 +7,15 @@
 /** The keyCode VS Code's webview host keeps for the browser with Ctrl or Cmd held (the C of copy). */
 const KEY_C = 67;
 
-export type ChordKeys = Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'keyCode'>;
+export type ChordKeys = Pick<KeyboardEvent, 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'keyCode' | 'getModifierState'>;
 
-/** Whether `event` is the cancel chord: Ctrl+Alt+C, or Cmd+Alt+C on macOS (no other modifier). */
+/**
+ * Whether `event` is the cancel chord: Ctrl+Alt+C, or Cmd+Alt+C on macOS (no other modifier). Windows and
+ * Linux report AltGr as Ctrl+Alt: AltGr+C types a letter (ć on a Polish layout) and is no chord. `key` is
+ * not compared: Cmd+Alt+C on macOS reads 'ç'.
+ */
 export function isCancelChord(event: ChordKeys, mac: boolean): boolean {
-  const primary = mac ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey;
+  const primary = mac ? event.metaKey && !event.ctrlKey : event.ctrlKey && !event.metaKey && !event.getModifierState('AltGraph');
   return primary && event.altKey && !event.shiftKey && event.keyCode === KEY_C;
 }
 
