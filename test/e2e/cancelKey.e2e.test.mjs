@@ -52,8 +52,14 @@ async function selectRow(page, row, label) {
 test('with nothing selected in the Subchats tree, Ctrl+Alt+C says how to pick a session', { timeout: 120_000 }, async () => {
   const { page } = workbench;
   await focusSessionsTree(page);
-  await page.keyboard.press(CANCEL_CHORD);
-  await notificationToast(page, 'focus a chat or select a session in the tree to cancel it').waitFor({ timeout: SLOW_MS });
+  // The focused-view context can trail the focus itself under load: press again until the answer shows
+  // (it is only a notification, so a second press changes nothing).
+  const toast = notificationToast(page, 'focus a chat or select a session in the tree to cancel it');
+  for (let attempt = 1; !(await toast.isVisible()); attempt++) {
+    assert.ok(attempt <= 4, 'Ctrl+Alt+C in the focused Subchats tree never said how to pick a session');
+    await page.keyboard.press(CANCEL_CHORD);
+    await toast.waitFor({ timeout: 10_000 }).catch(() => undefined);
+  }
   await screenshot(page, 'e2e-keybinding-cancel-nothing-selected');
 });
 
