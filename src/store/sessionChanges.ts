@@ -25,15 +25,13 @@ interface Edit {
   readonly after?: string;
   /** Whether `before` was reported (a diff), as opposed to unknown (a write, a location). */
   readonly reportsBefore: boolean;
-  /** An ACP v2 diff: no texts, the lines its git patch adds and removes (when it sent one). */
-  readonly patch?: PatchCounts;
+  /** An ACP v2 diff: no texts, its file's sections of the git patch (when it sent one). */
+  readonly patch?: PatchedFile;
 }
 
-interface PatchCounts {
-  readonly added: number;
-  readonly removed: number;
+/** A file known from v2 patch sections, oldest first: they give its counts and, undone, its text before. */
+interface PatchedFile {
   readonly created: boolean;
-  /** The patch sections the counts came from, oldest first. */
   readonly sections: readonly FilePatch[];
 }
 
@@ -100,7 +98,7 @@ function v2DiffEdits(item: Readonly<Record<string, unknown>>): Edit[] {
     const { path, operation } = change as Record<string, unknown>;
     if (typeof path !== 'string') continue;
     const section = patchFor(patches, path);
-    edits.push({ path, reportsBefore: false, ...(section ? { patch: { added: section.added, removed: section.removed, created: operation === 'add', sections: [section] } } : {}) });
+    edits.push({ path, reportsBefore: false, ...(section ? { patch: { created: operation === 'add', sections: [section] } } : {}) });
   }
   return edits;
 }
@@ -119,7 +117,7 @@ function mergeEdits(edits: readonly Edit[]): FileChange[] {
   for (const edit of edits) {
     let merged = byPath.get(edit.path);
     if (!merged) byPath.set(edit.path, (merged = { before: undefined, beforeKnown: false, after: undefined }));
-    if (edit.patch) merged.patch = merged.patch ? joinPatches([merged.patch, edit.patch]) : edit.patch;
+    if (edit.patch) merged.patch = merged.patch ? { created: merged.patch.created, sections: [...merged.patch.sections, ...edit.patch.sections] } : edit.patch;
     if (edit.reportsBefore && !merged.beforeKnown) {
       merged.before = edit.before;
       merged.beforeKnown = true;
@@ -129,19 +127,11 @@ function mergeEdits(edits: readonly Edit[]): FileChange[] {
   return [...byPath].map(([path, merged]) => (merged.after === undefined && merged.patch ? patchChange(path, merged.patch) : summarize(path, merged.before, merged.after)));
 }
 
-/** Successive patches of one file: their counts summed, created if the first created it. */
-function joinPatches(patches: readonly PatchCounts[]): PatchCounts {
-  return {
-    added: patches.reduce((total, patch) => total + patch.added, 0),
-    removed: patches.reduce((total, patch) => total + patch.removed, 0),
-    created: patches[0]!.created,
-    sections: patches.flatMap((patch) => patch.sections),
-  };
-}
-
-/** A change known only from v2 git patches: counts and the patches, no texts (Open Changes reads the file). */
-function patchChange(path: string, patch: PatchCounts): FileChange {
-  return { path, before: undefined, after: undefined, added: patch.added, removed: patch.removed, exact: true, created: patch.created, textKnown: false, beforeKnown: false, fromPatch: true, patches: patch.sections };
+/** A change known only from v2 git patches: the sections' counts and the sections, no texts (Open Changes reads the file). */
+function patchChange(path: string, patch: PatchedFile): FileChange {
+  const added = patch.sections.reduce((total, section) => total + section.added, 0);
+  const removed = patch.sections.reduce((total, section) => total + section.removed, 0);
+  return { path, before: undefined, after: undefined, added, removed, exact: true, created: patch.created, textKnown: false, beforeKnown: false, fromPatch: true, patches: patch.sections };
 }
 
 /** The files one session changed, in order of first change. */
@@ -178,9 +168,9 @@ export function subtreeChanges(store: Pick<SessionStoreReader, 'getSession'> & {
     const first = changes.find((change) => change.before !== undefined) ?? changes[0]!;
     const last = [...changes].reverse().find((change) => change.after !== undefined) ?? changes[changes.length - 1]!;
     if (last.after === undefined && changes.some((change) => change.fromPatch)) {
-      // Known only from v2 patches: each session's patch counts its own lines.
+      // Known only from v2 patches: every session's sections, in tree order.
       const patched = changes.filter((change) => change.fromPatch);
-      return patchChange(first.path, joinPatches(patched.map((change) => ({ added: change.added, removed: change.removed, created: change.created, sections: change.patches ?? [] }))));
+      return patchChange(first.path, { created: patched[0]!.created, sections: patched.flatMap((change) => change.patches ?? []) });
     }
     return summarize(first.path, first.before, last.after);
   });
