@@ -91,15 +91,13 @@ function sessionControls(store: SessionStoreReader, sessionId: string): SessionC
   return { actions: store.actionsFor(sessionId), toolCallCancel: store.itemActionsFor(sessionId).cancel };
 }
 
-function controlsChanged(store: SessionStoreReader, sent: ChatSessionHeader): boolean {
-  const now = sessionControls(store, sent.id);
+function controlsChanged(now: SessionControls, sent: ChatSessionHeader): boolean {
   return JSON.stringify(now.actions) !== JSON.stringify(sent.actions) || JSON.stringify(now.toolCallCancel) !== JSON.stringify(sent.toolCallCancel);
 }
 
 /** What the webview reads of a session (see ChatSessionHeader): built field by field, never spread. */
-export function sessionHeader(store: SessionStoreReader, session: SessionView): ChatSessionHeader {
+export function sessionHeader(store: SessionStoreReader, session: SessionView, controls = sessionControls(store, session.id)): ChatSessionHeader {
   const changes = chatChanges(store, ownChanges(session), session.id);
-  const controls = sessionControls(store, session.id);
   return {
     id: session.id,
     parentId: session.parentId,
@@ -457,7 +455,8 @@ export class ChatFeed implements Disposable {
         deltas.push({ sessionId: session.id, full });
         continue;
       }
-      const { delta, header } = this.sessionDelta(session, sent, controlsChanged(this.store, sent));
+      const controls = sessionControls(this.store, session.id);
+      const { delta, header } = this.sessionDelta(session, sent, controls, controlsChanged(controls, sent));
       nextSent.set(session.id, header);
       if (delta) deltas.push(delta);
     }
@@ -509,12 +508,14 @@ export class ChatFeed implements Disposable {
   private sessionDelta(
     session: SessionView,
     sentHeader: ChatSessionHeader,
+    controls: SessionControls,
     controlsDirty: boolean,
   ): { delta: ChatSessionDelta | undefined; header: ChatSessionHeader } {
     const headerDirty = controlsDirty || this.treeDirty || this.dirtyHeaders.has(session.id);
     const entryIds = this.dirtyEntries.get(session.id);
     if (!headerDirty && !entryIds) return { delta: undefined, header: sentHeader };
-    const header = headerDirty ? sessionHeader(this.store, session) : sentHeader;
+    // The controls were just read to see whether they changed: the header takes them rather than asking again.
+    const header = headerDirty ? sessionHeader(this.store, session, controls) : sentHeader;
     const changedHeader = headerDirty ? headerChanges(sentHeader, header) : undefined;
     const entries: { index: number; entry: Entry }[] = [];
     const appends: EntryTextAppend[] = [];
