@@ -97,12 +97,18 @@ test('in the Subchats tree Ctrl+Alt+C cancels the selected session, not the acti
   await runCommand(page, 'Subchats: Reveal in Session Tree');
   await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /↳ Explorer$/ }) }).click();
   await explorer.and(selected(page)).waitFor();
-  await focusSessionsTree(page);
-  await explorer.and(selected(page)).waitFor();
-  await activeEditorTab(page, ROOT_PROMPT).waitFor();
-  await page.keyboard.press(CANCEL_CHORD);
-  // The agent confirms: the Explorer (and its own Scout) report cancelled; the root and the Reviewer go on.
-  await description(explorer).filter({ hasText: /^Cancelled/ }).waitFor({ timeout: SLOW_MS });
+  // Under load the focused-view context can trail the focus, and the key then does nothing: focus and press
+  // again until the Explorer is cancelled (each time with the selection and the active chat checked again).
+  const cancelled = description(explorer).filter({ hasText: /^Cancelled/ });
+  for (let attempt = 1; !(await cancelled.isVisible()); attempt++) {
+    assert.ok(attempt <= 4, 'Ctrl+Alt+C in the Subchats tree never cancelled the selected Explorer');
+    await focusSessionsTree(page);
+    await explorer.and(selected(page)).waitFor();
+    await activeEditorTab(page, ROOT_PROMPT).waitFor();
+    await page.keyboard.press(CANCEL_CHORD);
+    await cancelled.waitFor({ timeout: 15_000 }).catch(() => undefined);
+  }
+  // The agent confirmed: the Explorer (and its own Scout) report cancelled; the root and the Reviewer go on.
   await explorer.locator('.codicon-circle-slash').waitFor();
   await description(sidebarTreeRow(page, 'Scout')).filter({ hasText: /^Cancelled/ }).waitFor({ timeout: SLOW_MS });
   assert.match(await description(rootRow(page)).innerText(), /^Running/);
