@@ -15,6 +15,18 @@ const HOSTILE = { id: 'hostile', name: 'Hostile Agent', command: process.execPat
 /** @type {Awaited<ReturnType<typeof launchWorkbench>> | undefined} */
 let workbench;
 
+/** Picks the hostile agent in New Session. A picker opened before the window has read its user settings lists only the presets: open it again then. */
+async function newHostileSession(page) {
+  const hostileRow = page.locator('.quick-input-widget .quick-input-list .label-name', { hasText: /^Hostile Agent$/ });
+  for (let attempt = 1; ; attempt++) {
+    await runCommand(page, 'Subchats: New Session');
+    if (await hostileRow.first().waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
+    assert.ok(attempt < 4, 'the New Session picker never listed the configured agent');
+    await page.keyboard.press('Escape');
+  }
+  await pickQuickItem(page, 'Hostile Agent');
+}
+
 afterEach(async (t) => {
   if (workbench && t.passed === false) await screenshot(workbench.page, `failed-security-${t.name}`).catch(() => undefined);
   await workbench?.close();
@@ -25,8 +37,7 @@ test('a hostile permission title and option names show as text in the notificati
   workbench = await launchWorkbench({ files: { 'README.md': '# hostile\n' }, settings: { 'subchats.agents': [HOSTILE] } });
   const { page } = workbench;
   await activityBarEntry(page, 'Subchats').click();
-  await runCommand(page, 'Subchats: New Session');
-  await pickQuickItem(page, 'Hostile Agent');
+  await newHostileSession(page);
   // With no chat showing the session, the permission is asked in a notification.
   // Let the chat finish loading first: a webview that is still loading takes the focus from the palette.
   await chatFrame(page).locator('textarea').waitFor({ timeout: SLOW_MS });
@@ -84,15 +95,7 @@ test('in an untrusted workspace (restricted mode) no command starts an agent; Ne
   });
   const { page } = workbench;
   await activityBarEntry(page, 'Subchats').click();
-  // A picker opened before the window has read its user settings lists only the presets: open it again then.
-  const hostileRow = page.locator('.quick-input-widget .quick-input-list .label-name', { hasText: /^Hostile Agent$/ });
-  for (let attempt = 1; ; attempt++) {
-    await runCommand(page, 'Subchats: New Session');
-    if (await hostileRow.first().waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
-    assert.ok(attempt < 4, 'the New Session picker never listed the configured agent');
-    await page.keyboard.press('Escape');
-  }
-  await pickQuickItem(page, 'Hostile Agent');
+  await newHostileSession(page);
   await notificationToast(page, 'does not start agents in an untrusted workspace').waitFor({ timeout: SLOW_MS });
   await screenshot(page, 'e2e-security-untrusted-new-session');
   // The other ways in have nothing to reach: no connection exists, and none is started for them.
