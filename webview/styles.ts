@@ -570,6 +570,17 @@ export const chatStyles = css`
     background: transparent;
     color: inherit;
   }
+  .sc-delivery {
+    display: flex;
+    align-items: center;
+    gap: 4px;
+    margin-top: 2px;
+    font-size: 0.9em;
+  }
+  .sc-delivery[data-delivery='failed'],
+  .sc-delivery[data-delivery='not-delivered'] {
+    color: var(--vscode-editorWarning-foreground, inherit);
+  }
   .sc-chip-refused {
     border-color: var(--vscode-inputValidation-warningBorder, var(--vscode-notificationsWarningIcon-foreground));
   }

@@ -29,8 +29,9 @@ import {
   type RequestMessage,
 } from 'vscode-jsonrpc/node';
 import { version } from '../../package.json';
-import type { SessionActions } from '../store/model';
+import type { SessionAction, SessionActions } from '../store/model';
 import { SessionStore } from '../store/sessionStore';
+import { STEER_METHOD } from '../store/reducers/steering';
 import { advertisedConfigOptionType, advertisedModeIds } from '../store/sessionSettings';
 import { AgentProcess, type AgentConfig } from './agentProcess';
 import { buildClientCapabilities, buildV2ClientCapabilities, PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './capabilities';
@@ -117,7 +118,10 @@ interface OutgoingRequest {
   readonly reject: (error: Error) => void;
 }
 
-type GuardedAction = keyof SessionActions;
+type GuardedAction = SessionAction;
+
+/** What `_session/steering` answered (`unknown`: an outcome this client does not know; the message was taken). */
+export type SteerOutcome = 'injected' | 'promptRequired' | 'startedNewTurn' | 'unknown';
 
 /** Client methods v2 removed (agents own files and terminals): a v2 agent asking for them is refused. */
 const V1_ONLY_CLIENT_METHODS = new Set(['fs/read_text_file', 'fs/write_text_file', 'terminal/create', 'terminal/output', 'terminal/wait_for_exit', 'terminal/kill', 'terminal/release']);
@@ -424,6 +428,22 @@ export class AgentConnection {
       throw error;
     }
     return turnEnd.promise;
+  }
+
+  /**
+   * `_session/steering` (claude-agent-acp, codex-acp): the message joins the session's running turn. Sent with
+   * `idleBehavior: "promptRequired"`, so an agent whose turn ended meanwhile says so instead of starting a turn
+   * of its own; the caller then sends the words as a prompt. Only where the agent advertises steering and the
+   * store's verdict for the session allows a steer now.
+   */
+  async steer(sessionId: string, prompt: readonly ContentBlock[]): Promise<SteerOutcome> {
+    this.requireInitialized(STEER_METHOD);
+    if (!this.store.steering) throw new NotAdvertisedError(this.agentName, STEER_METHOD, 'the agent does not advertise steering (_meta.steering.supported)');
+    this.checkAllowed(sessionId, 'steer');
+    this.checkPromptContent(prompt);
+    const result = asRecord(await this.request<unknown>(STEER_METHOD, { sessionId, prompt, _meta: { steering: { idleBehavior: 'promptRequired' } } }));
+    const outcome = result?.outcome;
+    return outcome === 'injected' || outcome === 'promptRequired' || outcome === 'startedNewTurn' ? outcome : 'unknown';
   }
 
   /**

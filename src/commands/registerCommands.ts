@@ -45,7 +45,7 @@ function isLiveSession(target: SessionTarget): boolean {
   return target.runtime.live;
 }
 
-const ACTION_VERBS = { prompt: 'prompt', cancel: 'cancel', close: 'close' } as const;
+const ACTION_VERBS = { prompt: 'prompt', cancel: 'cancel', close: 'close', relay: 'send a message for' } as const;
 
 /** True when the session allows the action; otherwise tells the user why (and nothing goes on the wire). */
 function allowedOrExplain(target: SessionTarget, action: keyof typeof ACTION_VERBS): boolean {
@@ -122,11 +122,15 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     if (!allowedOrExplain(target, 'prompt')) return;
     const text = typeof textArg === 'string' ? textArg : await vscode.window.showInputBox({ prompt: `Prompt for ${inertUiText(target.session.label)}`, ignoreFocusOut: true });
     if (!text) return;
-    const delegation = typeof textArg === 'string' ? null : await pickDelegation(target.runtime, target.session.id);
+    // A delegation preference goes with a prompt only; a message into a running turn is steered or queued as it is.
+    const asPrompt = target.runtime.store.actionsFor(target.session.id).send.route === 'prompt';
+    const delegation = typeof textArg === 'string' || !asPrompt ? null : await pickDelegation(target.runtime, target.session.id);
     if (delegation === undefined) return;
-    service.prompt(target.runtime.id, target.session.id, text, delegation ?? undefined).catch((error: unknown) => {
-      void vscode.window.showErrorMessage(`Subchats: the prompt failed: ${toastError(error)}`);
+    const sent = await service.send(target.runtime.id, target.session.id, text, delegation ? { delegation } : {}).catch((error: unknown) => {
+      void vscode.window.showErrorMessage(`Subchats: the prompt was not sent: ${toastError(error)}`);
+      return undefined;
     });
+    sent?.turn?.catch((error: unknown) => void vscode.window.showErrorMessage(`Subchats: the prompt failed: ${toastError(error)}`));
   };
 
   const cancel = async (arg?: unknown) => {
@@ -175,19 +179,17 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   const messageChild = async (arg?: unknown, textArg?: unknown) => {
     const target = await pickSession(service, arg, 'Message which subagent?', (t) => isLiveSession(t) && t.session.parentId !== null);
     if (!target) return;
-    const verdict = target.runtime.store.actionsFor(target.session.id).prompt;
+    const controls = target.runtime.store.actionsFor(target.session.id);
     const title = inertUiText(target.session.label);
-    if (verdict.allowed) return sendPrompt({ runtimeId: target.runtime.id, sessionId: target.session.id }, textArg);
-    const relay = 'Ask the Parent to Relay';
-    const choice =
+    if (controls.prompt.allowed) return sendPrompt({ runtimeId: target.runtime.id, sessionId: target.session.id }, textArg);
+    if (!allowedOrExplain(target, 'relay')) return;
+    const via = inertUiText(controls.send.via?.label ?? 'its parent');
+    const text =
       typeof textArg === 'string'
-        ? relay
-        : await vscode.window.showInformationMessage(`Subchats: cannot message "${title}" directly. ${inertUiText(verdict.reason ?? '', 400)}`, { modal: true }, relay);
-    if (choice !== relay) return;
-    const text = typeof textArg === 'string' ? textArg : await vscode.window.showInputBox({ prompt: `Message to relay to subagent "${title}" through its parent`, ignoreFocusOut: true });
+        ? textArg
+        : await vscode.window.showInputBox({ title: `Message for subagent "${title}"`, prompt: `ACP gives clients no way to message a subagent directly: this goes to "${via}", labelled as a message for "${title}". ${inertUiText(controls.send.reason, 300)}`, ignoreFocusOut: true });
     if (!text) return;
-    const { response } = await service.relayToChild(target.runtime.id, target.session.id, text);
-    response.catch((error: unknown) => void vscode.window.showErrorMessage(`Subchats: the relay prompt failed: ${toastError(error)}`));
+    await service.send(target.runtime.id, target.session.id, text).catch((error: unknown) => void vscode.window.showErrorMessage(`Subchats: the message for "${title}" was not sent: ${toastError(error)}`));
   };
 
   const openChat = (beside: boolean) => async (arg?: unknown) => {

@@ -13,8 +13,9 @@ import { MemoryTranscript, type TranscriptRecorder } from '../acp/transcript';
 import type { HistoryConnectionMeta, SessionHistory } from '../history/sessionHistory';
 import { isAgentAnswer, type ProtocolMemory } from './protocolMemory';
 import { reattachMethod } from '../store/agentCapabilities';
-import type { SessionActions, SessionView, StoreChange } from '../store/model';
-import type { SessionItem } from '../store/sessionActions';
+import type { SessionAction, SessionView, StoreChange } from '../store/model';
+import { SessionController, type SendOptions, type SendResult } from './sessionController';
+import type { SessionItem } from '../store/sessionControls';
 import { replayText, toReplaySnapshot, type ReplaySession } from '../store/replayReport';
 import { SessionStore } from '../store/sessionStore';
 import { Emitter } from 'vscode-jsonrpc/node';
@@ -41,6 +42,8 @@ export interface ServiceDeps {
   readonly now?: () => number;
   /** How long the agent may take to act on session/cancel before the user is told it has not (default 10 s). */
   readonly cancelConfirmMs?: number;
+  /** Asks the user before a message is sent that the verdict says needs it (Copilot's background subagents). */
+  readonly confirm?: (question: string) => Promise<boolean>;
   /** The agent has not acted on a cancel the user sent: nothing changed since. */
   readonly onCancelUnconfirmed?: (runtime: AgentRuntime, session: SessionView) => void;
 }
@@ -94,8 +97,6 @@ export interface ConnectionSnapshot {
 }
 
 export class SubchatsService {
-  /** Per parent session: the relays waiting for its turn to end, in the order they were asked. */
-  private readonly relayQueues = new Map<string, Promise<void>>();
   private readonly runtimes = new Map<string, AgentRuntime>();
   private readonly runtimesEmitter = new Emitter<void>();
   private readonly sessionsEmitter = new Emitter<RuntimeChange>();
@@ -108,8 +109,17 @@ export class SubchatsService {
   /** Sessions of a connection changed (fired synchronously per ingested message). */
   readonly onDidChangeSessions = this.sessionsEmitter.event;
 
+  /** Carries out the controller's verdicts: where each message goes, and each session's queue. */
+  private readonly controller: SessionController;
+
   constructor(private readonly deps: ServiceDeps) {
     this.now = deps.now ?? Date.now;
+    this.controller = new SessionController({
+      connection: (runtime) => this.liveConnection(this.require(runtime.id)),
+      ...(deps.confirm ? { confirm: deps.confirm } : {}),
+      ...(deps.log ? { log: deps.log } : {}),
+      now: this.now,
+    });
   }
 
   list(): AgentRuntime[] {
@@ -235,14 +245,28 @@ export class SubchatsService {
   }
 
   /**
-   * Sends a prompt (text, or content blocks built by promptContent); refuses (with the reason) sessions that
-   * cannot take one, and content the agent did not opt in to, before anything is sent.
+   * Sends the user's message (text, or content blocks built by promptContent) the way the session's verdict says:
+   * a prompt, a steer of its running turn, its queue, or for a subagent a relay through its parent. Refuses (with
+   * the reason) what the session cannot take, and content the agent did not opt in to, before anything is sent.
    */
+  async send(runtimeId: string, sessionId: string, content: string | readonly ContentBlock[], options: SendOptions = {}): Promise<SendResult> {
+    return this.controller.send(this.require(runtimeId), sessionId, content, options);
+  }
+
+  /** Takes a queued message back before it is sent; false when it is no longer queued. */
+  unqueue(runtimeId: string, sessionId: string, queuedId: string): boolean {
+    return this.controller.unqueue(this.require(runtimeId), sessionId, queuedId);
+  }
+
+  /** Sends a prompt now and resolves with its turn's end; refuses unless the session's verdict is a prompt now. */
   async prompt(runtimeId: string, sessionId: string, content: string | readonly ContentBlock[], delegation?: PromptDelegation): Promise<PromptResponse> {
     const runtime = this.require(runtimeId);
-    this.check(runtime, sessionId, 'prompt');
-    const blocks: ContentBlock[] = typeof content === 'string' ? [{ type: 'text', text: content }] : [...content];
-    return this.liveConnection(runtime).prompt(sessionId, blocks, delegation);
+    const verdict = runtime.store.actionsFor(sessionId);
+    if (verdict.send.route !== 'prompt') {
+      throw new ActionRefusedError(sessionId, 'prompt', verdict.send.route === 'refuse' ? verdict.send.reason : `a message now would not be a prompt (${verdict.send.reason})`);
+    }
+    const result = await this.controller.send(runtime, sessionId, content, delegation ? { delegation } : {});
+    return result.turn!;
   }
 
   /** Sends session/cancel; if the agent has not acted on it after a while, says so (a cancel that changes nothing). */
@@ -297,7 +321,7 @@ export class SubchatsService {
   /** Mode and config changes are session controls: only for sessions that take prompts (never children). */
   async changeSetting(runtimeId: string, sessionId: string, change: { kind: 'mode'; modeId: string } | { kind: 'option'; configId: string; value: string | boolean }): Promise<void> {
     const runtime = this.require(runtimeId);
-    this.check(runtime, sessionId, 'prompt');
+    this.check(runtime, sessionId, 'changeSetting');
     const connection = this.liveConnection(runtime);
     if (change.kind === 'mode') await connection.setMode(sessionId, change.modeId);
     else await connection.setConfigOption(sessionId, change.configId, change.value);
@@ -320,46 +344,6 @@ export class SubchatsService {
     if (!ownId) throw new ActionRefusedError(sessionId, 'open the session of', 'the agent has not named its own session');
     await this.liveConnection(runtime).loadSession(ownId, runtime.store.effectiveCwd(sessionId) ?? runtime.cwd);
     return ownId;
-  }
-
-  /**
-   * ACP gives clients no way to message a child. The honest fallback: ask the nearest ancestor that takes
-   * prompts to relay the text, labelled as such.
-   */
-  async relayToChild(runtimeId: string, childId: string, text: string): Promise<{ viaSessionId: string; response: Promise<PromptResponse> }> {
-    const runtime = this.require(runtimeId);
-    const child = runtime.store.getSession(childId);
-    if (!child) throw new Error(`Unknown session ${childId}`);
-    let via = child.parentId ? runtime.store.getSession(child.parentId) : undefined;
-    while (via && !runtime.store.actionsFor(via.id).prompt.allowed) via = via.parentId ? runtime.store.getSession(via.parentId) : undefined;
-    if (!via) throw new ActionRefusedError(childId, 'relay a message to', 'no ancestor of this subagent accepts prompts');
-    const label = `[Message for your subagent "${child.label}" (session ${child.id}); please relay it to that subagent]\n\n${text}`;
-    // Subagents work during their parent's turn, so the parent is usually busy: the relay waits for the turn
-    // (and for relays asked before it) to end instead of colliding with it.
-    const viaId = via.id;
-    const key = `${runtimeId}\0${viaId}`;
-    const previous = this.relayQueues.get(key) ?? Promise.resolve();
-    const response = previous.then(() => this.promptFree(runtime, viaId)).then(() => this.prompt(runtimeId, viaId, label));
-    const settled = response.then(
-      () => undefined,
-      () => undefined,
-    );
-    this.relayQueues.set(key, settled);
-    void settled.then(() => this.relayQueues.get(key) === settled && this.relayQueues.delete(key));
-    return { viaSessionId: viaId, response };
-  }
-
-  /** Resolves once no prompt of this session awaits its response, or the connection is gone (the prompt then says so). */
-  private promptFree(runtime: AgentRuntime, sessionId: string): Promise<void> {
-    const free = () => !runtime.store.isConnected || (runtime.store.getSession(sessionId)?.activePromptId ?? null) === null;
-    if (free()) return Promise.resolve();
-    return new Promise((resolve) => {
-      const subscription = runtime.store.onDidChange(() => {
-        if (!free()) return;
-        subscription.dispose();
-        resolve();
-      });
-    });
   }
 
   /** Starts the same agent again in a new connection; the old one stays listed with its sessions. */
@@ -452,7 +436,10 @@ export class SubchatsService {
 
   private add(runtime: AgentRuntime): AgentRuntime {
     this.runtimes.set(runtime.id, runtime);
-    runtime.store.onDidChange((changes) => this.sessionsEmitter.fire({ runtime, changes }));
+    runtime.store.onDidChange((changes) => {
+      this.controller.drain(runtime, new Set(changes.map((change) => change.sessionId)));
+      this.sessionsEmitter.fire({ runtime, changes });
+    });
     this.runtimesEmitter.fire();
     return runtime;
   }
@@ -464,7 +451,7 @@ export class SubchatsService {
     this.deps.protocolLog?.(runtime, direction, message);
   }
 
-  private check(runtime: AgentRuntime, sessionId: string, action: keyof SessionActions): void {
+  private check(runtime: AgentRuntime, sessionId: string, action: SessionAction): void {
     const verdict = runtime.store.actionsFor(sessionId)[action];
     if (!verdict.allowed) {
       throw new ActionRefusedError(sessionId, action, verdict.reason ?? 'not allowed');

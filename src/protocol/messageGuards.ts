@@ -81,10 +81,12 @@ function parseAttachments(value: unknown): PromptAttachment[] | undefined {
 
 function parsePrompt(m: Raw): Extract<WebviewToHostMessage, { readonly type: 'prompt' }> | undefined {
   if (!isString(m.sessionId) || typeof m.text !== 'string' || m.text.length > MAX_TEXT) return undefined;
-  if (m.attachments === undefined) return isString(m.text, MAX_TEXT) ? { type: 'prompt', sessionId: m.sessionId, text: m.text } : undefined;
+  if (m.queue !== undefined && typeof m.queue !== 'boolean') return undefined;
+  const queue = m.queue === true ? { queue: true } : {};
+  if (m.attachments === undefined) return isString(m.text, MAX_TEXT) ? { type: 'prompt', sessionId: m.sessionId, text: m.text, ...queue } : undefined;
   const attachments = parseAttachments(m.attachments);
   if (!attachments || (attachments.length === 0 && m.text.trim() === '')) return undefined;
-  return { type: 'prompt', sessionId: m.sessionId, text: m.text, attachments };
+  return { type: 'prompt', sessionId: m.sessionId, text: m.text, attachments, ...queue };
 }
 
 function isSuggestion(value: unknown): value is FileSuggestion {
@@ -96,7 +98,7 @@ export const webviewToHostGuards: GuardTable<WebviewToHostMessage> = {
   resync: (m) => ({ type: 'resync', knownRev: typeof m.knownRev === 'number' ? m.knownRev : -1, reason: isString(m.reason) ? m.reason : 'unknown' }),
   ack: (m) => (isRev(m.rev) ? { type: 'ack', rev: m.rev } : undefined),
   prompt: parsePrompt,
-  relay: (m) => (isString(m.sessionId) && isString(m.text, MAX_TEXT) ? { type: 'relay', sessionId: m.sessionId, text: m.text } : undefined),
+  unqueue: (m) => (isString(m.sessionId) && isString(m.queuedId) ? { type: 'unqueue', sessionId: m.sessionId, queuedId: m.queuedId } : undefined),
   searchFiles: (m) => (isCount(m.requestId) && typeof m.query === 'string' && m.query.length <= MAX_PATH ? { type: 'searchFiles', requestId: m.requestId, query: m.query } : undefined),
   cancel: (m) => (isString(m.sessionId) ? { type: 'cancel', sessionId: m.sessionId } : undefined),
   openSubagentSession: (m) => (isString(m.sessionId) ? { type: 'openSubagentSession', sessionId: m.sessionId } : undefined),

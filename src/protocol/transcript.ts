@@ -124,6 +124,10 @@ export interface MessageEntry extends EntryBase {
   text: string;
   /** Non-text blocks (images, resources, links), in arrival order. */
   attachments: ContentBlock[];
+  /** A message sent into a running turn (`_session/steering`), and how far it got. */
+  steer?: SteerDelivery;
+  /** A message for a subagent sent through its parent: on the parent, what was sent; on the child, its copy. */
+  relay?: RelayNote;
 }
 
 export interface ToolCallEntry extends EntryBase {
@@ -195,12 +199,93 @@ export interface ActionPermission {
   readonly reason?: string;
 }
 
+/**
+ * Where a session's turn is, as the client knows it: `starting` (a prompt of ours is out and the agent has not
+ * answered anything yet), `running` (a turn of ours runs), `awaiting-user` (a question waits for the user),
+ * `cancelling` (the client sent session/cancel and the agent has not acted yet), `agent-started` (the agent runs
+ * a turn it started itself; only the agent can end it), `background` (a subagent working after its launch call
+ * ended), `idle`, `disconnected` (the agent is gone) and `closed` (the client closed it).
+ */
+export type TurnPhase = 'idle' | 'starting' | 'running' | 'awaiting-user' | 'cancelling' | 'agent-started' | 'background' | 'disconnected' | 'closed';
+
+/**
+ * What a message the user sends now becomes: a `prompt` (session/prompt), a `steer` of the running turn
+ * (`_session/steering`), a `queue` entry sent when the turn ends, a `relay` through the parent (a subagent), or
+ * nothing (`refuse`, with the reason).
+ */
+export type MessageRoute = 'prompt' | 'steer' | 'queue' | 'relay' | 'refuse';
+
+export interface SendVerdict {
+  readonly route: MessageRoute;
+  /** Why this route, in words for the user (for `refuse`: why not). */
+  readonly reason: string;
+  /** For a relay: the session that takes the message (the nearest ancestor that takes prompts). */
+  readonly via?: { readonly sessionId: string; readonly label: string };
+  /** Ask the user before sending, with this question (an agent that would stop background work on a prompt). */
+  readonly confirm?: string;
+}
+
 export interface SessionActions {
+  readonly phase: TurnPhase;
+  /** A turn runs (or is being cancelled): the chat offers stop and reads "Steer"/"Queue" instead of "Send". */
+  readonly busy: boolean;
   readonly cancel: ActionPermission;
+  /** The session takes the user's messages directly (roots the client opened, loaded subagent sessions). */
   readonly prompt: ActionPermission;
+  /** A message now may join the running turn (`_session/steering`, where the agent advertises it). */
+  readonly steer: ActionPermission;
+  /** A message now may wait in the session's queue until its turn ends (the "queue instead" choice). */
+  readonly queue: ActionPermission;
+  /** A subagent's message may go through its parent. */
+  readonly relay: ActionPermission;
   readonly close: ActionPermission;
+  /** Modes and config options: roots only, while they take prompts. */
+  readonly changeSetting: ActionPermission;
   /** Load a subagent's own session (`session/load` of the id its agent named), to read its whole transcript. */
   readonly openSubagent: ActionPermission;
+  /** What a message sent now becomes. */
+  readonly send: SendVerdict;
+}
+
+/** The actions a verdict allows or refuses (the SessionActions fields that are permissions). */
+export type SessionAction = { [K in keyof SessionActions]: SessionActions[K] extends ActionPermission ? K : never }[keyof SessionActions];
+
+/** A message waiting in a session's queue until its turn ends (a prompt, or a relay for a subagent). */
+export interface QueuedMessage {
+  readonly id: string;
+  /** The user's words (for a relay: without the relay label). */
+  readonly text: string;
+  /** How many attachments go with it. */
+  readonly attachments: number;
+  /** For a relay: the subagent it is for. */
+  readonly relayFor?: { readonly sessionId: string; readonly label: string };
+  readonly at: number;
+}
+
+/**
+ * How far a message the user sent during a turn got: `sending` (request out), `accepted` (the agent took it into
+ * the running turn), `landed` (the agent showed it read it: a v2 echo, or at v1 its next words), `new-turn` (no
+ * turn ran; the agent started one for it), `as-prompt` (no turn ran; sent as a new prompt), `failed` (the agent
+ * refused it), `not-delivered` (the turn was cancelled before the agent showed it read it).
+ */
+export type SteerStatus = 'sending' | 'accepted' | 'landed' | 'new-turn' | 'as-prompt' | 'failed' | 'not-delivered';
+
+export interface SteerDelivery {
+  status: SteerStatus;
+  /** For `failed` and `not-delivered`: what happened, in words for the user. */
+  reason?: string;
+}
+
+/** A message for a subagent that went through its parent: shown in both chats. */
+export interface RelayNote {
+  /** Which copy this is: the message the parent got, or the subagent's own record of it. */
+  readonly side: 'parent' | 'child';
+  readonly childId: string;
+  readonly childLabel: string;
+  readonly parentId: string;
+  readonly parentLabel: string;
+  /** Child side: when the parent next messaged the subagent (`message`), or the subagent next worked (`activity`). */
+  passedOn?: { readonly at: number; readonly how: 'message' | 'activity' };
 }
 
 /** A slash command the agent advertised for a session (`available_commands_update`), as the store read it. */

@@ -1,13 +1,13 @@
 // Messages between the extension host and the chat webview. Shared by both sides; depends only on the
 // transcript shapes (./transcript). The host is the source of truth: it sends a full snapshot, then revisioned
 // deltas. Every message type has a guard in ./messageGuards (the table will not compile without one).
-import type { ActionPermission, AvailableCommand, Entry, FileChangeSummary, PromptCapabilities, SessionActions, StateHistoryItem, TerminalRecord, ToolCallRecord } from './transcript';
+import type { ActionPermission, AvailableCommand, Entry, FileChangeSummary, PromptCapabilities, QueuedMessage, SessionActions, StateHistoryItem, TerminalRecord, ToolCallRecord } from './transcript';
 
 /**
- * Version 5: headers carry the session's commands and prompt capabilities, settings pickers, the children's
- * timeline and the files each session (and its subtree) changed; prompts carry attachments.
+ * Version 6: headers carry the controller's whole verdict (`actions`: phase, busy, steer, queue, relay, send)
+ * and the session's queue (`queued`); the host queues, steers and relays (`prompt` with `queue`, `unqueue`).
  */
-export const WEBVIEW_PROTOCOL_VERSION = 5;
+export const WEBVIEW_PROTOCOL_VERSION = 6;
 
 /** How many of the latest state changes a header carries (enough for the state line's explanation). */
 export const HEADER_STATE_HISTORY = 6;
@@ -94,13 +94,14 @@ export interface ChatSessionHeader {
   /** The latest state changes (at most HEADER_STATE_HISTORY), oldest first. */
   readonly stateHistory: readonly StateHistoryItem[];
   readonly childIds: readonly string[];
+  /** The controller's verdicts (src/store/sessionControls.ts): what the chat offers, and what a message becomes. */
   readonly actions: SessionActions;
+  /** Messages waiting in the session's queue until its turn ends (the host sends them). */
+  readonly queued: readonly QueuedMessage[];
   /** Whether its tool calls may be cancelled on their own now (ACP v2); each call must also grant it (grantsCancel). */
   readonly toolCallCancel: ActionPermission;
   /** Permission and elicitation requests waiting for the user. */
   readonly awaitingUser: number;
-  /** A session/prompt request on this session awaits its response. */
-  readonly promptRunning: boolean;
   readonly usage: ChatUsage | null;
   /** When the client sent session/cancel, while no state change has come since. */
   readonly cancelRequestedAt: number | null;
@@ -284,9 +285,14 @@ export type WebviewToHostMessage =
   | { readonly type: 'resync'; readonly knownRev: number; readonly reason: string }
   /** Flow control: the webview has applied and painted everything up to `rev`. */
   | { readonly type: 'ack'; readonly rev: number }
-  | { readonly type: 'prompt'; readonly sessionId: string; readonly text: string; readonly attachments?: readonly PromptAttachment[] }
-  /** Asks the nearest ancestor that takes prompts to pass the text on to this subagent. */
-  | { readonly type: 'relay'; readonly sessionId: string; readonly text: string }
+  /**
+   * The user's message for a session: the host sends it the way the session's verdict says (`actions.send`:
+   * a prompt, a steer, its queue, or for a subagent a relay through its parent). `queue`: the user chose
+   * "queue instead" while a turn runs.
+   */
+  | { readonly type: 'prompt'; readonly sessionId: string; readonly text: string; readonly attachments?: readonly PromptAttachment[]; readonly queue?: boolean }
+  /** Takes a queued message back (`header.queued`). */
+  | { readonly type: 'unqueue'; readonly sessionId: string; readonly queuedId: string }
   /** `@` completion: workspace files and folders matching `query` (answered by `fileSearchResults`). */
   | { readonly type: 'searchFiles'; readonly requestId: number; readonly query: string }
   | { readonly type: 'cancel'; readonly sessionId: string }

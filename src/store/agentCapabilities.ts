@@ -35,3 +35,16 @@ export function promptCapabilitiesOf(agentCapabilities: JsonObject, protocolVers
   const granted = isObject(agentCapabilities['promptCapabilities']) ? agentCapabilities['promptCapabilities'] : {};
   return { image: granted['image'] === true, audio: granted['audio'] === true, embeddedContext: granted['embeddedContext'] === true };
 }
+
+/**
+ * Steering (`_session/steering`): claude-agent-acp and codex-acp advertise it as a top-level `_meta.steering`
+ * of the initialize result (`{supported: true}`); a v2 agent may grant `capabilities.session.steering` instead.
+ */
+export function advertisesSteering(initializeResult: JsonObject, agentCapabilities: JsonObject, protocolVersion: number): boolean {
+  const meta = isObject(initializeResult['_meta']) ? initializeResult['_meta'] : {};
+  const steering = isObject(meta['steering']) ? meta['steering'] : {};
+  if (steering['supported'] === true) return true;
+  if (protocolVersion !== 2) return false;
+  const session = isObject(agentCapabilities['session']) ? agentCapabilities['session'] : {};
+  return isAdvertised(session['steering']);
+}

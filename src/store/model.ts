@@ -1,7 +1,7 @@
 // The session store's data model. Plain JSON-serializable records (no classes, no Maps); the transcript
 // shapes they hold are shared with the webview (src/protocol/transcript.ts).
 
-import type { AvailableCommand, Entry, PlanEntry, SessionStateInfo, StateHistoryItem, TerminalRecord, ToolCallRecord } from '../protocol/transcript';
+import type { AvailableCommand, ContentBlock, Entry, PlanEntry, QueuedMessage, SessionStateInfo, StateHistoryItem, TerminalRecord, ToolCallRecord } from '../protocol/transcript';
 
 export type * from '../protocol/transcript';
 
@@ -65,6 +65,10 @@ export interface SessionRecord {
   background: boolean;
   /** Non-null while a session/prompt request on this session awaits its response. */
   activePromptId: string | null;
+  /** A prompt of ours is out and nothing has come from the agent for this session since (the turn is starting). */
+  promptUnanswered: boolean;
+  /** Messages the user sent while the turn ran, waiting for it to end (the client's queue, not on the wire). */
+  queued: QueuedPrompt[];
   /** True once any traffic arrived for this session (used to flag traffic before an announcement). */
   hadTraffic: boolean;
   /** Permission and elicitation requests of this session still waiting for the user. */
@@ -85,6 +89,11 @@ export interface SessionRecord {
   updatedAt: number;
   rev: number;
   meta: Record<string, unknown> | null;
+}
+
+/** A queued message with what is sent when its turn comes: the content blocks, and for a relay the labelled text. */
+export interface QueuedPrompt extends QueuedMessage {
+  readonly content: readonly ContentBlock[];
 }
 
 /** A successful fs/write_text_file: the text the client put in the file. */

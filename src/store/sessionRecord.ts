@@ -30,6 +30,8 @@ export function newSessionRecord(init: SessionRecordInit, at: number, rev: numbe
     cancelRequestedAt: null,
     background: false,
     activePromptId: null,
+    promptUnanswered: false,
+    queued: [],
     hadTraffic: false,
     awaitingUser: 0,
     stateReported: false,

@@ -6,8 +6,8 @@
 // This file is the facade: it classifies messages and hands them to the parts that own each job —
 // the request ledger (requestLedger.ts), the owner resolver (updateOwner.ts), the tree rules (sessionTree.ts)
 // and one reducer per kind of update (reducers/).
-import { promptCapabilitiesOf, reattachMethod } from './agentCapabilities';
-import type { ActionPermission, Diagnostic, Direction, Entry, PromptCapabilities, SessionActions, SessionRecord, SessionView, StoreChange } from './model';
+import { advertisesSteering, promptCapabilitiesOf, reattachMethod } from './agentCapabilities';
+import type { ActionPermission, Diagnostic, Direction, Entry, PromptCapabilities, QueuedPrompt, SessionActions, SessionRecord, SessionView, StoreChange } from './model';
 import { RequestLedger, requestKey, type PendingRequest } from './requestLedger';
 import { appendChunk, upsertMessage } from './reducers/messages';
 import { acknowledgePrompt, forgetPrompt } from './reducers/promptEchoes';
@@ -32,7 +32,9 @@ import { adoptAgentPoolChild, noteChildActivity } from './reducers/childActivity
 import { appendToolCallContent, applyToolCall, endBackgroundTask, ensureVirtualChild } from './reducers/toolCalls';
 import { endAgentStartedTurn, endPrompt, noteAgentStartedWork, noteCancelRequested, startPrompt } from './reducers/turns';
 import { applyClientResult, failAllUserRequests, failUserRequest, openElicitation, openPermission } from './reducers/userRequests';
-import { actionsOf, itemCancelGate, itemCancelOf, refusedActions, type SessionItem } from './sessionActions';
+import { controlsOf, itemCancelGate, itemCancelOf, refusedActions, type SessionItem } from './sessionControls';
+import { STEER_METHOD, abandonSteers, settleSteer, startSteer } from './reducers/steering';
+import { notePassedOn } from './reducers/relays';
 import { SessionTree } from './sessionTree';
 import { StoreCore } from './storeCore';
 import type { Disposable, SessionStoreReader, SessionStoreWriter } from './storeApi';
@@ -122,6 +124,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   private connected = true;
   /** From the agent's initialize response (live or replayed). */
   agentCapabilities: JsonObject = {};
+  private steeringAdvertised = false;
 
   constructor(options: SessionStoreOptions = {}) {
     this.core = new StoreCore({ now: options.now ?? Date.now, maxDiagnostics: options.maxDiagnostics ?? 1000, maxStateHistory: options.maxStateHistory ?? 50 });
@@ -205,10 +208,47 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     return this.tree.rootOf(this.tree.currentId(sessionId));
   }
 
+  /** The controller's verdicts for the session now (sessionControls.ts): the one answer every view renders. */
   actionsFor(sessionId: string): SessionActions {
     const session = this.recordOf(sessionId);
     if (!session) return refusedActions('Unknown session.');
-    return actionsOf(session, this.connected, { loadSession: this.agentCapabilities['loadSession'] === true });
+    return controlsOf(session, {
+      connected: this.connected,
+      loadSession: this.agentCapabilities['loadSession'] === true,
+      steering: this.steering,
+      lookup: (id) => this.core.session(id),
+    });
+  }
+
+  /** The agent takes `_session/steering`: initialize `_meta.steering.supported` (v1 and v2), or v2 `session.steering`. */
+  get steering(): boolean {
+    return this.steeringAdvertised;
+  }
+
+  // ---- the client's queue (not on the wire) ------------------------------------------------------------
+
+  /** Puts a message in the session's queue; it is sent when the session's turn ends (the service drains it). */
+  enqueue(sessionId: string, item: QueuedPrompt): void {
+    this.clientChange(sessionId, (session) => session.queued.push(item));
+  }
+
+  /** Removes a queued message (the user took it back, or it is being sent); false when it is not queued. */
+  unqueue(sessionId: string, id: string): QueuedPrompt | undefined {
+    let taken: QueuedPrompt | undefined;
+    this.clientChange(sessionId, (session) => {
+      const at = session.queued.findIndex((item) => item.id === id);
+      if (at >= 0) taken = session.queued.splice(at, 1)[0];
+    });
+    return taken;
+  }
+
+  private clientChange(sessionId: string, change: (session: SessionRecord) => void): void {
+    const session = this.recordOf(sessionId);
+    if (!session) return;
+    this.core.begin(undefined, undefined);
+    change(session);
+    this.core.touch(session);
+    this.core.flush();
   }
 
   /** What a client may do to one tool call or agent terminal of a session (v2 per-item cancel); without an item, to its items at all. */
@@ -282,6 +322,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
         this.core.touch(session);
       }
       failAllUserRequests(this.parts, session);
+      abandonSteers(this.parts, session);
     }
     this.ledger.clear();
     this.core.flush();
@@ -351,6 +392,9 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     switch (request.method) {
       case 'session/prompt':
         startPrompt(this.parts, this.tree.ensureSession(this.tree.currentId(sessionId)), requestKey('client->agent', id), Array.isArray(request.params['prompt']) ? request.params['prompt'] : []);
+        return;
+      case STEER_METHOD:
+        startSteer(this.parts, this.tree.ensureSession(this.tree.currentId(sessionId)), requestKey('client->agent', id), Array.isArray(request.params['prompt']) ? request.params['prompt'] : []);
         return;
       case 'session/load':
       case 'session/resume': {
@@ -435,6 +479,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       forgetPrompt(this.core, session, request.key);
       endPrompt(this.parts, session, request.key, 'error', message);
     }
+    if (request.method === STEER_METHOD && session) settleSteer(this.parts, session, request.key, { error: message });
     failUserRequest(this.parts, request);
     if ((request.method === 'session/load' || request.method === 'session/resume') && session) this.parts.replaying.delete(session.id);
   }
@@ -448,6 +493,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       this.parts.protocol.version = body['protocolVersion'] === 2 ? 2 : 1;
       const capabilities = this.parts.protocol.version === 2 ? body['capabilities'] : body['agentCapabilities'];
       this.agentCapabilities = isObject(capabilities) ? capabilities : {};
+      this.steeringAdvertised = advertisesSteering(body, this.agentCapabilities, this.parts.protocol.version);
       if (advertisesChildUpdates(this.agentCapabilities)) this.parts.opencode.childUpdates = true;
       return;
     }
@@ -466,6 +512,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
         return;
       case 'session/prompt':
         // v2 answers with an acknowledgement ({messageId}); the turn ends with the session's idle state_update.
+        if (session.activePromptId === request.key) session.promptUnanswered = false;
         if (this.parts.protocol.version === 2) acknowledgePrompt(this.core, session, request.key, asString(body['messageId']) ?? '');
         else endPrompt(this.parts, session, request.key, asString(body['stopReason']) ?? 'end_turn');
         return;
@@ -479,6 +526,9 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       case 'session/close':
         session.closed = true;
         this.core.touch(session);
+        return;
+      case STEER_METHOD:
+        settleSteer(this.parts, session, request.key, { result: body });
         return;
       default:
         return;
@@ -513,6 +563,9 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   private applyOwnedUpdate(wire: SessionRecord, target: SessionRecord, kind: string, update: JsonObject): void {
     target.hadTraffic = true;
     wire.hadTraffic = true;
+    target.promptUnanswered = false;
+    wire.promptUnanswered = false;
+    if (target.parentId !== null) notePassedOn(this.parts, target, kind);
     if (target.parentToolCallId !== null) noteChildActivity(this.parts, target, kind, update);
     noteAgentStartedWork(this.parts, target, kind, update);
     const reducer = Object.hasOwn(UPDATE_REDUCERS, kind) ? UPDATE_REDUCERS[kind] : undefined;

@@ -1,6 +1,6 @@
 // The read side of the session store, which views (tree, chat feed, API) depend on.
 import type { ActionPermission, Diagnostic, Direction, PromptCapabilities, SessionActions, SessionView, StoreChange } from './model';
-import type { SessionItem } from './sessionActions';
+import type { SessionItem } from './sessionControls';
 
 export interface Disposable {
   dispose(): void;

@@ -28,10 +28,23 @@ export interface SessionIndex {
   readonly unnamedCopies: MessageEntry[];
   /** v2 compactions (by compactionId) whose end was already shown. */
   readonly compactionsReported: Set<string>;
+  /** Messages the user steered into a turn that have not reached a final status (steering.ts). */
+  readonly openSteers: SteerCopy[];
+  /** A steer the agent answered `promptRequired`: the session/prompt that follows with its words reuses its entry. */
+  promptedSteer?: SteerCopy;
+  /** On a subagent: relays for it its parent has not passed on yet (relays.ts). */
+  readonly relaysAwaitingPassOn: MessageEntry[];
+}
+
+/** A steer the client sent: its entry, its request (ledger key) and the text on the wire (a relay's with its label). */
+export interface SteerCopy {
+  readonly entry: MessageEntry;
+  readonly key: string;
+  readonly wireText: string;
 }
 
 function emptyIndex(): SessionIndex {
-  return { messages: new Map(), sessionMessages: new Map(), toolEntries: new Map(), plans: new Map(), promptCopies: [], echoPending: new Set(), heldEchoes: new Map(), unnamedCopies: [], compactionsReported: new Set() };
+  return { messages: new Map(), sessionMessages: new Map(), toolEntries: new Map(), plans: new Map(), promptCopies: [], echoPending: new Set(), heldEchoes: new Map(), unnamedCopies: [], compactionsReported: new Set(), openSteers: [], relaysAwaitingPassOn: [] };
 }
 
 export interface StoreCoreOptions {
@@ -90,6 +103,8 @@ export class StoreCore {
       for (const entry of previous.echoPending) if (entries.has(entry)) index.echoPending.add(entry);
       for (const [messageId, held] of previous.heldEchoes) index.heldEchoes.set(messageId, held);
       index.unnamedCopies.push(...previous.unnamedCopies.filter((entry) => entries.has(entry)));
+      index.openSteers.push(...previous.openSteers.filter((copy) => entries.has(copy.entry)));
+      index.relaysAwaitingPassOn.push(...previous.relaysAwaitingPassOn.filter((entry) => entries.has(entry)));
     }
     for (const entry of session.entries) {
       if (entry.kind === 'message') {

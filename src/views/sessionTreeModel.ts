@@ -71,8 +71,8 @@ export function sessionTreeItem(session: SessionView, ctx: SessionTreeContext): 
     ...(ctx.actions.openSubagent.allowed ? ['canOpenSubagent'] : []),
     session.childIds.length > 0 ? 'hasChildren' : 'leaf',
     ctx.live ? 'live' : 'history',
-    // Working right now: the inline stop button only shows then.
-    ...(ctx.live && isWorking(session.state) ? ['busy'] : []),
+    // A turn runs (the controller's word): the inline stop button only shows then.
+    ...(ctx.live && ctx.actions.busy ? ['busy'] : []),
     ...(ctx.reconnectable ? ['reconnectable'] : []),
     ...((ctx.changedFiles ?? 0) > 0 ? ['hasChanges'] : []),
   ];

@@ -20,7 +20,7 @@ import { PromptContentError, promptBlocks } from '../host/promptContent';
 import { WorkspaceFiles, openDocumentText, workspaceFolderRefs } from './workspaceFiles';
 import type { SessionView } from '../store/model';
 import type { SessionStoreReader } from '../store/storeApi';
-import type { SessionItem } from '../store/sessionActions';
+import type { SessionItem } from '../store/sessionControls';
 import { ChatFeed, unavailableSnapshot } from './chatFeed';
 import { buildChatHtml, createNonce } from './chatHtml';
 import { isExternalLink } from './webviewMessageGuard';
@@ -35,10 +35,11 @@ const ACTION_VERBS = { prompt: 'prompt', cancel: 'cancel', openSubagent: 'open t
 
 export interface ChatSessionsHost {
   get(connectionId: string): { readonly store: SessionStoreReader } | undefined;
-  prompt(connectionId: string, sessionId: string, content: string | readonly ContentBlock[]): Promise<unknown>;
+  /** Sends the user's message the way the session's verdict says (prompt, steer, queue, or relay for a subagent). */
+  send(connectionId: string, sessionId: string, content: string | readonly ContentBlock[], options?: { readonly queue?: boolean }): Promise<{ readonly turn?: Promise<unknown> }>;
+  /** Takes a queued message back before it is sent. */
+  unqueue(connectionId: string, sessionId: string, queuedId: string): boolean;
   cancel(connectionId: string, sessionId: string): Promise<void>;
-  /** Asks the nearest ancestor that takes prompts to pass a message on to a subagent. */
-  relayToChild(connectionId: string, childId: string, text: string): Promise<{ readonly response: Promise<unknown> }>;
   /** ACP v2: cancel one tool call or agent terminal that grants it. */
   cancelItem(connectionId: string, sessionId: string, item: SessionItem): Promise<void>;
   /** Fires when connections come and go (restored panels attach once theirs appears). */
@@ -381,9 +382,10 @@ class ChatPanelController implements vscode.Disposable {
         this.feed?.ack(message.rev);
         return;
       case 'prompt':
-        return this.checked(message.sessionId, 'prompt', () => this.sendPrompt(message.sessionId, message.text, message.attachments ?? []));
-      case 'relay':
-        return this.relay(message.sessionId, message.text);
+        return this.sendMessage(message.sessionId, message.text, message.attachments ?? [], message.queue === true);
+      case 'unqueue':
+        if (this.sessionInPanel(message.sessionId)) this.manager.host.unqueue(this.connectionId, message.sessionId, message.queuedId);
+        return;
       case 'searchFiles':
         this.postComposer({ type: 'fileSearchResults', requestId: message.requestId, items: await this.manager.files.search(message.query) });
         return;
@@ -454,25 +456,29 @@ class ChatPanelController implements vscode.Disposable {
     }
   }
 
-  /** Text alone goes as it is; attachments become content blocks the agent opted in to, or nothing is sent. */
-  private async sendPrompt(sessionId: string, text: string, attachments: readonly PromptAttachment[]): Promise<unknown> {
-    if (attachments.length === 0 || !this.store) return this.manager.host.prompt(this.connectionId, sessionId, text);
-    let blocks: ContentBlock[];
-    try {
-      blocks = await promptBlocks(text, attachments, { capabilities: this.store.promptCapabilities(), folders: workspaceFolderRefs(), openDocumentText });
-    } catch (error) {
-      if (!(error instanceof PromptContentError)) throw error;
-      void vscode.window.showWarningMessage(`Subchats: the prompt was not sent. ${inertUiText(error.message, 600)}`);
-      return undefined;
-    }
-    return this.manager.host.prompt(this.connectionId, sessionId, blocks);
-  }
-
-  private async relay(sessionId: string, text: string): Promise<void> {
+  /**
+   * The user's message, where the session's verdict says (the controller decides: prompt, steer, queue, relay).
+   * Attachments become content blocks the agent opted in to, or nothing is sent; a refusal says why.
+   */
+  private async sendMessage(sessionId: string, text: string, attachments: readonly PromptAttachment[], queue: boolean): Promise<void> {
     const session = this.sessionInPanel(sessionId);
-    if (!session || session.parentId === null) return;
-    const { response } = await this.manager.host.relayToChild(this.connectionId, sessionId, text);
-    await response;
+    const verdict = session && this.store ? this.store.actionsFor(sessionId).send : { route: 'refuse' as const, reason: 'The session is not part of this chat.' };
+    if (verdict.route === 'refuse' || !this.store) {
+      void vscode.window.showWarningMessage(inertUiText(`Subchats: cannot send to "${session?.label ?? 'this session'}". ${verdict.reason}`, 600));
+      return;
+    }
+    let content: string | ContentBlock[] = text;
+    if (attachments.length > 0) {
+      try {
+        content = await promptBlocks(text, attachments, { capabilities: this.store.promptCapabilities(), folders: workspaceFolderRefs(), openDocumentText });
+      } catch (error) {
+        if (!(error instanceof PromptContentError)) throw error;
+        void vscode.window.showWarningMessage(`Subchats: the message was not sent. ${inertUiText(error.message, 600)}`);
+        return;
+      }
+    }
+    const result = await this.manager.host.send(this.connectionId, sessionId, content, { queue });
+    await result.turn;
   }
 
   /** Cancels one item only if the store allows it now; otherwise tells the user why not. */

@@ -65,7 +65,7 @@ describe('around the chat', () => {
     store.patchSession('root', { currentModeId: 'plan' });
     await link.flush();
     await chat.page.waitForFunction(() => (document.querySelector('select[aria-label="Mode"]') as HTMLSelectElement | null)?.value === 'plan');
-    store.setActions('root', { cancel: { allowed: false, reason: 'x' }, prompt: { allowed: false, reason: 'The agent process has exited.' }, close: { allowed: false, reason: 'x' }, openSubagent: { allowed: false, reason: 'x' } });
+    store.setActions('root', { changeSetting: { allowed: false, reason: 'The agent process has exited.' } });
     await link.flush();
     await chat.page.waitForFunction(() => (document.querySelector('select[aria-label="Mode"]') as HTMLSelectElement | null)?.disabled === true);
     assert.equal(await chat.page.locator('.sc-setting', { has: mode }).getAttribute('title'), 'The agent process has exited.');

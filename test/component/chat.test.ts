@@ -128,8 +128,8 @@ describe('chat webview', () => {
     await crumbs.nth(1).waitFor();
     assert.deepEqual(await crumbs.allTextContents().then((t) => t.map((s) => s.trim())), ['Fix the failing tests', 'Test investigator']);
     assert.match((await page.locator('subchats-session-bar .sc-state').textContent()) ?? '', /Running/);
-    assert.equal((await page.locator('.sc-prompt-reason').textContent())?.trim(), 'Subagents cannot be prompted directly.');
-    await page.getByRole('button', { name: /Ask the parent to relay/ }).waitFor();
+    assert.match((await page.locator('.sc-prompt-reason').textContent())?.trim() ?? '', /^Sent to "Fix the failing tests" for "Test investigator": /);
+    await page.getByRole('button', { name: /Send to parent/ }).waitFor();
     // The ancestor opens in its own tab.
     await crumbs.nth(0).getByRole('button').click();
     assert.deepEqual(await chat.waitForPosted((m) => m.type === 'openChat'), { type: 'openChat', sessionId: ROOT, where: 'tab' });

@@ -109,7 +109,8 @@ describe('ChatFeed', () => {
     store.setState(CHILD_B, { state: 'idle', stopReason: 'end_turn' });
     feed.flush();
     const header = deltas(posts)[0]!.sessions.find((s) => s.sessionId === CHILD_B)!.header!;
-    assert.deepEqual(Object.keys(header).sort(), ['state', 'stateHistory']);
+    // The controller's verdicts follow the state (no stop button once idle): they travel with it.
+    assert.deepEqual(Object.keys(header).sort(), ['actions', 'state', 'stateHistory']);
     assert.equal(mirror.session(CHILD_B)!.header.state.state, 'idle');
     assert.equal(mirror.session(CHILD_B)!.header.label, buildSnapshot(store, ROOT).sessions.find((s) => s.header.id === CHILD_B)!.header.label);
   });

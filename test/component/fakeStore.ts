@@ -12,16 +12,17 @@ import type {
 } from '../../src/store/model';
 import type { Disposable, SessionStoreReader } from '../../src/store/storeApi';
 import { newSessionRecord } from '../../src/store/sessionRecord';
-import { itemCancelGate, itemCancelOf, type SessionItem } from '../../src/store/sessionActions';
-
-const ALLOWED = { allowed: true } as const;
+import { controlsOf, itemCancelGate, itemCancelOf, type SessionItem } from '../../src/store/sessionControls';
 
 export class FakeStore implements SessionStoreReader {
   revision = 0;
   readonly diagnostics = [];
   private readonly sessions = new Map<string, SessionRecord>();
   private readonly listeners = new Set<(changes: readonly StoreChange[]) => void>();
-  private readonly actions = new Map<string, SessionActions>();
+  /** Verdicts a test forces over the controller's (e.g. a refusal the scene does not reach by its own facts). */
+  private readonly actions = new Map<string, Partial<SessionActions>>();
+  /** The agent advertises steering (`_session/steering`). */
+  steering = false;
   /** Starts a minute ago and advances a second per change, so elapsed times look realistic. */
   private clock = Date.now() - 60_000;
 
@@ -59,17 +60,16 @@ export class FakeStore implements SessionStoreReader {
     return out;
   }
 
+  /** The real controller's verdicts over these records (sessionControls.ts), with any a test forced on top. */
   actionsFor(sessionId: string): SessionActions {
-    return (
-      this.actions.get(sessionId) ?? {
-        cancel: ALLOWED,
-        prompt: this.sessions.get(sessionId)?.parentId
-          ? { allowed: false, reason: 'Subagents cannot be prompted directly.' }
-          : ALLOWED,
-        close: ALLOWED,
-        openSubagent: { allowed: false, reason: 'Not a subagent with a session of its own.' },
-      }
-    );
+    const session = this.sessions.get(sessionId);
+    const forced = this.actions.get(sessionId) ?? {};
+    if (!session) return { ...controlsOf(newSessionRecord({ id: sessionId, ordinal: 0, parentId: null, parentToolCallId: null, link: 'root', origin: 'root', state: { state: 'idle' } }, 0, 0), this.facts()), ...forced };
+    return { ...controlsOf(session, this.facts()), ...forced };
+  }
+
+  private facts() {
+    return { connected: true, loadSession: false, steering: this.steering, lookup: (id: string) => this.sessions.get(id) };
   }
 
   /** The store's own rule, as on a live v2 connection. */
@@ -83,7 +83,7 @@ export class FakeStore implements SessionStoreReader {
     return { dispose: () => this.listeners.delete(listener) };
   }
 
-  setActions(sessionId: string, actions: SessionActions): void {
+  setActions(sessionId: string, actions: Partial<SessionActions>): void {
     this.actions.set(sessionId, actions);
     this.emit([{ sessionId, kind: 'session' }]);
   }
@@ -101,6 +101,8 @@ export class FakeStore implements SessionStoreReader {
       cwd: '/repo',
       hadTraffic: true,
       stateReported: true,
+      // As the real store has them: roots the client opened, subagents that grant cancel.
+      ...(fields.parentId ? { capabilities: { cancel: {} } } : { openedByClient: true }),
       ...fields,
     };
     const named = [fields.title, fields.description, fields.subagentType].find((v): v is string => typeof v === 'string' && v.trim() !== '');

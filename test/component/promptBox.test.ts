@@ -145,36 +145,46 @@ describe('prompt box', () => {
     await chat.close();
   });
 
-  test('a prompt sent while the session works is queued visibly, removable, and sent when the turn ends', async () => {
+  test('while a turn runs the box names what a message becomes (Queue without steering, Steer with it), shows the host\'s queue and stops on Escape', async () => {
     const store = scene();
     store.patchSession(ROOT, { activePromptId: 'p1', state: { state: 'running' } });
     const { chat, link } = await open(store);
     const input = chat.page.locator('#sc-prompt-input');
+    const submit = chat.page.locator('button[type="submit"]');
     await input.fill('queued one');
-    assert.match((await chat.page.locator('button[type="submit"]').textContent()) ?? '', /Queue/);
+    assert.match((await submit.textContent()) ?? '', /Queue/);
+    await chat.page.locator('.sc-prompt-reason', { hasText: 'does not advertise steering' }).waitFor();
     await input.press('Enter');
-    await input.fill('queued two');
-    await input.press('Enter');
-    const queued = chat.page.locator('.sc-queued');
-    assert.equal(await queued.count(), 2);
-    // Kept in the webview state, so hiding the tab (which drops the page) loses nothing.
-    await input.fill('a draft');
-    const saved = await chat.page.evaluate(() => (window as unknown as { __state: { composers: Record<string, { draft: string; queue: unknown[] }> } }).__state.composers);
-    assert.deepEqual([saved[ROOT]?.draft, saved[ROOT]?.queue.length], ['a draft', 2]);
-    await chat.page.screenshot({ path: join(screenshots, 'prompt-queue.png') });
-    assert.deepEqual(await prompts(chat), []);
-    await queued.nth(1).getByRole('button', { name: 'Remove queued prompt' }).click();
-    await queued.nth(1).waitFor({ state: 'detached' });
-    // Still working: nothing goes.
-    store.patchSession(ROOT, { updatedAt: Date.now() + 1 });
-    await link.flush();
-    assert.deepEqual(await prompts(chat), []);
-    // The turn ends.
-    store.patchSession(ROOT, { activePromptId: null, state: { state: 'idle' }, updatedAt: Date.now() + 2 });
-    await link.flush();
+    // The host decides and queues: the box only posts the words.
     assert.deepEqual(await chat.waitForPosted((m) => m.type === 'prompt'), { type: 'prompt', sessionId: ROOT, text: 'queued one' });
-    await queued.first().waitFor({ state: 'detached' });
-    assert.equal((await prompts(chat)).length, 1);
+    store.patchSession(ROOT, {
+      queued: [
+        { id: 'q1', text: 'queued one', attachments: 0, at: Date.now(), content: [] },
+        { id: 'q2', text: 'for the helper', attachments: 0, at: Date.now(), content: [], relayFor: { sessionId: CHILD_A, label: 'Helper' } },
+      ],
+    });
+    await link.flush();
+    const queued = chat.page.locator('.sc-queued');
+    await queued.nth(1).waitFor();
+    assert.match((await queued.nth(1).textContent()) ?? '', /for Helper, queued/);
+    await chat.page.screenshot({ path: join(screenshots, 'prompt-queue.png') });
+    await queued.nth(1).getByRole('button', { name: 'Remove queued message' }).click();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'unqueue'), { type: 'unqueue', sessionId: ROOT, queuedId: 'q2' });
+    // An agent that steers: the message joins the turn, or waits if the user chooses Queue.
+    store.steering = true;
+    store.patchSession(ROOT, { queued: [] });
+    await link.flush();
+    await chat.page.locator('button[type="submit"]', { hasText: 'Steer' }).waitFor();
+    await input.fill('look at the tests too');
+    await chat.page.getByRole('button', { name: 'Queue', exact: true }).click();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'prompt' && m.text === 'look at the tests too'), { type: 'prompt', sessionId: ROOT, text: 'look at the tests too', queue: true });
+    await input.fill('and the docs');
+    await chat.page.screenshot({ path: join(screenshots, 'prompt-steer.png') });
+    await input.press('Enter');
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'prompt' && m.text === 'and the docs'), { type: 'prompt', sessionId: ROOT, text: 'and the docs' });
+    // Escape in the empty box stops the turn.
+    await input.press('Escape');
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'cancel'), { type: 'cancel', sessionId: ROOT });
     await chat.close();
   });
 
@@ -205,19 +215,18 @@ describe('prompt box', () => {
     await chat.close();
   });
 
-  test('a subagent the client may only watch offers to ask its parent to relay', async () => {
+  test('a subagent\'s box sends to its parent, labelled for it, and says how the parent takes it', async () => {
     const store = scene();
     store.addSession(CHILD_A, { parentId: ROOT, title: 'Helper' });
-    store.patchSession(ROOT, { childIds: [CHILD_A] });
+    store.patchSession(ROOT, { childIds: [CHILD_A], activePromptId: 'p1', state: { state: 'running' } });
     const { chat } = await open(store, CHILD_A);
     const input = chat.page.locator('#sc-prompt-input');
     assert.equal(await input.isDisabled(), false);
+    await chat.page.locator('.sc-prompt-reason', { hasText: 'for "Helper": it waits in the parent\'s queue' }).waitFor();
     await input.fill('please also check the docs');
     await chat.page.screenshot({ path: join(screenshots, 'prompt-relay.png') });
-    await chat.page.getByRole('button', { name: /Ask the parent to relay/ }).click();
-    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'relay'), { type: 'relay', sessionId: CHILD_A, text: 'please also check the docs' });
-    await chat.page.locator('.sc-prompt-reason', { hasText: 'Asked the parent session to relay it' }).waitFor();
-    assert.deepEqual(await prompts(chat), []);
+    await chat.page.getByRole('button', { name: /Send to parent/ }).click();
+    assert.deepEqual(await chat.waitForPosted((m) => m.type === 'prompt'), { type: 'prompt', sessionId: CHILD_A, text: 'please also check the docs' });
     await chat.close();
   });
 });

@@ -187,11 +187,17 @@ describe('session methods', { timeout: 20_000 }, () => {
   });
 });
 
+/** The same verdict for every action (a guard the test controls). */
+function everyAction(verdict: { allowed: boolean; reason?: string }): SessionActions {
+  const route = verdict.allowed ? ('prompt' as const) : ('refuse' as const);
+  return { phase: 'idle', busy: false, cancel: verdict, prompt: verdict, steer: verdict, queue: verdict, relay: verdict, close: verdict, changeSetting: verdict, openSubagent: verdict, send: { route, reason: verdict.reason ?? '' } };
+}
+
 describe('guard from the session store', { timeout: 20_000 }, () => {
   it('sends nothing for a child cancel or prompt the store refuses', async () => {
     const refusedForChild = (sessionId: string): SessionActions => {
       const verdict = sessionId === 'child-1' ? { allowed: false, reason: 'the agent does not allow cancelling this subagent' } : { allowed: true };
-      return { cancel: verdict, prompt: verdict, close: verdict, openSubagent: verdict };
+      return everyAction(verdict);
     };
     const session = await start('normal', { actionsFor: refusedForChild });
     const { connection, workspace } = session;
@@ -260,7 +266,7 @@ describe('permission requests', { timeout: 20_000 }, () => {
     const allowAll = { allowed: true } as const;
     const { connection, workspace, host } = await start('normal', {
       descendantsOf: (id) => descendants[id] ?? [],
-      actionsFor: () => ({ cancel: allowAll, prompt: allowAll, close: allowAll, openSubagent: allowAll }),
+      actionsFor: () => everyAction(allowAll),
     });
     await connection.newSession(workspace);
     const childSteps = [permissionStep('child-1'), { waitForCancel: true }];

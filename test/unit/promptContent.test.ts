@@ -177,7 +177,11 @@ describe('messages', () => {
     assert.equal(parseWebviewMessage({ type: 'prompt', sessionId: 's', text: ' ', attachments: [] }), undefined);
     assert.deepEqual(parseWebviewMessage({ type: 'searchFiles', requestId: 3, query: 'a' }), { type: 'searchFiles', requestId: 3, query: 'a' });
     assert.equal(parseWebviewMessage({ type: 'searchFiles', requestId: -1, query: 'a' }), undefined);
-    assert.deepEqual(parseWebviewMessage({ type: 'relay', sessionId: 'c', text: 'hi' }), { type: 'relay', sessionId: 'c', text: 'hi' });
+    assert.equal(parseWebviewMessage({ type: 'relay', sessionId: 'c', text: 'hi' }), undefined, 'the host routes relays: no message of its own');
+    assert.deepEqual(parseWebviewMessage({ type: 'prompt', sessionId: 'c', text: 'hi', queue: true }), { type: 'prompt', sessionId: 'c', text: 'hi', queue: true });
+    assert.equal(parseWebviewMessage({ type: 'prompt', sessionId: 'c', text: 'hi', queue: 'yes' }), undefined);
+    assert.deepEqual(parseWebviewMessage({ type: 'unqueue', sessionId: 'c', queuedId: 'q1' }), { type: 'unqueue', sessionId: 'c', queuedId: 'q1' });
+    assert.equal(parseWebviewMessage({ type: 'unqueue', sessionId: 'c' }), undefined);
   });
 
   test('host answers for the prompt box', () => {

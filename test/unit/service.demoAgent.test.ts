@@ -158,7 +158,7 @@ test('mode and option changes go to roots only, with values the agent advertised
     await assert.rejects(service.changeSetting(runtime.id, sessionId, { kind: 'mode', modeId: 'no-such-mode' }), /not one of/);
     await service.prompt(runtime.id, sessionId, 'go');
     const explorer = byTitle(runtime, 'Explorer')!;
-    await assert.rejects(service.changeSetting(runtime.id, explorer.id, { kind: 'mode', modeId: 'plan' }), /does not let a client send prompts/);
+    await assert.rejects(service.changeSetting(runtime.id, explorer.id, { kind: 'mode', modeId: 'plan' }), /Modes and options are set on the root session/);
   } finally {
     service.dispose();
   }
@@ -241,7 +241,7 @@ test('demo agent --dialect copilot: Subchats asks for the events, so each child 
   }
 });
 
-test('a relay asked while the parent works waits for its turn to end instead of colliding with it', async () => {
+test('without steering, relays asked while the parent works wait in its queue, one per turn end, labelled for the subagent', async () => {
   const { workspace, service } = setup();
   try {
     const runtime = await service.start(demoAgent('--child-duration', '30000'), workspace);
@@ -249,21 +249,29 @@ test('a relay asked while the parent works waits for its turn to end instead of 
     const turn = service.prompt(runtime.id, sessionId, 'go');
     await until(service, runtime, () => byTitle(runtime, 'Explorer')?.state.state === 'running', 'Explorer to run');
     const explorer = byTitle(runtime, 'Explorer')!;
-    const first = await service.relayToChild(runtime.id, explorer.id, 'first relay');
-    const second = await service.relayToChild(runtime.id, explorer.id, 'second relay');
-    assert.equal(first.viaSessionId, sessionId);
+    const first = await service.send(runtime.id, explorer.id, 'first relay');
+    const second = await service.send(runtime.id, explorer.id, 'second relay');
+    assert.deepEqual([first.route, first.via, first.sessionId], ['relay', 'queue', sessionId]);
+    assert.deepEqual(
+      runtime.store.getSession(sessionId)!.queued.map((q) => [q.text, q.relayFor?.label]),
+      [['first relay', 'Explorer'], ['second relay', 'Explorer']],
+    );
+    assert.equal(second.via, 'queue');
     const prompts = () => runtime.transcript.text().split('\n').filter((line) => line.includes('"method":"session/prompt"'));
     assert.equal(prompts().length, 1, 'nothing relayed during the turn');
     await service.cancel(runtime.id, sessionId);
     await turn;
     await until(service, runtime, () => prompts().length === 2, 'the first relay');
-    assert.match(prompts()[1]!, /first relay/);
+    assert.match(prompts()[1]!, /Relay for your subagent \\"Explorer\\".*first relay/);
+    assert.equal(prompts().length, 2, 'one queued message per turn end');
     await service.cancel(runtime.id, sessionId);
-    assert.equal((await first.response).stopReason, 'cancelled');
     await until(service, runtime, () => prompts().length === 3, 'the second relay');
     assert.match(prompts()[2]!, /second relay/);
     await service.cancel(runtime.id, sessionId);
-    assert.equal((await second.response).stopReason, 'cancelled');
+    await until(service, runtime, () => runtime.store.getSession(sessionId)!.activePromptId === null, 'the last turn to end');
+    const relayed = runtime.store.getSession(sessionId)!.entries.filter((e) => e.kind === 'message' && e.relay);
+    assert.deepEqual(relayed.map((e) => e.kind === 'message' && [e.text, e.relay?.childLabel]), [['first relay', 'Explorer'], ['second relay', 'Explorer']]);
+    assert.equal(runtime.store.getSession(explorer.id)!.entries.filter((e) => e.kind === 'message' && e.relay).length, 2, 'the subagent\'s chat shows both relays');
   } finally {
     service.dispose();
   }

@@ -2,9 +2,8 @@
 // Agent-provided command names and descriptions are text bindings only (never markup).
 import { html, nothing, type TemplateResult } from 'lit';
 import { attachmentLabel, attachmentRefusal } from '../../src/presentation';
-import type { AvailableCommand, PromptCapabilities } from '../../src/protocol/transcript';
+import type { AvailableCommand, PromptCapabilities, QueuedMessage } from '../../src/protocol/transcript';
 import type { FileSuggestion, PromptAttachment } from '../../src/protocol/webviewMessages';
-import type { QueuedPrompt } from '../state/chatStore';
 import { codicon } from './base';
 
 export type CompletionItem = { readonly kind: 'command'; readonly command: AvailableCommand } | { readonly kind: 'file'; readonly file: FileSuggestion };
@@ -59,14 +58,15 @@ export function renderChips(attachments: readonly PromptAttachment[], capabiliti
   </ul>`;
 }
 
-export function renderQueue(queue: readonly QueuedPrompt[], remove: (index: number) => void): TemplateResult | typeof nothing {
+/** The session's queue as the host keeps it: each message with its words (or what it carries) and a remove button. */
+export function renderQueue(queue: readonly QueuedMessage[], remove: (id: string) => void): TemplateResult | typeof nothing {
   if (queue.length === 0) return nothing;
-  return html`<ul class="sc-queue" aria-label="Queued prompts">
+  return html`<ul class="sc-queue" aria-label="Queued messages">
     ${queue.map(
-      (item, index) => html`<li class="sc-queued">
-        ${codicon('clock')}<span class="sc-grow">${item.text || item.attachments.map(attachmentLabel).join(', ')}</span>
-        <span class="sc-muted">queued, sent when the turn ends</span>
-        <button type="button" class="sc-icon-button" aria-label="Remove queued prompt" @click=${() => remove(index)}>${codicon('close')}</button>
+      (item) => html`<li class="sc-queued">
+        ${codicon('clock')}<span class="sc-grow">${item.text || `${item.attachments} attachment${item.attachments === 1 ? '' : 's'}`}</span>
+        <span class="sc-muted">${item.relayFor ? `for ${item.relayFor.label}, ` : ''}queued, sent when the turn ends</span>
+        <button type="button" class="sc-icon-button" aria-label="Remove queued message" @click=${() => remove(item.id)}>${codicon('close')}</button>
       </li>`,
     )}
   </ul>`;

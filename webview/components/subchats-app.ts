@@ -4,7 +4,7 @@ import { html, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { ChatPanelState, HostToWebviewMessage } from '../../src/protocol/webviewMessages';
 import { WEBVIEW_PROTOCOL_VERSION } from '../../src/protocol/webviewMessages';
-import { HOST_REQUEST_EVENT, REVEAL_SESSION_EVENT } from '../events';
+import { HOST_REQUEST_EVENT, RESTORE_DRAFT_EVENT, REVEAL_SESSION_EVENT } from '../events';
 import type { HostChannel } from '../host';
 import { isCancelChord, onMac } from '../lib/cancelChord';
 import { cardAnchors } from '../lib/format';
@@ -52,6 +52,13 @@ export class SubchatsApp extends SubchatsElement {
     this.addEventListener(REVEAL_SESSION_EVENT, (event) => {
       event.stopPropagation();
       void this.reveal(event.detail.sessionId);
+    });
+    this.addEventListener(RESTORE_DRAFT_EVENT, (event) => {
+      event.stopPropagation();
+      const sessionId = this.store.rootSessionId;
+      if (sessionId === undefined) return;
+      this.store.restoreDraft(sessionId, event.detail.text);
+      this.querySelector<HTMLElement>('subchats-prompt-box textarea')?.focus();
     });
   }
 

@@ -81,7 +81,7 @@ export class SubchatsChildCard extends SubchatsElement {
 
   private renderControls(view: SessionView, name: string): TemplateResult {
     const cancel = view.header.actions.cancel;
-    return html`${cancel.allowed && view.header.state.state !== 'idle'
+    return html`${cancel.allowed
         ? html`<button type="button" class="sc-icon-button" title="Cancel" aria-label=${`Cancel subagent ${name}`} @click=${this.cancel}>
             ${codicon('debug-stop')}
           </button>`

@@ -2,6 +2,8 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { MessageEntry } from '../../src/protocol/transcript';
+import { clockTime, presentRelay, presentSteer } from '../../src/presentation';
+import { restoreDraft } from '../events';
 import { renderAttachment } from './attachments';
 import { SubchatsElement, codicon } from './base';
 import './subchats-markdown';
@@ -28,7 +30,24 @@ export class SubchatsMessage extends SubchatsElement {
     return html`<div class="sc-entry" role="article" aria-label=${`${label} message`}>
       <div class="sc-role">${label}</div>
       <div class="sc-bubble"><subchats-markdown .growth=${growthOf(entry)} .text=${entry.text}></subchats-markdown>${attachments}</div>
+      ${this.renderDelivery(entry)}
     </div>`;
+  }
+
+  /** How far a steer got, and who a relay is for (the store's facts, the presentation's words). */
+  private renderDelivery(entry: MessageEntry): TemplateResult | typeof nothing {
+    const lines = [entry.relay ? presentRelay(entry.relay, (at) => clockTime(at)) : undefined, entry.steer ? presentSteer(entry.steer) : undefined].filter((line) => line !== undefined);
+    if (lines.length === 0) return nothing;
+    return html`${lines.map(
+      (line) => html`<div class="sc-muted sc-delivery" data-delivery=${entry.steer?.status ?? 'relay'}>
+        ${codicon(line.icon)} ${line.text}
+        ${line.resend ? html`<button type="button" class="sc-link" @click=${() => this.putBack(entry)}>Put back in the prompt box</button>` : nothing}
+      </div>`,
+    )}`;
+  }
+
+  private putBack(entry: MessageEntry): void {
+    restoreDraft(this, entry.text);
   }
 
   private onToggle(event: Event): void {

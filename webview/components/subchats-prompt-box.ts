@@ -1,35 +1,48 @@
 // The prompt box for the panel's session: `/` commands and `@` files as a keyboard-driven completion list,
-// attachment chips, ↑/↓ through earlier prompts, a visible queue while the session works, pasted media, and
-// for a subagent the client may only watch, a relay through its parent. Disabled with the store's reason
-// when the session cannot be prompted at all.
+// attachment chips, ↑/↓ through earlier prompts, pasted media, and the session's queue. What a message becomes
+// is the host's verdict (`actions.send`: Send, Steer, Queue, or for a subagent a relay through its parent),
+// rendered here, never computed: the box only names it and posts the words.
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { attachmentRefusal } from '../../src/presentation';
+import type { MessageRoute } from '../../src/protocol/transcript';
 import type { PromptAttachment } from '../../src/protocol/webviewMessages';
 import { requestHost } from '../events';
 import { readMedia } from '../lib/mediaFiles';
 import { HistoryWalk, completionTrigger, matchingCommands, promptHistory, replaceRange, type CompletionTrigger } from '../lib/promptComposer';
-import { COMPOSER_TOPIC, type ChatStore, type QueuedPrompt, type SessionView } from '../state/chatStore';
+import { COMPOSER_TOPIC, type ChatStore, type SessionView } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
 import { SubchatsElement, codicon } from './base';
 import { COMPLETION_LIST_ID, completionOptionId, renderChips, renderCompletion, renderQueue, type CompletionItem } from './prompt-parts';
 
 const INPUT_ID = 'sc-prompt-input';
 
-function isBusy(view: SessionView): boolean {
-  return view.header.promptRunning || view.header.state.state === 'running';
-}
-
 function samePath(a: PromptAttachment, b: PromptAttachment): boolean {
   return 'path' in a && 'path' in b && a.kind === b.kind && a.path === b.path && JSON.stringify(a) === JSON.stringify(b);
 }
+
+/** What the main button says for each route. */
+const SUBMIT: Readonly<Record<MessageRoute, TemplateResult>> = {
+  prompt: html`${codicon('send')} Send`,
+  steer: html`${codicon('send')} Steer`,
+  queue: html`${codicon('clock')} Queue`,
+  relay: html`${codicon('reply')} Send to parent`,
+  refuse: html`${codicon('send')} Send`,
+};
+
+const PLACEHOLDERS: Readonly<Record<MessageRoute, string>> = {
+  prompt: 'Message the agent: / for commands, @ for files (Enter to send, Shift+Enter for a new line)',
+  steer: 'Steer the running turn: your message joins it at once (Enter), or Queue it for when the turn ends',
+  queue: 'Queue a message: it is sent when the turn ends',
+  relay: 'Message for this subagent: it goes to its parent, labelled for this subagent',
+  refuse: '',
+};
 
 export class SubchatsPromptBox extends SubchatsElement {
   @property({ attribute: false }) store: ChatStore | undefined;
   @property({ attribute: false }) sessionId = '';
   @state() private draft = '';
   @state() private attachments: PromptAttachment[] = [];
-  @state() private queue: QueuedPrompt[] = [];
   @state() private trigger: CompletionTrigger | undefined;
   @state() private active = 0;
   /** Why the last paste or drop was refused. */
@@ -38,12 +51,6 @@ export class SubchatsPromptBox extends SubchatsElement {
   private pendingCaret: number | undefined;
   private fileRequestId = 0;
   private readonly history = new HistoryWalk();
-  /**
-   * The session's `updatedAt` when the queue last sent or was filled: the next queued prompt goes only once
-   * the session changed since and is idle again (its turn ended), so one turn's end sends one prompt.
-   * ACP has no capability by which an agent accepts prompts during a turn, so the client always queues.
-   */
-  private queueMark: number | undefined;
 
   constructor() {
     super();
@@ -59,16 +66,20 @@ export class SubchatsPromptBox extends SubchatsElement {
       const saved = this.store.composer(this.sessionId);
       this.draft = saved?.draft ?? '';
       this.attachments = [...(saved?.attachments ?? [])];
-      this.queue = [...(saved?.queue ?? [])];
     }
     const added = this.store?.takeAttachments() ?? [];
     for (const attachment of added) this.addAttachment(attachment);
+    const restored = this.store?.takeDraft(this.sessionId);
+    if (restored !== undefined) {
+      this.draft = this.draft.trim() === '' ? restored : `${this.draft}\n${restored}`;
+      this.pendingCaret = this.draft.length;
+    }
   }
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
-    if (changed.has('draft') || changed.has('attachments') || changed.has('queue')) {
-      this.store?.saveComposer(this.sessionId, { draft: this.draft, attachments: this.attachments, queue: this.queue });
+    if (changed.has('draft') || changed.has('attachments')) {
+      this.store?.saveComposer(this.sessionId, { draft: this.draft, attachments: this.attachments });
     }
     const input = this.querySelector<HTMLTextAreaElement>(`#${INPUT_ID}`);
     if (input && this.pendingCaret !== undefined) {
@@ -76,28 +87,26 @@ export class SubchatsPromptBox extends SubchatsElement {
       this.caret = this.pendingCaret;
       this.pendingCaret = undefined;
     }
-    this.sendQueuedWhenIdle();
   }
 
   protected override render(): TemplateResult | typeof nothing {
     const view = this.view;
     if (!view) return nothing;
     const { header } = view;
-    const { prompt, cancel } = header.actions;
-    const relay = !prompt.allowed && header.parentId !== null;
-    const writable = prompt.allowed || relay;
+    const { send, cancel, queue } = header.actions;
+    const relay = send.route === 'relay';
+    const writable = send.route !== 'refuse';
     const reasonId = 'sc-prompt-reason';
-    const busy = isBusy(view);
     const items = this.completionItems();
-    const open = this.trigger !== undefined && writable;
-    const refused = this.attachments.map((a) => attachmentRefusal(a.kind, header.promptCapabilities)).find((r) => r !== undefined);
-    const empty = this.draft.trim() === '' && this.attachments.length === 0;
-    const reason = !prompt.allowed ? ((relay && this.notice) || (prompt.reason ?? 'This session cannot be prompted.')) : (refused ?? this.notice);
+    const open = this.trigger !== undefined && writable && !relay;
+    const refused = relay ? undefined : this.attachments.map((a) => attachmentRefusal(a.kind, header.promptCapabilities)).find((r) => r !== undefined);
+    const empty = this.draft.trim() === '' && (relay || this.attachments.length === 0);
+    const reason = refused ?? (this.notice || (send.route === 'prompt' ? '' : send.reason));
     return html`<form @submit=${this.onSubmit} aria-label="Prompt">
-      ${renderQueue(this.queue, (index) => (this.queue = this.queue.filter((_, i) => i !== index)))}
+      ${renderQueue(header.queued, (id) => requestHost(this, { type: 'unqueue', sessionId: this.sessionId, queuedId: id }))}
       ${relay ? nothing : renderChips(this.attachments, header.promptCapabilities, (index) => (this.attachments = this.attachments.filter((_, i) => i !== index)))}
       ${open ? renderCompletion(items, this.active, (index) => this.choose(index), this.trigger?.kind === 'file' ? 'No matching workspace files.' : 'The agent advertised no matching commands.') : nothing}
-      <label class="sc-visually-hidden" for=${INPUT_ID}>${relay ? 'Message to relay to this subagent through its parent' : 'Message the agent'}</label>
+      <label class="sc-visually-hidden" for=${INPUT_ID}>${relay ? `Message for this subagent, sent to ${send.via?.label ?? 'its parent'}` : 'Message the agent'}</label>
       <textarea
         id=${INPUT_ID}
         role="combobox"
@@ -105,11 +114,7 @@ export class SubchatsPromptBox extends SubchatsElement {
         aria-expanded=${open && items.length > 0 ? 'true' : 'false'}
         aria-controls=${COMPLETION_LIST_ID}
         aria-activedescendant=${open && items.length > 0 ? completionOptionId(this.active) : nothing}
-        placeholder=${prompt.allowed
-          ? 'Message the agent: / for commands, @ for files (Enter to send, Shift+Enter for a new line)'
-          : relay
-            ? 'Message for this subagent; its parent is asked to relay it'
-            : ''}
+        placeholder=${PLACEHOLDERS[send.route]}
         .value=${this.draft}
         ?disabled=${!writable}
         aria-describedby=${reason ? reasonId : nothing}
@@ -123,14 +128,15 @@ export class SubchatsPromptBox extends SubchatsElement {
       ></textarea>
       <div class="sc-row">
         <span id=${reasonId} class="sc-grow sc-muted sc-prompt-reason">${reason}</span>
-        ${cancel.allowed && busy
-          ? html`<button type="button" class="sc-button secondary" @click=${this.cancel}>${codicon('debug-stop')} Cancel</button>`
+        ${cancel.allowed
+          ? html`<button type="button" class="sc-button secondary sc-stop" title="Stop the running turn (Escape in an empty prompt box)" @click=${this.cancel}>${codicon('debug-stop')} Stop</button>`
           : nothing}
-        ${relay
-          ? html`<button type="submit" class="sc-button" ?disabled=${this.draft.trim() === ''}>${codicon('reply')} Ask the parent to relay…</button>`
-          : html`<button type="submit" class="sc-button" ?disabled=${!prompt.allowed || empty || refused !== undefined}>
-              ${busy ? html`${codicon('clock')} Queue` : html`${codicon('send')} Send`}
-            </button>`}
+        ${send.route === 'steer' && queue.allowed
+          ? html`<button type="button" class="sc-button secondary" title="Wait for the turn to end instead of joining it" ?disabled=${empty || refused !== undefined} @click=${() => this.send(true)}>
+              ${codicon('clock')} Queue
+            </button>`
+          : nothing}
+        <button type="submit" class="sc-button" title=${send.reason} ?disabled=${!writable || empty || refused !== undefined}>${SUBMIT[send.route]}</button>
       </div>
     </form>`;
   }
@@ -221,6 +227,13 @@ export class SubchatsPromptBox extends SubchatsElement {
     if (event.key === 'Enter' && !event.shiftKey) {
       event.preventDefault();
       this.send();
+      return;
+    }
+    // Escape in an empty box stops the running turn, as in VS Code's chat.
+    if (event.key === 'Escape' && this.draft === '' && this.attachments.length === 0 && this.view?.header.actions.cancel.allowed) {
+      event.preventDefault();
+      event.stopPropagation();
+      this.cancel();
     }
   };
 
@@ -264,48 +277,23 @@ export class SubchatsPromptBox extends SubchatsElement {
     this.send();
   };
 
-  // ---- sending -----------------------------------------------------------------------------------------
+  // ---- sending ------------------------------------------------------------------------------------------
 
-  private send(): void {
+  /** Posts the words; the host sends them the way the session's verdict says (`queue`: the user chose to wait). */
+  private send(queue = false): void {
     const view = this.view;
     if (!view) return;
     const { header } = view;
+    const relay = header.actions.send.route === 'relay';
     const text = this.draft.trim();
-    if (!header.actions.prompt.allowed) {
-      if (header.parentId !== null && text !== '') {
-        requestHost(this, { type: 'relay', sessionId: this.sessionId, text });
-        this.draft = '';
-        this.notice = 'Asked the parent session to relay it (sent when its current turn ends, if it is working).';
-      }
-      return;
-    }
-    if (text === '' && this.attachments.length === 0) return;
-    if (this.attachments.some((a) => attachmentRefusal(a.kind, header.promptCapabilities))) return;
-    const item: QueuedPrompt = { text, attachments: this.attachments };
-    if (isBusy(view) || this.queue.length > 0) {
-      if (this.queue.length === 0) this.queueMark = header.updatedAt;
-      this.queue = [...this.queue, item];
-    } else {
-      this.post(item);
-    }
+    if (header.actions.send.route === 'refuse' || (text === '' && (relay || this.attachments.length === 0))) return;
+    const attachments = relay ? [] : this.attachments;
+    if (attachments.some((a) => attachmentRefusal(a.kind, header.promptCapabilities))) return;
+    requestHost(this, { type: 'prompt', sessionId: this.sessionId, text, ...(attachments.length > 0 ? { attachments } : {}), ...(queue ? { queue: true } : {}) });
     this.draft = '';
-    this.attachments = [];
+    this.attachments = relay ? this.attachments : [];
     this.trigger = undefined;
     this.history.reset();
-  }
-
-  private post(item: QueuedPrompt): void {
-    const { text, attachments } = item;
-    requestHost(this, attachments.length > 0 ? { type: 'prompt', sessionId: this.sessionId, text, attachments } : { type: 'prompt', sessionId: this.sessionId, text });
-  }
-
-  private sendQueuedWhenIdle(): void {
-    const view = this.view;
-    const next = this.queue[0];
-    if (!view || !next || isBusy(view) || !view.header.actions.prompt.allowed || view.header.updatedAt === this.queueMark) return;
-    this.queueMark = view.header.updatedAt;
-    this.queue = this.queue.slice(1);
-    this.post(next);
   }
 
   private readonly cancel = (): void => {

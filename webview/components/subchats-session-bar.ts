@@ -27,7 +27,6 @@ export class SubchatsSessionBar extends SubchatsElement {
   protected override render(): TemplateResult | typeof nothing {
     const header = this.store?.session(this.sessionId)?.header;
     if (!this.store || !header) return nothing;
-    const busy = header.promptRunning || header.state.state === 'running';
     const presented = presentState(header.state, header, Date.now());
     const explanation = stateExplanation(header.stateHistory, { cancelRequestedAt: header.cancelRequestedAt });
     return html`<div class="sc-row">
@@ -45,7 +44,7 @@ export class SubchatsSessionBar extends SubchatsElement {
       </nav>
       <span class="sc-state" data-state=${header.state.state} role="status" title=${explanation || nothing}>${presentedIcon(presented)} ${presented.label}</span>
       ${usageText(header.usage) ? html`<span class="sc-muted" title="Context usage">${usageText(header.usage)}</span>` : nothing}
-      ${header.actions.cancel.allowed && busy
+      ${header.actions.cancel.allowed
         ? html`<button type="button" class="sc-icon-button" title="Cancel" aria-label="Cancel this session" @click=${() => requestHost(this, { type: 'cancel', sessionId: this.sessionId })}>
             ${codicon('debug-stop')}
           </button>`
@@ -60,8 +59,8 @@ export class SubchatsSessionBar extends SubchatsElement {
   /** The root's modes and options as pickers, the same choices as "Change Mode or Option…". */
   private renderSettings(header: ChatSessionHeader): TemplateResult | typeof nothing {
     if (header.settings.length === 0) return nothing;
-    const disabled = !header.actions.prompt.allowed;
-    const why = disabled ? (header.actions.prompt.reason ?? 'The session does not take changes now.') : undefined;
+    const disabled = !header.actions.changeSetting.allowed;
+    const why = disabled ? (header.actions.changeSetting.reason ?? 'The session does not take changes now.') : undefined;
     return html`<div class="sc-row sc-settings" role="group" aria-label="Session settings">
       ${header.settings.map((setting) => this.renderSetting(setting, disabled, why))}
     </div>`;

@@ -42,16 +42,10 @@ export const COMPOSER_TOPIC = '@composer';
 
 type Listener = () => void;
 
-export interface QueuedPrompt {
-  readonly text: string;
-  readonly attachments: readonly PromptAttachment[];
-}
-
 /** What the prompt box holds for a session; kept across the webview being hidden and shown again. */
 export interface ComposerState {
   readonly draft: string;
   readonly attachments: readonly PromptAttachment[];
-  readonly queue: readonly QueuedPrompt[];
 }
 
 /** Media is too large for the webview state: only text and path attachments are kept. */
@@ -61,7 +55,7 @@ function keepable(attachments: readonly PromptAttachment[]): PromptAttachment[] 
 
 function isComposerState(value: unknown): value is ComposerState {
   const v = value as Partial<ComposerState> | null;
-  return typeof v === 'object' && v !== null && typeof v.draft === 'string' && Array.isArray(v.attachments) && Array.isArray(v.queue);
+  return typeof v === 'object' && v !== null && typeof v.draft === 'string' && Array.isArray(v.attachments);
 }
 
 export class ChatStore {
@@ -72,6 +66,7 @@ export class ChatStore {
   /** The host speaks another protocol version (the extension was updated under this page). */
   incompatible = false;
   private sessions = new Map<string, SessionView>();
+  private readonly draftInbox = new Map<string, string>();
   private terminalOutputs = new Map<string, ChatTerminalOutput>();
   private readonly listeners = new Map<string, Set<Listener>>();
   /** UI state: which child cards are expanded inline. */
@@ -186,10 +181,10 @@ export class ChatStore {
     return this.composers.get(sessionId);
   }
 
-  /** Keeps a prompt box's draft, chips and queue (the app persists them with the UI state). */
+  /** Keeps a prompt box's draft and chips (the app persists them with the UI state; the queue is the host's). */
   saveComposer(sessionId: string, state: ComposerState): void {
-    const kept = { draft: state.draft, attachments: keepable(state.attachments), queue: state.queue.map((q) => ({ text: q.text, attachments: keepable(q.attachments) })) };
-    if (kept.draft === '' && kept.attachments.length === 0 && kept.queue.length === 0) this.composers.delete(sessionId);
+    const kept = { draft: state.draft, attachments: keepable(state.attachments) };
+    if (kept.draft === '' && kept.attachments.length === 0) this.composers.delete(sessionId);
     else this.composers.set(sessionId, kept);
     this.emit([UI_TOPIC]);
   }
@@ -209,6 +204,19 @@ export class ChatStore {
     if (message.type === 'fileSearchResults') this.fileSuggestions = message;
     else this.attachmentInbox.push(message.attachment);
     this.emit([COMPOSER_TOPIC]);
+  }
+
+  /** Puts words back in a session's prompt box (a message that did not reach the agent, to send again). */
+  restoreDraft(sessionId: string, text: string): void {
+    this.draftInbox.set(sessionId, text);
+    this.emit([COMPOSER_TOPIC]);
+  }
+
+  /** The words put back for this session's box since it last looked, if any. */
+  takeDraft(sessionId: string): string | undefined {
+    const text = this.draftInbox.get(sessionId);
+    this.draftInbox.delete(sessionId);
+    return text;
   }
 
   takeAttachments(): PathAttachment[] {

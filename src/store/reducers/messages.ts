@@ -6,16 +6,25 @@ import { isDiscreteMessage } from '../subagentDialects';
 import { appendText } from '../textRope';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 import { awaitEcho, heldEcho, isHeld, takeEcho } from './promptEchoes';
+import { markRelay } from './relays';
+import { claimSteerEcho, noteAgentWords, takePromptedSteer } from './steering';
 
-export function appendChunk({ core }: StoreParts, session: SessionRecord, role: MessageEntry['role'], update: JsonObject): void {
+export function appendChunk(parts: StoreParts, session: SessionRecord, role: MessageEntry['role'], update: JsonObject): void {
+  const { core } = parts;
   const block = isObject(update['content']) ? (update['content'] as ContentBlock) : undefined;
   const text = block?.type === 'text' && typeof block.text === 'string' ? block.text : '';
   const attachment = block && block.type !== 'text' ? block : undefined;
   const messageId = asString(update['messageId']);
   const index = core.indexOf(session);
+  if (role === 'agent') noteAgentWords(parts, session);
   let entry: MessageEntry | undefined;
-  if (messageId) entry = index.messages.get(`${role}\0${messageId}`) ?? (role === 'user' ? heldEcho(core, index, messageId) : undefined);
+  if (messageId) entry = index.messages.get(`${role}\0${messageId}`) ?? (role === 'user' ? (claimSteerEcho(parts, session, messageId, text) ?? heldEcho(core, index, messageId)) : undefined);
   else if (index.last?.kind === 'message' && index.last.role === role && !isDiscreteMessage(update) && !index.lastDiscrete) entry = index.last;
+  // The user's own words stay as sent: a steer or relay shows them, and the agent's echo only says it landed.
+  if (entry && keepsUserWords(entry)) {
+    takeEcho(index, entry);
+    return;
+  }
   // The agent's echo of a prompt the client sent: its words replace the client's copy.
   const replacesCopy = entry !== undefined && role === 'user' && takeEcho(index, entry);
   if (entry && replacesCopy) {
@@ -50,7 +59,7 @@ export function upsertMessage({ core }: StoreParts, session: SessionRecord, role
   const index = core.indexOf(session);
   let entry = index.messages.get(`${role}\0${messageId}`) ?? (role === 'user' ? heldEcho(core, index, messageId) : undefined);
   if (entry && role === 'user') takeEcho(index, entry);
-  if (!('content' in update)) return;
+  if (!('content' in update) || (entry && keepsUserWords(entry))) return;
   const blocks = Array.isArray(update['content']) ? update['content'] : [];
   if (!entry) {
     if (blocks.length === 0) return;
@@ -68,12 +77,25 @@ export function upsertMessage({ core }: StoreParts, session: SessionRecord, role
 }
 
 /** `promptKey`: a v2 prompt (its session/prompt request), which the agent acknowledges and echoes. */
-export function addUserPrompt({ core }: StoreParts, session: SessionRecord, blocks: unknown[], promptKey?: string): void {
+export function addUserPrompt(parts: StoreParts, session: SessionRecord, blocks: unknown[], promptKey?: string): void {
+  const { core } = parts;
   const entry: MessageEntry = { kind: 'message', id: core.nextEntryId('msg'), rev: core.rev, at: core.at, role: 'user', text: '', attachments: [] };
   fillFromBlocks(entry, blocks);
+  // The words of a steer the agent sent back (`promptRequired`) show once, on the steer's entry.
+  const steered = takePromptedSteer(parts, session, entry.text);
+  if (steered) {
+    if (promptKey !== undefined) awaitEcho(core.indexOf(session), steered, promptKey);
+    return;
+  }
+  markRelay(parts, session, entry);
   core.addEntry(session, entry);
   if (promptKey !== undefined) awaitEcho(core.indexOf(session), entry, promptKey);
   noteUserMessage(core, session, entry);
+}
+
+/** Entries whose words are the user's as sent, which an echo never rewrites. */
+function keepsUserWords(entry: MessageEntry): boolean {
+  return entry.role === 'user' && (entry.steer !== undefined || entry.relay !== undefined);
 }
 
 function fillFromBlocks(entry: MessageEntry, blocks: unknown[]): void {

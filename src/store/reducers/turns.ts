@@ -8,6 +8,7 @@ import { isToolCallOpen } from '../sessionState';
 import type { StoreParts } from '../storeParts';
 import { isObject, type JsonObject } from '../wireMessage';
 import { addUserPrompt } from './messages';
+import { endSteers } from './steering';
 
 /** Sessions whose turns the client drives (it sends their prompts): roots it opened, full-session children, virtual children. */
 export function drivesTurns(session: SessionRecord): boolean {
@@ -17,13 +18,17 @@ export function drivesTurns(session: SessionRecord): boolean {
 export function startPrompt(parts: StoreParts, session: SessionRecord, promptKey: string, blocks: unknown[]): void {
   addUserPrompt(parts, session, blocks, parts.protocol.version === 2 ? promptKey : undefined);
   session.activePromptId = promptKey;
+  session.promptUnanswered = true;
   // A prompt during a turn the agent started makes it the client's turn: the history says so.
   if (drivesTurns(session)) parts.core.setState(session, { state: 'running' }, 'client', inAgentStartedTurn(session));
 }
 
 /** The prompt's response (or its error) ends the turn. */
 export function endPrompt(parts: StoreParts, session: SessionRecord, promptKey: string, stopReason: string, errorMessage?: string): void {
-  if (session.activePromptId === promptKey) session.activePromptId = null;
+  if (session.activePromptId === promptKey) {
+    session.activePromptId = null;
+    session.promptUnanswered = false;
+  }
   if (drivesTurns(session)) {
     parts.core.setState(session, { state: 'idle', stopReason, ...(errorMessage ? { error: { message: errorMessage } } : {}) }, 'agent');
   }
@@ -42,6 +47,7 @@ export function applyReportedState(parts: StoreParts, session: SessionRecord, st
   if (state.state !== 'idle') return;
   if (parts.protocol.version === 2 && session.activePromptId !== null) {
     session.activePromptId = null;
+    session.promptUnanswered = false;
     parts.core.touch(session);
   }
   endOpenWork(parts, session, state.stopReason ?? 'idle');
@@ -100,6 +106,7 @@ export function leaveRequiresAction(parts: StoreParts, session: SessionRecord): 
 
 /** Work the ended turn left open on this session and on the children that live on its wire (virtual ones). */
 function endOpenWork(parts: StoreParts, session: SessionRecord, stopReason: string): void {
+  endSteers(parts, session, stopReason);
   stopOpenCalls(parts, session, stopReason);
   for (const childId of session.childIds) {
     const child = parts.core.session(childId);

@@ -1,0 +1,40 @@
+// How the chat marks a message the user sent into a running turn (a steer) or for a subagent (a relay): one
+// line under the message, the same words wherever it shows. Pure; imports only src/protocol.
+import type { RelayNote, SteerDelivery } from '../protocol/transcript';
+
+export interface PresentedDelivery {
+  /** Codicon id. */
+  readonly icon: string;
+  readonly text: string;
+  /** The message did not reach the agent: the chat offers to put its words back in the prompt box. */
+  readonly resend: boolean;
+}
+
+const STEER: Readonly<Record<SteerDelivery['status'], Omit<PresentedDelivery, 'resend'>>> = {
+  sending: { icon: 'loading', text: 'Sending into the running turn…' },
+  accepted: { icon: 'check', text: 'Steered into the running turn: accepted; the agent has not shown it read it yet' },
+  landed: { icon: 'check-all', text: 'Steered into the running turn: the agent read it' },
+  'new-turn': { icon: 'play', text: 'No turn was running: the agent started one for it' },
+  'as-prompt': { icon: 'send', text: 'No turn was running any more: sent as a new prompt' },
+  failed: { icon: 'error', text: 'Not delivered' },
+  'not-delivered': { icon: 'warning', text: 'Not delivered' },
+};
+
+/** The line under a steered message: how far it got, and for a lost one why. */
+export function presentSteer(steer: SteerDelivery): PresentedDelivery {
+  const shown = STEER[steer.status] ?? STEER.accepted;
+  const lost = steer.status === 'failed' || steer.status === 'not-delivered';
+  return { ...shown, text: lost && steer.reason ? `${shown.text}: ${steer.reason}` : shown.text, resend: lost };
+}
+
+/**
+ * The line for a relay. On the parent: who it is for. On the subagent's copy: which session took it,
+ * and when the parent passed it on (its next message to the subagent) or the subagent next worked.
+ */
+export function presentRelay(relay: RelayNote, clock: (at: number) => string): PresentedDelivery {
+  if (relay.side === 'parent') return { icon: 'reply', text: `For subagent "${relay.childLabel}" (relayed by this session)`, resend: false };
+  const sent = `Sent to "${relay.parentLabel}" for this subagent`;
+  if (!relay.passedOn) return { icon: 'reply', text: `${sent}; not passed on yet`, resend: false };
+  const how = relay.passedOn.how === 'message' ? `"${relay.parentLabel}" messaged this subagent` : 'this subagent was at work again';
+  return { icon: 'reply', text: `${sent}; ${how} at ${clock(relay.passedOn.at)}`, resend: false };
+}

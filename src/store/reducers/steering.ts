@@ -1,0 +1,117 @@
+// Messages the user steers into a running turn (`_session/steering`, shipped by claude-agent-acp and codex-acp).
+// The chat shows each where it was sent, with how far it got: sending → accepted (`injected`) → landed (the
+// agent showed it read it: a v2 `user_message_chunk` echo, or at v1 its next words), or `new-turn` / `as-prompt`
+// when no turn ran, `failed` when refused, and `not-delivered` when the turn was cancelled before it landed
+// (codex drops such a steer silently). Nothing is guessed beyond that: an accepted steer stays "accepted".
+import type { MessageEntry, SessionRecord, SteerDelivery } from '../model';
+import type { SteerCopy } from '../storeCore';
+import type { StoreParts } from '../storeParts';
+import { asString, isObject, type JsonObject } from '../wireMessage';
+import { markRelay } from './relays';
+
+export const STEER_METHOD = '_session/steering';
+
+/** The client sent a steer: its words show at once, as sending. */
+export function startSteer(parts: StoreParts, session: SessionRecord, key: string, blocks: unknown[]): void {
+  const { core } = parts;
+  const entry: MessageEntry = { kind: 'message', id: core.nextEntryId('msg'), rev: core.rev, at: core.at, role: 'user', text: '', attachments: [], steer: { status: 'sending' } };
+  for (const block of blocks) {
+    if (!isObject(block)) continue;
+    if (block['type'] === 'text' && typeof block['text'] === 'string') entry.text += block['text'];
+    else entry.attachments.push(block as MessageEntry['attachments'][number]);
+  }
+  const wireText = entry.text;
+  markRelay(parts, session, entry);
+  core.addEntry(session, entry);
+  core.indexOf(session).openSteers.push({ entry, key, wireText });
+}
+
+/** The agent answered the steer request `key` (`result`), or refused it (`error`). */
+export function settleSteer(parts: StoreParts, session: SessionRecord, key: string, answer: { result: JsonObject } | { error: string }): void {
+  const index = parts.core.indexOf(session);
+  const copy = index.openSteers.find((open) => open.key === key);
+  if (!copy) return;
+  if ('error' in answer) {
+    close(parts, session, copy, { status: 'failed', reason: `The agent refused it: ${answer.error}` });
+    return;
+  }
+  const outcome = asString(answer.result['outcome']);
+  if (outcome === 'injected') {
+    if (copy.entry.steer?.status === 'sending') setStatus(parts, session, copy.entry, { status: 'accepted' });
+  } else if (outcome === 'promptRequired') {
+    close(parts, session, copy, { status: 'as-prompt' });
+    index.promptedSteer = copy;
+  } else if (outcome === 'startedNewTurn') {
+    close(parts, session, copy, { status: 'new-turn' });
+  } else {
+    parts.core.diagnose('invalid-message', `${STEER_METHOD} answered with unknown outcome ${JSON.stringify(answer.result['outcome'])}`);
+    setStatus(parts, session, copy.entry, { status: 'accepted' });
+  }
+}
+
+/**
+ * A session/prompt with the words of the steer the agent just answered `promptRequired`: the prompt is that
+ * message, so it takes the steer's entry instead of showing the words twice.
+ */
+export function takePromptedSteer(parts: StoreParts, session: SessionRecord, text: string): MessageEntry | undefined {
+  const index = parts.core.indexOf(session);
+  const copy = index.promptedSteer;
+  index.promptedSteer = undefined;
+  return copy && copy.wireText === text ? copy.entry : undefined;
+}
+
+/**
+ * v2: a user message of an id no prompt of ours has is the agent inserting a steer (codex-acp): the oldest open
+ * steer whose words it starts with has landed, and the echo stays off the screen (the steer shows the words).
+ */
+export function claimSteerEcho(parts: StoreParts, session: SessionRecord, messageId: string, text: string): MessageEntry | undefined {
+  const index = parts.core.indexOf(session);
+  if (index.openSteers.length === 0 || text === '') return undefined;
+  const copy = index.openSteers.find((open) => open.wireText.startsWith(text));
+  if (!copy) return undefined;
+  index.messages.set(`user\0${messageId}`, copy.entry);
+  close(parts, session, copy, { status: 'landed' });
+  return copy.entry;
+}
+
+/** v1 has no echo: the agent's next words after it accepted a steer are the sign that it read it. */
+export function noteAgentWords(parts: StoreParts, session: SessionRecord): void {
+  if (parts.protocol.version !== 1) return;
+  const index = parts.core.indexOf(session);
+  for (const copy of [...index.openSteers]) if (copy.entry.steer?.status === 'accepted') close(parts, session, copy, { status: 'landed' });
+}
+
+/** The turn ended: a cancelled turn loses the steers the agent had not shown it read. */
+export function endSteers(parts: StoreParts, session: SessionRecord, stopReason: string): void {
+  const index = parts.core.indexOf(session);
+  if (index.openSteers.length === 0) return;
+  for (const copy of [...index.openSteers]) {
+    if (stopReason === 'cancelled') {
+      close(parts, session, copy, { status: 'not-delivered', reason: 'The turn was cancelled before the agent showed that it read this message; it may never have reached the agent.' });
+    } else if (copy.entry.steer?.status === 'accepted') {
+      // The turn it joined is over: nothing more will say whether it was read.
+      index.openSteers.splice(index.openSteers.indexOf(copy), 1);
+    }
+  }
+}
+
+/** The agent went away: a steer still sending never got an answer. */
+export function abandonSteers(parts: StoreParts, session: SessionRecord): void {
+  const index = parts.core.indexOf(session);
+  for (const copy of [...index.openSteers]) {
+    if (copy.entry.steer?.status === 'sending') close(parts, session, copy, { status: 'failed', reason: 'The agent went away before it answered.' });
+    else index.openSteers.splice(index.openSteers.indexOf(copy), 1);
+  }
+}
+
+function close(parts: StoreParts, session: SessionRecord, copy: SteerCopy, delivery: SteerDelivery): void {
+  const open = parts.core.indexOf(session).openSteers;
+  const at = open.indexOf(copy);
+  if (at >= 0) open.splice(at, 1);
+  setStatus(parts, session, copy.entry, delivery);
+}
+
+function setStatus(parts: StoreParts, session: SessionRecord, entry: MessageEntry, delivery: SteerDelivery): void {
+  entry.steer = delivery;
+  parts.core.touchEntry(session, entry);
+}

@@ -1,0 +1,238 @@
+// The session controller's rules: for every session and every moment, where its turn is, what the user may do
+// to it (with the reason when not) and what a message sent now becomes. The one place these are decided: the
+// tree, the chat (header, cards, prompt box, keys), the status bar, the palette, the public API and the
+// connection read its verdicts and compute none of their own. Pure: facts in, verdicts out.
+import { isWorking } from '../presentation/sessionState';
+import { grantsCancel, isToolCallOpen, terminalGrantsCancel } from '../presentation/toolCall';
+import { isAdvertised } from './agentCapabilities';
+import type { ActionPermission, MessageRoute, SendVerdict, SessionActions, SessionView, TurnPhase } from './model';
+
+const allowed = { allowed: true } as const;
+const denied = (reason: string) => ({ allowed: false, reason }) as const;
+
+const CHILD_CLOSE_REASON = 'Subagents cannot be closed on their own; close the parent session to free them.';
+
+/** What the connection and the tree around a session tell the controller. */
+export interface ControlFacts {
+  /** The agent process is there (a disconnect withdraws every control at once). */
+  readonly connected: boolean;
+  /** `agentCapabilities.loadSession`. */
+  readonly loadSession: boolean;
+  /** The agent takes `_session/steering` (initialize `_meta.steering.supported`, or v2 `session.steering`). */
+  readonly steering: boolean;
+  /** Other sessions of the connection (the parent a relay goes through, background children). */
+  readonly lookup: (sessionId: string) => SessionView | undefined;
+}
+
+/** Where the session's turn is now (see TurnPhase). */
+export function phaseOf(session: SessionView, connected: boolean): TurnPhase {
+  if (!connected || session.state.state === 'disconnected') return 'disconnected';
+  if (session.closed) return 'closed';
+  const working = isWorking(session.state);
+  if ((working || session.activePromptId !== null) && session.cancelRequestedAt !== null) return 'cancelling';
+  if (session.awaitingUser > 0 || session.state.state === 'requires_action') return 'awaiting-user';
+  if (session.activePromptId !== null) return session.promptUnanswered ? 'starting' : 'running';
+  if (session.state.state !== 'running') return 'idle';
+  if (session.stateHistory.at(-1)?.source === 'agent-started') return 'agent-started';
+  return session.background ? 'background' : 'running';
+}
+
+/** Phases in which a turn runs: the chat offers stop, and a message is steered or queued instead of sent. */
+const BUSY: ReadonlySet<TurnPhase> = new Set<TurnPhase>(['starting', 'running', 'awaiting-user', 'cancelling', 'agent-started', 'background']);
+
+/** Every action refused for one reason. */
+export function refusedActions(reason: string, phase: TurnPhase = 'idle'): SessionActions {
+  const no = denied(reason);
+  return { phase, busy: BUSY.has(phase), cancel: no, prompt: no, steer: no, queue: no, relay: no, close: no, changeSetting: no, openSubagent: no, send: { route: 'refuse', reason } };
+}
+
+/** What refuses every control of a session alike, its own and its items': no agent, or the session was closed. */
+function controlsRefusal(session: SessionView, connected: boolean): string | undefined {
+  if (!connected) return 'The agent is not connected. Restart the agent or reconnect the session first.';
+  if (session.closed) return `"${session.label}" was closed; open a new session or reconnect it.`;
+  return undefined;
+}
+
+export function controlsOf(session: SessionView, facts: ControlFacts): SessionActions {
+  const phase = phaseOf(session, facts.connected);
+  const refusal = controlsRefusal(session, facts.connected);
+  if (refusal) return refusedActions(refusal, phase);
+  const busy = BUSY.has(phase);
+  const own = ownActions(session, phase);
+  const route = own.prompt.allowed ? directRoute(session, phase, facts) : relayRoute(session, facts, own.prompt.reason ?? '');
+  return {
+    phase,
+    busy,
+    ...own,
+    steer: route.route === 'steer' ? allowed : denied(steerRefusal(session, phase, facts, own.prompt)),
+    queue: own.prompt.allowed && busy && phase !== 'agent-started' ? allowed : denied(own.prompt.allowed ? `"${session.label}" is not working: a message is sent at once.` : (own.prompt.reason ?? '')),
+    relay: route.route === 'relay' ? allowed : denied(session.parentId === null ? 'Only a subagent\'s messages go through its parent.' : route.reason),
+    changeSetting: session.parentId === null ? own.prompt : denied('Modes and options are set on the root session.'),
+    openSubagent: openSubagent(session, facts.loadSession),
+    send: route,
+  };
+}
+
+type OwnActions = Pick<SessionActions, 'cancel' | 'prompt' | 'close'>;
+
+function ownActions(session: SessionView, phase: TurnPhase): OwnActions {
+  // Roots the client opened, and subagents the agent treats as full sessions (the client loaded them).
+  if (session.openedByClient) return { cancel: cancelNow(session, phase), prompt: allowed, close: allowed };
+  if (session.origin === 'root') {
+    const reason = 'Subchats did not open this session (it appeared in the agent\'s traffic without an announcement, so it may be a subagent); it is read-only.';
+    return { cancel: denied(reason), prompt: denied(reason), close: denied(reason) };
+  }
+  const prompt = denied('ACP does not let a client send prompts to a subagent; a message for it goes through its parent as a relay.');
+  if (session.origin === 'virtual') {
+    return { cancel: denied('This subagent is only visible through its parent\'s tool call; the agent offers no way to cancel it alone. Cancel the parent session instead.'), prompt, close: denied(CHILD_CLOSE_REASON) };
+  }
+  return { cancel: childCancel(session, phase), prompt, close: denied(CHILD_CLOSE_REASON) };
+}
+
+/** A cancel can change something only while the session works (a prompt in flight counts too). */
+function cancelNow(session: SessionView, phase: TurnPhase): ActionPermission {
+  if (phase === 'cancelling') return denied(`Cancelling "${session.label}" already: the agent has not acted on it yet.`);
+  return BUSY.has(phase) ? allowed : denied(`Nothing to cancel: "${session.label}" is not working right now.`);
+}
+
+function childCancel(session: SessionView, phase: TurnPhase): ActionPermission {
+  if (session.controlsStale) return denied('This subagent was restored from history; the agent has not confirmed that it can be cancelled now.');
+  // The final spec grants a capability only by an object; the September draft's `cancel: true` is not a grant.
+  if (!isAdvertised(session.capabilities?.['cancel'])) {
+    return denied('This subagent does not accept cancel (the agent did not grant capabilities.cancel). Cancel the parent session instead.');
+  }
+  return cancelNow(session, phase);
+}
+
+/** A session that takes prompts: send, steer the running turn, or wait in its queue. */
+function directRoute(session: SessionView, phase: TurnPhase, facts: ControlFacts): SendVerdict {
+  const waiting = session.queued.length;
+  // A turn the agent started is the agent's: nothing says when it ends (opencode never does), so it never holds
+  // back the user's message; where the agent steers, the message joins that turn (or becomes a prompt if it ended).
+  if (phase === 'agent-started') {
+    return facts.steering ? steerVerdict(session) : withConfirm(session, facts, { route: 'prompt', reason: `"${session.label}" runs a turn it started itself; your message is sent at once.` });
+  }
+  if (phase === 'idle') {
+    if (waiting > 0) return { route: 'queue', reason: `Queued after the ${plural(waiting, 'message')} waiting before it.` };
+    return withConfirm(session, facts, { route: 'prompt', reason: 'Sent as a new prompt.' });
+  }
+  if (phase === 'cancelling') return { route: 'queue', reason: `Queued: "${session.label}" is being cancelled, and a message sent into that turn would be lost. It is sent when the turn ends.` };
+  if (facts.steering) return steerVerdict(session);
+  return { route: 'queue', reason: `Queued until "${session.label}" ends its turn: the agent does not take messages during a turn (it does not advertise steering).` };
+}
+
+function steerVerdict(session: SessionView): SendVerdict {
+  return { route: 'steer', reason: `Sent into the running turn of "${session.label}" at once (steering); the agent reads it at its next step.` };
+}
+
+/** GitHub Copilot CLI stops every background subagent of a session when that session gets a new prompt. */
+function withConfirm(session: SessionView, facts: ControlFacts, verdict: SendVerdict): SendVerdict {
+  const running = backgroundCopilotChildren(session, facts);
+  if (running.length === 0) return verdict;
+  const names = running.map((child) => `"${child.label}"`).join(', ');
+  return { ...verdict, confirm: `GitHub Copilot CLI stops all background subagents of a session when it gets a new prompt. Still running: ${names}. Send anyway?` };
+}
+
+function backgroundCopilotChildren(session: SessionView, facts: ControlFacts): SessionView[] {
+  const found: SessionView[] = [];
+  const visit = (ids: readonly string[], depth: number) => {
+    if (depth > 64) return;
+    for (const id of ids) {
+      const child = facts.lookup(id);
+      if (!child) continue;
+      if (child.link === 'copilot-meta' && child.background && isWorking(child.state)) found.push(child);
+      visit(child.childIds, depth + 1);
+    }
+  };
+  visit(session.childIds, 0);
+  return found;
+}
+
+/**
+ * A subagent's message goes to the nearest ancestor that takes prompts, labelled as a relay, by that ancestor's
+ * own route (a steer while it runs, a prompt when idle, its queue otherwise).
+ */
+function relayRoute(session: SessionView, facts: ControlFacts, promptReason: string): SendVerdict {
+  if (session.parentId === null) return { route: 'refuse', reason: promptReason };
+  if (session.origin === 'virtual' && !isWorking(session.state) && session.state.state !== 'unconfirmed') {
+    return { route: 'refuse', reason: `"${session.label}" has ended, and the agent offers no way to reach it again. Message its parent instead.` };
+  }
+  const seen = new Set<string>([session.id]);
+  for (let id: string | null = session.parentId; id !== null && !seen.has(id); ) {
+    seen.add(id);
+    const via = facts.lookup(id);
+    if (!via) break;
+    const viaRefusal = controlsRefusal(via, facts.connected);
+    if (viaRefusal) return { route: 'refuse', reason: `No session can pass a message on to "${session.label}": ${viaRefusal}` };
+    if (via.openedByClient) {
+      const route = directRoute(via, phaseOf(via, facts.connected), facts);
+      return { route: 'relay', reason: `Sent to "${via.label}" for "${session.label}": ${RELAY_HOW[route.route]}`, via: { sessionId: via.id, label: via.label }, ...(route.confirm ? { confirm: route.confirm } : {}) };
+    }
+    id = via.parentId;
+  }
+  return { route: 'refuse', reason: `No ancestor of "${session.label}" takes prompts, so nothing can pass a message on to it.` };
+}
+
+const RELAY_HOW: Readonly<Record<MessageRoute, string>> = {
+  steer: 'it joins the parent\'s running turn at once.',
+  prompt: 'the parent gets it as a new prompt.',
+  queue: 'it waits in the parent\'s queue until its turn ends.',
+  relay: '',
+  refuse: '',
+};
+
+function steerRefusal(session: SessionView, phase: TurnPhase, facts: ControlFacts, prompt: ActionPermission): string {
+  if (!prompt.allowed) return prompt.reason ?? 'This session cannot take messages.';
+  if (!facts.steering) return 'The agent does not advertise steering (_session/steering), so a message waits for the turn to end.';
+  if (phase === 'cancelling') return `"${session.label}" is being cancelled: a message sent into that turn would be lost.`;
+  return `"${session.label}" is not working: a message is sent as a new prompt.`;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/**
+ * opencode names a task's own session only when the task completes (`rawOutput.metadata.sessionId`);
+ * `session/load` of it replays the child's whole transcript, and the loaded session takes the row's place.
+ */
+function openSubagent(session: SessionView, loadSession: boolean): ActionPermission {
+  if (session.parentId === null) return denied('Only a subagent has a session of its own to open.');
+  if (session.origin !== 'virtual') return denied('This subagent is a session of its own already: its whole transcript is here.');
+  if (!session.remoteSessionId) return denied('The agent has not named a session of this subagent\'s own, so there is nothing to load (opencode names it when the task completes).');
+  if (!loadSession) return denied('The agent does not support session/load (agentCapabilities.loadSession), so this subagent\'s own session cannot be opened.');
+  if (isWorking(session.state)) return denied(`"${session.label}" is still working; its own session can be opened once its task has ended.`);
+  return allowed;
+}
+
+/** A tool call or agent terminal of a session (v2 items that can grant `capabilities.cancel`). */
+export type SessionItem = { readonly toolCallId: string } | { readonly terminalId: string };
+
+/**
+ * Whether items of this session can be cancelled alone at all (v2 `tool_call/cancel`, `terminal/cancel`):
+ * gated like the session's cancel (connected, not closed, not stale history).
+ */
+export function itemCancelGate(session: SessionView | undefined, connected: boolean, protocolVersion: number): ActionPermission {
+  if (!session) return denied('Unknown session.');
+  const refusal = controlsRefusal(session, connected);
+  if (refusal) return denied(refusal);
+  if (protocolVersion !== 2) return denied('Cancelling a single tool call or terminal is part of ACP v2; this agent speaks v1. Cancel the session instead.');
+  if (session.controlsStale) return denied('This item was restored from history; the agent has not confirmed that it can be cancelled now.');
+  return allowed;
+}
+
+/** One item: the session's gate, then the item's own grant while it still runs. */
+export function itemCancelOf(session: SessionView | undefined, item: SessionItem, connected: boolean, protocolVersion: number): ActionPermission {
+  const gate = itemCancelGate(session, connected, protocolVersion);
+  if (!gate.allowed || !session) return gate;
+  if ('toolCallId' in item) {
+    const call = session.toolCalls[item.toolCallId];
+    if (!call) return denied('Unknown tool call.');
+    if (!isToolCallOpen(call)) return denied(`Nothing to cancel: "${call.title || 'this tool call'}" is not running.`);
+    return grantsCancel(call) ? allowed : denied('The agent does not let this tool call be cancelled on its own (no capabilities.cancel). Cancel the session instead.');
+  }
+  const terminal = session.terminals[item.terminalId];
+  if (!terminal?.agentOwned) return denied('Unknown agent terminal.');
+  if (terminal.exitStatus) return denied('Nothing to cancel: the command has exited.');
+  return terminalGrantsCancel(terminal) ? allowed : denied('The agent does not let this terminal be cancelled on its own (no capabilities.cancel). Cancel the session instead.');
+}
