@@ -1,7 +1,7 @@
 // Real transcripts from real agents: the rebuilt tree, attribution of tool calls and text, states and capabilities.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixtureNames, replayFixture } from './support/storeFixtures';
+import { fixtureNames, replayFixture, replayStepwise } from './support/storeFixtures';
 import type { ReplaySession } from '../../src/store/replayReport';
 
 interface Expected {
@@ -206,4 +206,38 @@ test('claude2: session_message views are linked on both sides', () => {
   assert.equal(outgoing.recipientMessageId, incoming.messageId);
   const reply = root.entries.find((e) => e.kind === 'sessionMessage' && e.senderSessionId === child.id);
   assert.ok(reply, 'reply from the child is shown on the parent');
+});
+
+test('steered traces: the states along the way', () => {
+  const history = (s: { stateHistory: readonly { state: string; stopReason?: string; source: string }[] }) =>
+    s.stateHistory.map((h) => `${h.state}${h.stopReason ? `/${h.stopReason}` : ''}@${h.source}`);
+  // codex: the steer reaches the child through sendInput after its first end: the child runs twice, by its reports.
+  for (const name of ['codex-steer-child.jsonl', 'codex-steer-v2-child.jsonl']) {
+    const { store, snapshot } = replayFixture('traces', name);
+    const child = store.getSession(snapshot.sessions[1]!.id)!;
+    assert.deepEqual(history(child).slice(1), ['running@agent', 'idle/end_turn@agent', 'running@agent', 'idle/end_turn@agent'], name);
+  }
+  // codex v2: the steer shows on the root where it landed (after the first wait), as the user's message.
+  const { store: v2, snapshot: v2Snapshot } = replayFixture('traces', 'codex-steer-v2-child.jsonl');
+  const order = v2.getSession(v2Snapshot.sessions[0]!.id)!.entries.map((e) =>
+    e.kind === 'toolCall' ? e.toolCallId : e.kind === 'message' && e.role === 'user' ? `user:${e.text}` : e.kind,
+  );
+  assert.deepEqual(order.slice(order.indexOf('call_wait_1'), order.indexOf('call_send_steer_1') + 1), [
+    'call_wait_1',
+    'user:STEER: tell the subagent to also count lines',
+    'call_send_steer_1',
+  ]);
+  // claude: the root's cancel does not stop the child the steer moved to the background; it runs through the
+  // cancelled turn and the next prompt, and ends by its own report; the notification turn is the agent's.
+  const states: Record<string, string> = {};
+  const store = replayStepwise('traces', 'claude2-steer-cancel.jsonl', (s, _line, text) => {
+    const [root, child] = s.listSessions();
+    if (text.includes('"stopReason":"cancelled"')) states['cancelled'] = `${root!.state.state}/${root!.state.stopReason} ${child!.state.state}`;
+    if (text.includes('"id":4,"result"')) states['prompt 4 ended'] = `${root!.state.state}/${root!.state.stopReason} ${child!.state.state}`;
+  });
+  assert.deepEqual(states, { cancelled: 'idle/cancelled running', 'prompt 4 ended': 'idle/end_turn running' });
+  const [root, child] = store.listSessions();
+  assert.deepEqual(history(child!).slice(1), ['running@agent', 'idle/end_turn@agent']);
+  assert.equal(root!.stateHistory.at(-1)?.source, 'agent-started');
+  assert.equal(root!.activePromptId, null);
 });
