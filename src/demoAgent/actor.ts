@@ -168,8 +168,10 @@ export class Actor {
     link.announce();
     const unregister = link.cancelTarget ? this.ctx.registerCancelTarget(link.cancelTarget, scope) : () => undefined;
     const child = new Actor(this.ctx, link.channel, scope, link);
-    const run = child.run(body, true).then((outcome) => {
+    const run = child.run(body, true).then((result) => {
       unregister();
+      // The end is reported only here: a cancel taken after the last step (before this report) still wins.
+      const outcome: ChildOutcome = scope.cancelled && result.stopReason === 'end_turn' ? { ...result, stopReason: 'cancelled', reply: 'Cancelled before finishing.' } : result;
       link.finish(outcome);
       return outcome;
     });

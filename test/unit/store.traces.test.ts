@@ -1,7 +1,7 @@
 // Real transcripts from real agents: the rebuilt tree, attribution of tool calls and text, states and capabilities.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fixtureNames, replayFixture } from './support/storeFixtures';
+import { fixtureNames, replayFixture, replayStepwise } from './support/storeFixtures';
 import type { ReplaySession } from '../../src/store/replayReport';
 
 interface Expected {
@@ -16,10 +16,11 @@ interface Expected {
 }
 
 /**
- * Expected root + children for each trace (children in order of first appearance). Every trace ends with all
- * sessions idle, so nothing offers cancel any more (cancel is offered only while a session works).
+ * Expected root + children for each trace (children in order of first appearance). Cancel is offered only while a
+ * session works: every trace but claude2-steer-cancel ends with all sessions idle. `todo` marks a trace whose
+ * expectation (what a careful reader of the wire says) the store does not meet yet.
  */
-const EXPECTED: Record<string, { root: Expected; children: Expected[] }> = {
+const EXPECTED: Record<string, { root: Expected; children: Expected[]; todo?: string }> = {
   'claude2-single.jsonl': {
     root: { link: 'root', title: 'Fake session', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: [], textIncludes: "I'll delegate this" },
     children: [{ link: 'subagent_update', title: 'Read notes file', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'], textIncludes: 'Subagent A finished' }],
@@ -102,6 +103,36 @@ const EXPECTED: Record<string, { root: Expected; children: Expected[] }> = {
     root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['other', 'other'] },
     children: [{ link: 'opaque-tool', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: [] }],
   },
+  // _session/steering (README of the shared traces). Root calls: wait, sendInput (the relayed steer), wait again.
+  'codex-steer-child.jsonl': {
+    root: { link: 'root', title: 'SCENARIO:steer WORKSPACE=/home/user/project Please delegate this to sub-agents: spawn one sub-agent.', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['other', 'other', 'other'], textIncludes: 'steers seen: "STEER: tell the subagent to also count lines"' },
+    // The child runs twice (its first end_turn, then sendInput runs it again) and ends end_turn with cancel: null.
+    children: [{ link: 'subagent_update', title: null, state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read', 'execute'], textIncludes: 'Subagent A result: 2 notes.txt' }],
+  },
+  'codex-steer-v2-child.jsonl': {
+    root: { link: 'root', title: 'SCENARIO:steer WORKSPACE=/home/user/project Please delegate this to sub-agents: spawn one sub-agent.', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['other', 'other', 'other'], textIncludes: 'steers seen: "STEER: tell the subagent to also count lines"' },
+    children: [{ link: 'subagent_update', title: null, state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read', 'execute'], textIncludes: 'Subagent A result: 2 notes.txt' }],
+  },
+  'codex-steer-idle.jsonl': {
+    // The last steer (no idleBehavior) answers startedNewTurn: a turn with no request pending, which codex closes with
+    // `session_info_update _meta.codex.threadStatus {type: "idle"}` (as it does before each prompt response). No stop
+    // reason is reported for that turn, so only the state is checked.
+    root: { link: 'root', title: 'SCENARIO:single WORKSPACE=/home/user/project Please delegate this to sub-agents: spawn one sub-agent.', state: 'idle', canCancel: false, toolKinds: ['other', 'other', 'other'], textIncludes: 'steers seen: "STEER: tell the subagent to also count lines", "STEER' },
+    children: [{ link: 'subagent_update', title: null, state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read', 'execute'], textIncludes: 'Subagent A result: 2 notes.txt' }],
+    todo: "the store does not read codex's threadStatus idle: the root stays running (agent-started) after the steered turn ended",
+  },
+  'claude2-steer-child.jsonl': {
+    root: { link: 'root', title: 'Fake session', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: [], textIncludes: 'Main agent got task notification(s)' },
+    // The steer moved the Agent call to the background; the child is never told and finishes on its own.
+    children: [{ link: 'subagent_update', title: 'Read notes file slowly', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'], textIncludes: 'Subagent A finished' }],
+  },
+  'claude2-steer-cancel.jsonl': {
+    // Prompt 2 cancelled, prompt 4 end_turn, then Claude's own turn for the background child's notification: text
+    // with no prompt in flight and no end reported (the root runs, started by the agent; it can be cancelled).
+    root: { link: 'root', title: 'Fake session', state: 'running', stopReason: null, canCancel: true, toolKinds: [], textIncludes: 'Main agent got task notification(s)' },
+    // The root's cancel did not stop the backgrounded child: it finished ~5 s later and reported end_turn.
+    children: [{ link: 'subagent_update', title: 'Read notes file slowly', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read'], textIncludes: 'Subagent A finished' }],
+  },
 };
 
 function check(actual: ReplaySession, expected: Expected, label: string): void {
@@ -120,7 +151,7 @@ test('every trace fixture has an expectation', () => {
 });
 
 for (const [name, expected] of Object.entries(EXPECTED)) {
-  test(`trace ${name}: tree, attribution, states and capabilities`, () => {
+  test(`trace ${name}: tree, attribution, states and capabilities`, expected.todo ? { todo: expected.todo } : {}, () => {
     const { snapshot } = replayFixture('traces', name);
     assert.deepEqual(snapshot.diagnostics.filter((d) => d.code !== 'unknown-method'), [], 'no protocol diagnostics');
     const [root, ...children] = snapshot.sessions;
@@ -175,4 +206,38 @@ test('claude2: session_message views are linked on both sides', () => {
   assert.equal(outgoing.recipientMessageId, incoming.messageId);
   const reply = root.entries.find((e) => e.kind === 'sessionMessage' && e.senderSessionId === child.id);
   assert.ok(reply, 'reply from the child is shown on the parent');
+});
+
+test('steered traces: the states along the way', () => {
+  const history = (s: { stateHistory: readonly { state: string; stopReason?: string; source: string }[] }) =>
+    s.stateHistory.map((h) => `${h.state}${h.stopReason ? `/${h.stopReason}` : ''}@${h.source}`);
+  // codex: the steer reaches the child through sendInput after its first end: the child runs twice, by its reports.
+  for (const name of ['codex-steer-child.jsonl', 'codex-steer-v2-child.jsonl']) {
+    const { store, snapshot } = replayFixture('traces', name);
+    const child = store.getSession(snapshot.sessions[1]!.id)!;
+    assert.deepEqual(history(child).slice(1), ['running@agent', 'idle/end_turn@agent', 'running@agent', 'idle/end_turn@agent'], name);
+  }
+  // codex v2: the steer shows on the root where it landed (after the first wait), as the user's message.
+  const { store: v2, snapshot: v2Snapshot } = replayFixture('traces', 'codex-steer-v2-child.jsonl');
+  const order = v2.getSession(v2Snapshot.sessions[0]!.id)!.entries.map((e) =>
+    e.kind === 'toolCall' ? e.toolCallId : e.kind === 'message' && e.role === 'user' ? `user:${e.text}` : e.kind,
+  );
+  assert.deepEqual(order.slice(order.indexOf('call_wait_1'), order.indexOf('call_send_steer_1') + 1), [
+    'call_wait_1',
+    'user:STEER: tell the subagent to also count lines',
+    'call_send_steer_1',
+  ]);
+  // claude: the root's cancel does not stop the child the steer moved to the background; it runs through the
+  // cancelled turn and the next prompt, and ends by its own report; the notification turn is the agent's.
+  const states: Record<string, string> = {};
+  const store = replayStepwise('traces', 'claude2-steer-cancel.jsonl', (s, _line, text) => {
+    const [root, child] = s.listSessions();
+    if (text.includes('"stopReason":"cancelled"')) states['cancelled'] = `${root!.state.state}/${root!.state.stopReason} ${child!.state.state}`;
+    if (text.includes('"id":4,"result"')) states['prompt 4 ended'] = `${root!.state.state}/${root!.state.stopReason} ${child!.state.state}`;
+  });
+  assert.deepEqual(states, { cancelled: 'idle/cancelled running', 'prompt 4 ended': 'idle/end_turn running' });
+  const [root, child] = store.listSessions();
+  assert.deepEqual(history(child!).slice(1), ['running@agent', 'idle/end_turn@agent']);
+  assert.equal(root!.stateHistory.at(-1)?.source, 'agent-started');
+  assert.equal(root!.activePromptId, null);
 });
