@@ -39,7 +39,7 @@ import { SessionTree } from './sessionTree';
 import { StoreCore } from './storeCore';
 import type { Disposable, SessionStoreReader, SessionStoreWriter } from './storeApi';
 import type { StoreParts } from './storeParts';
-import { backgroundTaskReport } from './subagentDialects';
+import { backgroundTaskReport, isCodexThreadIdle } from './subagentDialects';
 import { resolveUpdateOwner, type OwnerLookup, type UpdateOwner } from './updateOwner';
 import { COPILOT_EVENT_METHOD, readCopilotEvent } from './copilotDialect';
 import { advertisesChildUpdates, isOpencodeChildUpdateMethod } from './opencodeDialect';
@@ -92,7 +92,11 @@ const UPDATE_REDUCERS: Readonly<Record<string, UpdateReducer>> = {
   terminal_output_chunk: (parts, target, update) => applyTerminalOutputChunk(parts, target, update),
   session_message: (parts, target, update) => applySessionMessage(parts, target, update, false),
   session_message_chunk: (parts, target, update) => applySessionMessage(parts, target, update, true),
-  session_info_update: (parts, target, update) => applySessionInfo(parts, target, update),
+  session_info_update: (parts, target, update) => {
+    applySessionInfo(parts, target, update);
+    // codex-acp closes a turn it started itself (a steer answered startedNewTurn) only with its thread going idle.
+    if (isCodexThreadIdle(update)) endAgentStartedTurn(parts, target);
+  },
   state_update: (parts, target, update) => applyStateUpdate(parts, target, update),
   usage_update: (parts, target, update) => applyUsage(parts, target, update),
   current_mode_update: (parts, target, update) => applyCurrentMode(parts, target, update['currentModeId']),

@@ -229,3 +229,11 @@ export function questionsNotForwardedBy(
   if (launch.title === 'spawnAgent') return null; // Codex: its children's requests are not known to be dropped
   return rawInput?.['subagent_type'] !== undefined || launch.title === 'task' ? 'opencode' : null;
 }
+
+/** codex-acp's `session_info_update` `_meta.codex.threadStatus {type: "idle"}`: its thread has stopped working. */
+export function isCodexThreadIdle(update: JsonObject): boolean {
+  const meta = isObject(update['_meta']) ? update['_meta'] : undefined;
+  const codex = isObject(meta?.['codex']) ? meta['codex'] : undefined;
+  const status = isObject(codex?.['threadStatus']) ? codex['threadStatus'] : undefined;
+  return status?.['type'] === 'idle';
+}

@@ -119,7 +119,6 @@ const EXPECTED: Record<string, { root: Expected; children: Expected[]; todo?: st
     // reason is reported for that turn, so only the state is checked.
     root: { link: 'root', title: 'SCENARIO:single WORKSPACE=/home/user/project Please delegate this to sub-agents: spawn one sub-agent.', state: 'idle', canCancel: false, toolKinds: ['other', 'other', 'other'], textIncludes: 'steers seen: "STEER: tell the subagent to also count lines", "STEER' },
     children: [{ link: 'subagent_update', title: null, state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['read', 'execute'], textIncludes: 'Subagent A result: 2 notes.txt' }],
-    todo: "the store does not read codex's threadStatus idle: the root stays running (agent-started) after the steered turn ended",
   },
   'claude2-steer-child.jsonl': {
     root: { link: 'root', title: 'Fake session', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: [], textIncludes: 'Main agent got task notification(s)' },

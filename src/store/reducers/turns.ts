@@ -3,12 +3,13 @@
 // left open ends with it: tool calls the agent never closed show as stopped with that turn, and children seen
 // only through such a call end with that turn's stop reason — once, not again on a later turn.
 import type { SessionRecord, SessionStateInfo } from '../model';
-import { isWorking } from '../../presentation/sessionState';
+import { isWorking, presentState } from '../../presentation/sessionState';
 import { isToolCallOpen } from '../sessionState';
 import type { StoreParts } from '../storeParts';
 import { isObject, type JsonObject } from '../wireMessage';
 import { addUserPrompt } from './messages';
 import { endSteers } from './steering';
+import { addNotice } from './sessionDetails';
 
 /** Sessions whose turns the client drives (it sends their prompts): roots it opened, full-session children, virtual children. */
 export function drivesTurns(session: SessionRecord): boolean {
@@ -30,7 +31,9 @@ export function endPrompt(parts: StoreParts, session: SessionRecord, promptKey: 
     session.promptUnanswered = false;
   }
   if (drivesTurns(session)) {
-    parts.core.setState(session, { state: 'idle', stopReason, ...(errorMessage ? { error: { message: errorMessage } } : {}) }, 'agent');
+    const state = { state: 'idle', stopReason, ...(errorMessage ? { error: { message: errorMessage } } : {}) };
+    noteLateCancel(parts, session, state);
+    parts.core.setState(session, state, 'agent');
   }
   endOpenWork(parts, session, stopReason);
 }
@@ -43,6 +46,7 @@ export function endPrompt(parts: StoreParts, session: SessionRecord, promptKey: 
 export function applyReportedState(parts: StoreParts, session: SessionRecord, state: SessionStateInfo): void {
   session.stateReported = true;
   if (session.background && state.state !== 'running') session.background = false;
+  noteLateCancel(parts, session, state);
   parts.core.setState(session, state, 'agent', inAgentStartedTurn(session));
   if (state.state !== 'idle') return;
   if (parts.protocol.version === 2 && session.activePromptId !== null) {
@@ -76,11 +80,24 @@ export function inAgentStartedTurn(session: SessionRecord): boolean {
   return session.state.state === 'running' && session.stateHistory.at(-1)?.source === 'agent-started';
 }
 
-/** The agent said the turn it started has ended (qwen's `_qwencode/end_turn`). */
-export function endAgentStartedTurn(parts: StoreParts, session: SessionRecord, stopReason: string): void {
+/**
+ * The agent said the turn it started has ended (qwen's `_qwencode/end_turn` with its reason; codex's
+ * `threadStatus` idle, which reports none).
+ */
+export function endAgentStartedTurn(parts: StoreParts, session: SessionRecord, stopReason?: string): void {
   if (session.activePromptId !== null || !inAgentStartedTurn(session)) return;
-  parts.core.setState(session, { state: 'idle', stopReason }, 'agent');
-  endOpenWork(parts, session, stopReason);
+  parts.core.setState(session, stopReason === undefined ? { state: 'idle' } : { state: 'idle', stopReason }, 'agent');
+  endOpenWork(parts, session, stopReason ?? 'idle');
+}
+
+/**
+ * The client cancelled and the agent answered with an end of another kind: the work had finished before the
+ * cancel reached it. The state stays what the agent reported; the chat says the cancel came too late.
+ */
+function noteLateCancel(parts: StoreParts, session: SessionRecord, state: SessionStateInfo): void {
+  if (session.cancelRequestedAt === null || state.state !== 'idle' || state.stopReason === 'cancelled') return;
+  const seconds = Math.max(0, (parts.core.at - session.cancelRequestedAt) / 1000).toFixed(1);
+  addNotice(parts, session, 'info', 'Your cancel came too late', `The agent reported "${presentState(state).label}" ${seconds} s after the cancel was sent: the work had ended before the cancel reached it.`);
 }
 
 /** The client sent session/cancel: the session and its working descendants show "cancelling" until they report. */
