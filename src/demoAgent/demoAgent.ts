@@ -93,7 +93,11 @@ export class DemoAgent {
   private initialize(params: JsonObject): JsonObject {
     const protocol = this.env.options.protocol;
     this.speaks = protocol === 'auto' ? (params.protocolVersion === 2 && dialectSpeaksV2(this.env.options.dialect) ? 2 : 1) : protocol;
-    if (this.speaks === 2) return this.initializeV2(params);
+    const result = this.speaks === 2 ? this.initializeV2(params) : this.initializeV1(params);
+    return this.env.options.steering ? withSteeringAdvertised(result) : result;
+  }
+
+  private initializeV1(params: JsonObject): JsonObject {
     const caps = isObject(params.clientCapabilities) ? params.clientCapabilities : {};
     const fs = isObject(caps.fs) ? caps.fs : {};
     this.client = { readTextFile: fs.readTextFile === true, writeTextFile: fs.writeTextFile === true, terminal: caps.terminal === true };
@@ -393,6 +397,12 @@ export class DemoAgent {
   private newId(prefix: string): string {
     return `${prefix}${(this.counter++).toString(36)}${randomBytes(4).toString('hex')}`;
   }
+}
+
+/** Like claude-agent-acp and codex-acp: `_session/steering` is announced by a top-level `_meta` key of the result. */
+function withSteeringAdvertised(result: JsonObject): JsonObject {
+  const meta = isObject(result._meta) ? result._meta : {};
+  return { ...result, _meta: { ...meta, steering: { supported: true } } };
 }
 
 function catalog(): JsonObject[] {

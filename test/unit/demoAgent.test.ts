@@ -443,11 +443,13 @@ describe('demo agent session methods', () => {
 
 describe('demo agent options', () => {
   test('flags win over SUBCHATS_DEMO_PACE; bad values are usage errors', () => {
-    assert.deepEqual(parseOptions([], {}), { pace: 150, childDuration: 0, dialect: 'acp', protocol: 'auto' });
+    assert.deepEqual(parseOptions([], {}), { pace: 150, childDuration: 0, dialect: 'acp', protocol: 'auto', steering: true });
     assert.equal(parseOptions(['--protocol', '2'], {}).protocol, 2);
+    assert.equal(parseOptions(['--no-steering'], {}).steering, false);
+    assert.throws(() => parseOptions(['--no-steering=yes'], {}), { message: '--no-steering takes no value' });
     assert.throws(() => parseOptions(['--protocol', '3'], {}), UsageError);
     assert.equal(parseOptions([], { SUBCHATS_DEMO_PACE: '3' }).pace, 3);
-    assert.deepEqual(parseOptions(['--pace=0', '--child-duration', '500', '--dialect', 'qwen'], { SUBCHATS_DEMO_PACE: '3' }), { pace: 0, childDuration: 500, dialect: 'qwen', protocol: 'auto' });
+    assert.deepEqual(parseOptions(['--pace=0', '--child-duration', '500', '--dialect', 'qwen'], { SUBCHATS_DEMO_PACE: '3' }), { pace: 0, childDuration: 500, dialect: 'qwen', protocol: 'auto', steering: true });
     assert.throws(() => parseOptions(['--dialect', 'gemini'], {}), UsageError);
     assert.throws(() => parseOptions(['--pace', '-1'], {}), UsageError);
     assert.throws(() => parseOptions(['--pace'], {}), UsageError);
@@ -462,7 +464,7 @@ describe('demo agent options', () => {
   });
 
   test('unknown flags and arguments name themselves and the flags allowed', () => {
-    const allowed = '--pace, --child-duration, --dialect, --protocol, --help';
+    const allowed = '--pace, --child-duration, --dialect, --protocol, --no-steering, --help';
     assert.throws(() => parseOptions(['--pase', '3'], {}), (error: unknown) => {
       assert.ok(error instanceof UsageError);
       assert.equal(error.message, `unknown option: --pase (allowed: ${allowed})`);
