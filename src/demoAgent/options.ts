@@ -34,8 +34,9 @@ A scripted ACP agent (JSON-RPC over stdio) with no model and no network.
                          than acp: those are v1 agents' conventions), 1 or 2 only that one.
                          In v2 subagents are baseline, the prompt is acknowledged and ended by state_update,
                          and the demo command runs in an agent-owned terminal that can be cancelled alone
-  --no-steering          do not offer _session/steering (by default it is advertised in initialize _meta and
-                         a steer joins the running turn, or starts a short turn of its own when none runs)
+  --no-steering          do not offer _session/steering (by default it is advertised in initialize _meta: a
+                         steer joins the running turn and is quoted at its next step, or starts a short turn of
+                         its own when none runs)
 
 Each prompt runs a scripted tour: thoughts, text with a code block, a plan, a read, an edit and a
 command (through the client's fs and terminal when offered), then two parallel subagents: Explorer
