@@ -34,7 +34,15 @@ export interface RunContext {
   registerCancelTarget(sessionId: string, scope: CancelScope): () => void;
   /** Lets `tool_call/cancel` / `terminal/cancel` reach one item; returns the unregister function. */
   registerItemCancel(item: CancellableItem, scope: CancelScope): () => void;
+  /** Makes a spawned child known (for relays): how it reads what is passed on to it, and how it is marked ended. */
+  registerChild(link: ChildLink): ChildRegistration;
   log(message: string): void;
+}
+
+export interface ChildRegistration {
+  /** Where messages passed on to the running child wait for its next step (children that can be messaged). */
+  readonly steers?: SteerReader;
+  ended(): void;
 }
 
 export interface ToolSpec {
@@ -71,7 +79,7 @@ export class Actor {
     readonly channel: Channel,
     readonly scope: CancelScope,
     private readonly link?: StateReport,
-    /** Only the root of a turn reads the user's steers. */
+    /** The root reads the user's steers; a child that can be messaged, what the root passes on. */
     private readonly steers?: SteerReader,
   ) {}
 
@@ -202,10 +210,12 @@ export class Actor {
     const scope = this.scope.child();
     link.announce();
     const unregister = link.cancelTarget ? this.ctx.registerCancelTarget(link.cancelTarget, scope) : () => undefined;
-    const child = new Actor(this.ctx, link.channel, scope, link);
+    const registration = this.ctx.registerChild(link);
+    const child = new Actor(this.ctx, link.channel, scope, link, registration.steers);
     const run = child.run(body, true).then((outcome) => {
       unregister();
       link.finish(outcome);
+      registration.ended();
       return outcome;
     });
     this.children.push(run);

@@ -2,10 +2,11 @@
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import { version } from '../../package.json';
-import type { CancellableItem, ChildBody, ClientFeatures, RunContext, StateReport } from './actor';
+import { parseRelayText } from '../protocol/relayText';
+import type { CancellableItem, ChildBody, ChildRegistration, ClientFeatures, RunContext, StateReport } from './actor';
 import { Actor } from './actor';
 import { CancelScope } from './cancelScope';
-import type { Channel, StampInfo, Update } from './channel';
+import type { Channel, ChildLink, ChildMessaging, StampInfo, Update } from './channel';
 import { textBlock } from './channel';
 import type { ActiveTurn, DemoSession } from './demoSession';
 import { applyConfigOption, configOptions, createSession, modeState, sessionInfo, setMode, titleFrom } from './demoSession';
@@ -17,7 +18,7 @@ import { dialectSpeaksV2, type DemoOptions, type DialectName } from './options';
 import type { Delegation, TurnSettings } from './script';
 import { SUBAGENT_CATALOG, demoTurn, describeReceived, longTurn, parseDelegation, quickTurn, receivedTurn } from './script';
 import { SteerInbox, type SteerReader } from './steerInbox';
-import { STEERING_METHOD, answerMessage, parseSteerRequest } from './steering';
+import { type RelayTarget, STEERING_METHOD, answerAsChild, answerMessage, parseSteerRequest } from './steering';
 import { toV2ConfigOptions, toV2Permission, toV2Updates } from './v2Wire';
 
 /** The demo agent ships with the extension and shares its version. */
@@ -55,6 +56,8 @@ export class DemoAgent {
   private readonly childRoots = new Map<string, string>();
   /** Children the client may cancel on their own. */
   private readonly cancelTargets = new Map<string, CancelScope>();
+  /** Children a relay can reach on the wire (acp: own session ids), by session id. */
+  private readonly messageableChildren = new Map<string, { readonly channel: Channel; readonly messaging: ChildMessaging; readonly steers: SteerInbox; ended: boolean }>();
   /** v2 tool calls and agent terminals the client may cancel alone, by `tool:<id>` / `terminal:<id>`. */
   private readonly itemCancels = new Map<string, CancelScope>();
   /** The ACP version answered in initialize. */
@@ -239,7 +242,7 @@ export class DemoAgent {
     if (/(^|\s)\/hang\b/.test(text)) return new Promise<Json>(() => undefined);
     if (/(^|\s)\/error\b/.test(text)) throw new RpcError(ErrorCodes.internalError, 'Demo agent error (requested by /error)');
 
-    const start: TurnStart = { text, delegation: parseDelegation(params.delegation), body: (turn) => this.promptBody(blocks, text, turn) };
+    const start: TurnStart = { text, delegation: parseDelegation(params.delegation), body: (turn) => this.promptBody(session, blocks, text, turn) };
     if (this.speaks === 2) {
       // v2: the prompt is acknowledged once inserted (echoed with its messageId); the turn ends with idle.
       this.send(this.rootChannel(session), { sessionUpdate: 'user_message', messageId, content: blocks });
@@ -251,9 +254,10 @@ export class DemoAgent {
     return { stopReason: outcome.stopReason, usage: { ...outcome.usage } };
   }
 
-  /** What the root does for a prompt: describe attachments, a special command, or the tour. */
-  private promptBody(blocks: readonly JsonObject[], text: string, turn: TurnSettings): ChildBody {
+  /** What the root does for a prompt: pass on a relay, describe attachments, a special command, or the tour. */
+  private promptBody(session: DemoSession, blocks: readonly JsonObject[], text: string, turn: TurnSettings): ChildBody {
     const received = describeReceived(blocks);
+    if (parseRelayText(text)) return (a) => this.answerMessage(session, a, text);
     if (received.length > 0) return (a) => receivedTurn(a, received);
     if (/(^|\s)\/crash\b/.test(text)) return (a) => this.crash(a);
     if (/(^|\s)\/long\b/.test(text)) return longTurn;
@@ -281,13 +285,27 @@ export class DemoAgent {
     return { outcome: 'startedNewTurn' };
   }
 
-  /** A steer as the root reads it: shown as the user's message (v2), then answered. */
+  /** A steer as the root reads it: shown as the user's message (v2), then answered or passed on. */
   private landSteer(session: DemoSession, actor: Actor, text: string): Promise<string> {
     const echo: Update = { sessionUpdate: 'user_message_chunk', messageId: this.newId('msg_user_'), content: textBlock(text) };
     // Like codex-acp: v2 shows the steer when it lands, with a messageId of its own; v1 sends nothing of it.
     if (this.speaks === 2) actor.emit(echo);
     else this.recordUnsent(session, echo);
-    return answerMessage(actor, text);
+    return this.answerMessage(session, actor, text);
+  }
+
+  /** The root's answer to a steer or a relay: quoted, or passed on to the subagent it names. */
+  private answerMessage(session: DemoSession, actor: Actor, text: string): Promise<string> {
+    return answerMessage(actor, text, (childId) => this.relayTarget(session, childId));
+  }
+
+  /** The subagent of this root that a relay names, and whether the root can message it on the wire. */
+  private relayTarget(session: DemoSession, childId: string): RelayTarget {
+    const child = this.messageableChildren.get(childId);
+    if (child?.channel.rootSessionId === session.id) return { kind: 'session', ...child };
+    // The client's id for a child that has no session of its own (claude, qwen, copilot): `<parent>#<tool call>`.
+    if (this.childRoots.get(childId) === session.id || childId.startsWith(`${session.id}#`)) return { kind: 'named' };
+    return { kind: 'unknown' };
   }
 
   /** A v1 update kept for session/load without being sent (the user's side of the transcript). */
@@ -404,7 +422,20 @@ export class DemoAgent {
         this.itemCancels.set(key, scope);
         return () => this.itemCancels.delete(key);
       },
+      registerChild: (link) => this.registerChild(link),
       log: (message) => this.env.log(message),
+    };
+  }
+
+  private registerChild(link: ChildLink): ChildRegistration {
+    if (!link.messaging) return { ended: () => undefined };
+    const child = { channel: link.channel, messaging: link.messaging, steers: new SteerInbox(), ended: false };
+    this.messageableChildren.set(link.channel.wireSessionId, child);
+    return {
+      steers: { inbox: child.steers, land: answerAsChild },
+      ended: () => {
+        child.ended = true;
+      },
     };
   }
 

@@ -36,7 +36,7 @@ A scripted ACP agent (JSON-RPC over stdio) with no model and no network.
                          and the demo command runs in an agent-owned terminal that can be cancelled alone
   --no-steering          do not offer _session/steering (by default it is advertised in initialize _meta: a
                          steer joins the running turn and is quoted at its next step, or starts a short turn of
-                         its own when none runs)
+                         its own when none runs; a relay for a subagent is passed on to it, as a steer or a prompt)
 
 Each prompt runs a scripted tour: thoughts, text with a code block, a plan, a read, an edit and a
 command (through the client's fs and terminal when offered), then two parallel subagents: Explorer

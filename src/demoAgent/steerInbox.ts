@@ -1,4 +1,5 @@
-// Where the user's steers wait for the root, which reads them at its next step.
+// Where steers wait for an actor that reads them at its next step: the root (the user's steers) and a running
+// subagent (a relayed message passed on by the root).
 import type { Actor } from './actor';
 
 export class SteerInbox {

@@ -1,12 +1,14 @@
-// The demo agent's `_session/steering`, as claude-agent-acp and codex-acp ship it.
+// The demo agent's `_session/steering` (as claude-agent-acp and codex-acp ship it) and the relays for a subagent
+// that reach its root as a steer or a prompt (src/protocol/relayText).
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { relayPromptText } from '../../src/protocol/relayText';
 import type { DemoClient, Msg } from '../fixtures/demo/demoClient';
 import { checkV2Messages } from './support/acpSchemaV2';
-import { CWD, childByTitle, messageText, newSession, prompt, start } from './support/demoAgentRun';
+import { CWD, childByTitle, messageText, newSession, prompt, start, statesOf } from './support/demoAgentRun';
 
 const STEER = '_session/steering';
 const workspaces: string[] = [];
@@ -193,5 +195,98 @@ describe('demo agent: _session/steering', () => {
     }
     assert.equal((await steer(client, root, 'hi', { steering: { idleBehavior: 'queue' } })).error.code, -32602);
     assert.equal((await steer(client, root, 'hi', { steering: { idleBehavior: null } })).error.code, -32602);
+  });
+});
+
+describe('demo agent: relays for a subagent', () => {
+  /** The session_message views of `words` from `sender` to `recipient` (the sender's copy, the recipient's), with the session each came on. */
+  function messageViews(client: DemoClient, sender: string, recipient: string, words: string): Msg[] {
+    return client
+      .updates()
+      .filter(({ update }) => update.sessionUpdate === 'session_message' && update.senderSessionId === sender && update.recipientSessionId === recipient && update.content[0]?.text === words)
+      .map((params) => ({ on: params.sessionId, ...params.update }));
+  }
+
+  function assertRelayed(client: DemoClient, root: string, child: string, words: string): void {
+    const views = messageViews(client, root, child, words);
+    assert.equal(views.length, 2, 'one message, seen from both sides');
+    const [onRoot, onChild] = views;
+    assert.deepEqual(onRoot?.content, [{ type: 'text', text: words }]);
+    assert.equal(onRoot?.on, root);
+    assert.equal(onRoot?.recipientMessageId, onRoot?.messageId);
+    assert.equal(onChild?.on, child);
+    assert.equal(onChild?.messageId, onRoot?.messageId);
+    assert.equal(onChild?.senderMessageId, onRoot?.messageId);
+    assert.deepEqual(onChild?.content, onRoot?.content);
+    assert.match(messageText(client, child), new RegExp(`Got your message: "${words}"`));
+  }
+
+  test('acp: a relay steered while the Reviewer works reaches it as a session_message from the root, and it answers', async () => {
+    const client = start();
+    const root = await newSession(client);
+    const words = 'please also check the spelling';
+    let reviewer = '';
+    client.handlers.set('session/request_permission', async (params) => {
+      if (params.sessionId !== root && !reviewer) {
+        reviewer = params.sessionId as string;
+        const response = await steer(client, root, relayPromptText({ childLabel: 'Reviewer', childId: reviewer }, words));
+        assert.deepEqual(response.result, { outcome: 'injected' });
+      }
+      return { outcome: { outcome: 'selected', optionId: 'allow' } };
+    });
+    assert.equal((await prompt(client, root)).result.stopReason, 'end_turn');
+    assert.match(messageText(client, root), new RegExp(`Passing your message on to Reviewer: "${words}"`));
+    assertRelayed(client, root, reviewer, words);
+    assert.deepEqual(statesOf(client, reviewer).map((state) => state.state), ['running', 'requires_action', 'running', 'idle'], 'a running child is not woken again');
+  });
+
+  test('acp: a relay for a child that ended, steered while idle or sent as a prompt, wakes it to answer (running, then idle)', async () => {
+    const client = start();
+    const root = await newSession(client);
+    assert.equal((await prompt(client, root)).result.stopReason, 'end_turn');
+    const explorer = childByTitle(client, 'Explorer');
+    const relay = relayPromptText({ childLabel: 'Explorer', childId: explorer }, 'count the lines too');
+    const ended = nextUsage(client, root);
+    assert.deepEqual((await steer(client, root, relay)).result, { outcome: 'startedNewTurn' });
+    await ended;
+    assertRelayed(client, root, explorer, 'count the lines too');
+    assert.deepEqual(statesOf(client, explorer).slice(-3).map(({ state, stopReason }) => `${state}/${stopReason}`), ['idle/end_turn', 'running/undefined', 'idle/end_turn']);
+
+    const reviewer = childByTitle(client, 'Reviewer');
+    const asPrompt = await prompt(client, root, relayPromptText({ childLabel: 'Reviewer', childId: reviewer }, 'thanks'));
+    assert.equal(asPrompt.result.stopReason, 'end_turn');
+    assertRelayed(client, root, reviewer, 'thanks');
+    assert.match(messageText(client, root), /Passing your message on to Reviewer: "thanks"/);
+  });
+
+  test('v2: the woken child reports its own state (running, then idle) beside the root\'s mirror; every message is valid v2', async () => {
+    const client = start();
+    const root = await newV2Session(client);
+    const toured = nextIdle(client, root);
+    await prompt(client, root);
+    await toured;
+    const explorer = childByTitle(client, 'Explorer');
+    const ended = nextIdle(client, root);
+    const relayed = await steer(client, root, relayPromptText({ childLabel: 'Explorer', childId: explorer }, 'count the lines too'));
+    assert.deepEqual(relayed.result, { outcome: 'startedNewTurn' });
+    await ended;
+    assertRelayed(client, root, explorer, 'count the lines too');
+    const ownStates = client.updates().filter((params) => params.sessionId === explorer && params.update.sessionUpdate === 'state_update').map((params) => params.update.state as string);
+    assert.deepEqual(ownStates.slice(-3), ['idle', 'running', 'idle']);
+    assert.deepEqual(checkV2Messages(client.wire).failures, []);
+  });
+
+  test('claude dialect (no subagent sessions): a relay for a virtual child is passed on in the root\'s text only; an unknown one is said to be unknown', async () => {
+    const client = start();
+    const root = await newSession(client, { fs: { readTextFile: true, writeTextFile: true }, terminal: true });
+    assert.equal((await prompt(client, root)).result.stopReason, 'end_turn');
+    const agentCall = client.updates().find((params) => params.update._meta?.claudeCode?.toolName === 'Agent' && params.update.title === 'Explorer');
+    const virtualChild = `${root}#${agentCall?.update.toolCallId as string}`;
+    assert.equal((await prompt(client, root, relayPromptText({ childLabel: 'Explorer', childId: virtualChild }, 'stop soon'))).result.stopReason, 'end_turn');
+    assert.match(messageText(client, root), /Passing your message on to Explorer: "stop soon"/);
+    assert.ok(!client.updates().some((params) => params.update.sessionUpdate === 'session_message'), 'this dialect has no session_message');
+
+    await prompt(client, root, relayPromptText({ childLabel: 'Ghost', childId: 'demo-sub-nobody' }, 'hello?'));
+    assert.match(messageText(client, root), /Noted your message for Ghost: "hello\?". I have no such subagent/);
   });
 });
