@@ -80,6 +80,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
       pace: config().get<number>('demoAgent.pace', 150),
       dialect: config().get<string>('demoAgent.dialect', 'acp'),
       childDuration: Math.max(0, config().get<number>('demoAgent.childDuration', 0)),
+      steering: config().get<boolean>('demoAgent.steering', true),
     });
     const { agents: user, problems } = readAgentSettings(config().get('agents'));
     for (const problem of problems) log.warn(`subchats.agents[${problem.index}]: ${problem.message}`);

@@ -6,6 +6,7 @@ import { textBlock, textContent } from './channel';
 import type { Dialect } from './dialects';
 import type { Json, JsonObject } from './lineRpc';
 import { isObject } from './lineRpc';
+import type { SteerReader } from './steerInbox';
 
 export interface ClientFeatures {
   readonly readTextFile: boolean;
@@ -33,7 +34,15 @@ export interface RunContext {
   registerCancelTarget(sessionId: string, scope: CancelScope): () => void;
   /** Lets `tool_call/cancel` / `terminal/cancel` reach one item; returns the unregister function. */
   registerItemCancel(item: CancellableItem, scope: CancelScope): () => void;
+  /** Makes a spawned child known (for relays): how it reads what is passed on to it, and how it is marked ended. */
+  registerChild(link: ChildLink): ChildRegistration;
   log(message: string): void;
+}
+
+export interface ChildRegistration {
+  /** Where messages passed on to the running child wait for its next step (children that can be messaged). */
+  readonly steers?: SteerReader;
+  ended(): void;
 }
 
 export interface ToolSpec {
@@ -63,18 +72,51 @@ export class Actor {
   private readonly openToolCalls = new Map<string, string>();
   private readonly children: Promise<ChildOutcome>[] = [];
   private outputChars = 0;
+  private readingSteers = false;
 
   constructor(
     readonly ctx: RunContext,
     readonly channel: Channel,
     readonly scope: CancelScope,
     private readonly link?: StateReport,
+    /** The root reads the user's steers; a child that can be messaged, what the root passes on. */
+    private readonly steers?: SteerReader,
   ) {}
 
   /** Waits one step (or `ms`), then stops the script if it was cancelled meanwhile. */
   async pause(ms = this.ctx.pace): Promise<void> {
     await sleep(ms, this.scope);
     this.scope.throwIfCancelled();
+  }
+
+  /** One step of the script: first the steers that arrived (so they land between messages, never inside one). */
+  private async step(ms = this.ctx.pace): Promise<void> {
+    await this.readSteers();
+    await this.pause(ms);
+  }
+
+  /** Lands the steers waiting for this actor, one by one (a steer that arrives while one lands waits its turn). */
+  async readSteers(): Promise<void> {
+    if (!this.steers?.inbox.hasWaiting || this.readingSteers) return;
+    this.readingSteers = true;
+    try {
+      for (let text = this.steers.inbox.take(); text !== undefined; text = this.steers.inbox.take()) await this.steers.land(this, text);
+    } finally {
+      this.readingSteers = false;
+    }
+  }
+
+  /** Waits for `work` (its subagents), reading the steers that arrive meanwhile. */
+  async waitReadingSteers<T>(work: Promise<T>): Promise<T> {
+    const steers = this.steers;
+    if (!steers) return work;
+    let done = false;
+    const finished = work.finally(() => (done = true));
+    while (!done) {
+      await Promise.race([finished, steers.inbox.arrival()]);
+      await this.readSteers();
+    }
+    return work;
   }
 
   emit(update: Update, info?: StampInfo): void {
@@ -88,6 +130,7 @@ export class Actor {
 
   /** Streams chunks as one message (same messageId). */
   async stream(chunks: Iterable<string>, delayMs: number, role: 'agent' | 'thought' = 'agent'): Promise<void> {
+    await this.readSteers();
     const messageId = this.ctx.newId('msg_');
     const sessionUpdate = role === 'agent' ? 'agent_message_chunk' : 'agent_thought_chunk';
     for (const chunk of chunks) {
@@ -98,12 +141,12 @@ export class Actor {
   }
 
   async plan(entries: JsonObject[]): Promise<void> {
-    await this.pause();
+    await this.step();
     this.emit({ sessionUpdate: 'plan', entries });
   }
 
   async startTool(tool: ToolSpec): Promise<string> {
-    await this.pause();
+    await this.step();
     const toolCallId = this.ctx.newId(this.ctx.dialect.toolCallPrefix);
     this.emit(
       {
@@ -125,7 +168,7 @@ export class Actor {
   }
 
   async updateTool(toolCallId: string, fields: JsonObject): Promise<void> {
-    await this.pause();
+    await this.step();
     this.emit({ sessionUpdate: 'tool_call_update', toolCallId, ...fields }, { toolName: this.openToolCalls.get(toolCallId) });
   }
 
@@ -167,12 +210,14 @@ export class Actor {
     const scope = this.scope.child();
     link.announce();
     const unregister = link.cancelTarget ? this.ctx.registerCancelTarget(link.cancelTarget, scope) : () => undefined;
-    const child = new Actor(this.ctx, link.channel, scope, link);
+    const registration = this.ctx.registerChild(link);
+    const child = new Actor(this.ctx, link.channel, scope, link, registration.steers);
     const run = child.run(body, true).then((result) => {
       unregister();
       // The end is reported only here: a cancel taken after the last step (before this report) still wins.
       const outcome: ChildOutcome = scope.cancelled && result.stopReason === 'end_turn' ? { ...result, stopReason: 'cancelled', reply: 'Cancelled before finishing.' } : result;
       link.finish(outcome);
+      registration.ended();
       return outcome;
     });
     this.children.push(run);
@@ -183,6 +228,8 @@ export class Actor {
   async run(body: ChildBody, awaitChildren: boolean): Promise<ChildOutcome> {
     try {
       const reply = await body(this);
+      // A steer that came after the script's last step is still read before the turn ends.
+      await this.readSteers();
       if (awaitChildren) await this.settleChildren();
       return { stopReason: 'end_turn', reply, usage: this.usage() };
     } catch (error) {

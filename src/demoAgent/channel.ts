@@ -56,6 +56,16 @@ export interface ChildLink {
   /** A one-line note about what the child is doing (qwen's progress copies). */
   progress(text: string): void;
   finish(outcome: ChildOutcome): void;
+  /** Only where a child has a session of its own (acp): how other sessions message it. */
+  readonly messaging?: ChildMessaging;
+}
+
+/** Messages to a child that has a session of its own, and its running again to answer one after it ended. */
+export interface ChildMessaging {
+  /** Sends `text` from `sender` to the child as session_message views: the sender's copy and the child's. */
+  deliver(sender: Channel, text: string): void;
+  /** Reports the ended child running again; the function returned reports it idle again, with that outcome. */
+  wake(): (outcome: ChildOutcome) => void;
 }
 
 export function textBlock(text: string): JsonObject {

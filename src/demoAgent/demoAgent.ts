@@ -2,19 +2,23 @@
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import { version } from '../../package.json';
-import type { CancellableItem, ClientFeatures, RunContext, StateReport } from './actor';
+import { parseRelayText } from '../protocol/relayText';
+import type { CancellableItem, ChildBody, ChildRegistration, ClientFeatures, RunContext, StateReport } from './actor';
 import { Actor } from './actor';
 import { CancelScope } from './cancelScope';
-import type { Channel, StampInfo, Update } from './channel';
-import type { DemoSession } from './demoSession';
+import type { Channel, ChildLink, ChildMessaging, StampInfo, Update } from './channel';
+import { textBlock } from './channel';
+import type { ActiveTurn, DemoSession } from './demoSession';
 import { applyConfigOption, configOptions, createSession, modeState, sessionInfo, setMode, titleFrom } from './demoSession';
 import type { Dialect } from './dialects';
 import { createDialect } from './dialects';
 import type { Json, JsonObject, LineRpc } from './lineRpc';
 import { ErrorCodes, RpcError, isObject } from './lineRpc';
 import { dialectSpeaksV2, type DemoOptions, type DialectName } from './options';
-import type { TurnSettings } from './script';
+import type { Delegation, TurnSettings } from './script';
 import { SUBAGENT_CATALOG, demoTurn, describeReceived, longTurn, parseDelegation, quickTurn, receivedTurn } from './script';
+import { SteerInbox, type SteerReader } from './steerInbox';
+import { type RelayTarget, STEERING_METHOD, answerAsChild, answerMessage, parseSteerRequest } from './steering';
 import { toV2ConfigOptions, toV2Permission, toV2Updates } from './v2Wire';
 
 /** The demo agent ships with the extension and shares its version. */
@@ -52,6 +56,8 @@ export class DemoAgent {
   private readonly childRoots = new Map<string, string>();
   /** Children the client may cancel on their own. */
   private readonly cancelTargets = new Map<string, CancelScope>();
+  /** Children a relay can reach on the wire (acp: own session ids), by session id. */
+  private readonly messageableChildren = new Map<string, { readonly channel: Channel; readonly messaging: ChildMessaging; readonly steers: SteerInbox; ended: boolean }>();
   /** v2 tool calls and agent terminals the client may cancel alone, by `tool:<id>` / `terminal:<id>`. */
   private readonly itemCancels = new Map<string, CancelScope>();
   /** The ACP version answered in initialize. */
@@ -80,6 +86,8 @@ export class DemoAgent {
     rpc.onRequest('terminal/cancel', (params) => this.cancelItem(`terminal:${String(params.terminalId)}`));
     rpc.onRequest('session/set_config_option', (params) => this.setConfigOption(params));
     rpc.onRequest('session/prompt', (params, id) => this.prompt(params, id));
+    // Off: the method is unknown (-32601), as at claude-agent-acp's v2.
+    if (env.options.steering) rpc.onRequest(STEERING_METHOD, (params) => this.steer(params));
     rpc.onNotification('session/cancel', (params) => this.cancel(params.sessionId));
     rpc.onNotification('$/cancel_request', (params) => this.cancelRequest(params.requestId));
   }
@@ -93,7 +101,11 @@ export class DemoAgent {
   private initialize(params: JsonObject): JsonObject {
     const protocol = this.env.options.protocol;
     this.speaks = protocol === 'auto' ? (params.protocolVersion === 2 && dialectSpeaksV2(this.env.options.dialect) ? 2 : 1) : protocol;
-    if (this.speaks === 2) return this.initializeV2(params);
+    const result = this.speaks === 2 ? this.initializeV2(params) : this.initializeV1(params);
+    return this.env.options.steering ? withSteeringAdvertised(result) : result;
+  }
+
+  private initializeV1(params: JsonObject): JsonObject {
     const caps = isObject(params.clientCapabilities) ? params.clientCapabilities : {};
     const fs = isObject(caps.fs) ? caps.fs : {};
     this.client = { readTextFile: fs.readTextFile === true, writeTextFile: fs.writeTextFile === true, terminal: caps.terminal === true };
@@ -225,26 +237,99 @@ export class DemoAgent {
     const text = blocks.map((block) => (typeof block.text === 'string' ? block.text : '')).join('\n');
     const messageId = this.newId('msg_user_');
     // Recorded (not sent): a session/load replays the user's side too (v2 sends its echo, which is recorded).
-    if (this.speaks === 1) for (const block of blocks) session.history.push({ sessionId: session.id, update: { sessionUpdate: 'user_message_chunk', messageId, content: block } });
+    if (this.speaks === 1) for (const block of blocks) this.recordUnsent(session, { sessionUpdate: 'user_message_chunk', messageId, content: block });
 
     if (/(^|\s)\/hang\b/.test(text)) return new Promise<Json>(() => undefined);
     if (/(^|\s)\/error\b/.test(text)) throw new RpcError(ErrorCodes.internalError, 'Demo agent error (requested by /error)');
 
+    const start: TurnStart = { text, delegation: parseDelegation(params.delegation), body: (turn) => this.promptBody(session, blocks, text, turn) };
     if (this.speaks === 2) {
       // v2: the prompt is acknowledged once inserted (echoed with its messageId); the turn ends with idle.
       this.send(this.rootChannel(session), { sessionUpdate: 'user_message', messageId, content: blocks });
-      void this.runTurn(session, blocks, text, params, requestId).then(
-        (outcome) => this.endV2Turn(session, outcome),
-        (error: unknown) => this.endV2Turn(session, { stopReason: 'error', reply: error instanceof Error ? error.message : String(error) }),
-      );
+      this.runDetached(session, this.beginTurn(session, requestId), start);
       return { messageId };
     }
-    const outcome = await this.runTurn(session, blocks, text, params, requestId);
+    const outcome = await this.runTurn(session, this.beginTurn(session, requestId), start);
     if (outcome.stopReason === 'error') throw new RpcError(ErrorCodes.internalError, outcome.reply);
     return { stopReason: outcome.stopReason, usage: { ...outcome.usage } };
   }
 
-  private endV2Turn(session: DemoSession, outcome: { stopReason: string; reply: string; usage?: JsonObject }): void {
+  /** What the root does for a prompt: pass on a relay, describe attachments, a special command, or the tour. */
+  private promptBody(session: DemoSession, blocks: readonly JsonObject[], text: string, turn: TurnSettings): ChildBody {
+    const received = describeReceived(blocks);
+    if (parseRelayText(text)) return (a) => this.answerMessage(session, a, text);
+    if (received.length > 0) return (a) => receivedTurn(a, received);
+    if (/(^|\s)\/crash\b/.test(text)) return (a) => this.crash(a);
+    if (/(^|\s)\/long\b/.test(text)) return longTurn;
+    if (/(^|\s)\/quick\b/.test(text)) return quickTurn;
+    return (a) => demoTurn(a, turn);
+  }
+
+  /**
+   * `_session/steering`: joins the running turn (read at its next step), or with none running starts a short
+   * turn of its own, unless the client asked to be told to send a prompt instead.
+   */
+  private steer(params: JsonObject): JsonObject {
+    const session = this.requireSession(params.sessionId, 'A subagent cannot be steered: steer the root session (ACP gives clients no way to message a subagent)');
+    const request = parseSteerRequest(params);
+    if (session.activeTurn) {
+      session.activeTurn.steers.post(request.text);
+      return { outcome: 'injected' };
+    }
+    if (request.promptRequired) return { outcome: 'promptRequired', reason: 'noRunningTurn' };
+    // The turn counts as running at once (a second steer joins it); it starts after this answer, as the adapters do.
+    const active = this.beginTurn(session);
+    setImmediate(() => {
+      if (this.sessions.has(session.id)) this.runDetached(session, active, { text: request.text, body: () => (a) => this.landSteer(session, a, request.text) });
+    });
+    return { outcome: 'startedNewTurn' };
+  }
+
+  /** A steer as the root reads it: shown as the user's message (v2), then answered or passed on. */
+  private landSteer(session: DemoSession, actor: Actor, text: string): Promise<string> {
+    const echo: Update = { sessionUpdate: 'user_message_chunk', messageId: this.newId('msg_user_'), content: textBlock(text) };
+    // Like codex-acp: v2 shows the steer when it lands, with a messageId of its own; v1 sends nothing of it.
+    if (this.speaks === 2) actor.emit(echo);
+    else this.recordUnsent(session, echo);
+    return this.answerMessage(session, actor, text);
+  }
+
+  /** The root's answer to a steer or a relay: quoted, or passed on to the subagent it names. */
+  private answerMessage(session: DemoSession, actor: Actor, text: string): Promise<string> {
+    return answerMessage(actor, text, (childId) => this.relayTarget(session, childId));
+  }
+
+  /** The subagent of this root that a relay names, and whether the root can message it on the wire. */
+  private relayTarget(session: DemoSession, childId: string): RelayTarget {
+    const child = this.messageableChildren.get(childId);
+    if (child?.channel.rootSessionId === session.id) return { kind: 'session', ...child };
+    // The client's id for a child that has no session of its own (claude, qwen, copilot): `<parent>#<tool call>`.
+    if (this.childRoots.get(childId) === session.id || childId.startsWith(`${session.id}#`)) return { kind: 'named' };
+    return { kind: 'unknown' };
+  }
+
+  /** A v1 update kept for session/load without being sent (the user's side of the transcript). */
+  private recordUnsent(session: DemoSession, update: Update): void {
+    session.history.push({ sessionId: session.id, update });
+  }
+
+  private beginTurn(session: DemoSession, requestId?: number | string): ActiveTurn {
+    const active: ActiveTurn = { scope: new CancelScope(), requestId, steers: new SteerInbox() };
+    session.activeTurn = active;
+    session.liveScopes.add(active.scope);
+    return active;
+  }
+
+  /** A turn no request waits for (every v2 prompt, a steer while idle): at v2 an idle state_update ends it. */
+  private runDetached(session: DemoSession, active: ActiveTurn, start: TurnStart): void {
+    const end = (outcome: TurnOutcome): void => {
+      if (this.speaks === 2) this.endV2Turn(session, outcome);
+      else if (outcome.stopReason === 'error') this.env.log(`turn failed: ${outcome.reply}`);
+    };
+    void this.runTurn(session, active, start).then(end, (error: unknown) => end({ stopReason: 'error', reply: error instanceof Error ? error.message : String(error) }));
+  }
+
+  private endV2Turn(session: DemoSession, outcome: TurnOutcome): void {
     const state: JsonObject = { sessionUpdate: 'state_update', state: 'idle', stopReason: outcome.stopReason };
     if (outcome.stopReason === 'error') state.error = { code: ErrorCodes.internalError, message: outcome.reply };
     if (outcome.usage) state.usage = outcome.usage;
@@ -252,41 +337,29 @@ export class DemoAgent {
   }
 
   /** Runs one scripted turn to its outcome (the root's usage counted). */
-  private async runTurn(session: DemoSession, blocks: readonly JsonObject[], text: string, params: JsonObject, requestId: number | string): Promise<{ stopReason: string; reply: string; usage: JsonObject }> {
-    const scope = new CancelScope();
-    session.activeTurn = { scope, requestId };
-    session.liveScopes.add(scope);
+  private async runTurn(session: DemoSession, active: ActiveTurn, start: TurnStart): Promise<Required<TurnOutcome>> {
+    const { scope } = active;
     const channel = this.rootChannel(session);
     if (this.speaks === 2) this.send(channel, { sessionUpdate: 'state_update', state: 'running' });
-    session.title ??= titleFrom(text);
+    session.title ??= titleFrom(start.text);
     session.updatedAt = new Date().toISOString();
     this.send(channel, { sessionUpdate: 'session_info_update', title: session.title, updatedAt: session.updatedAt });
 
-    const delegation = parseDelegation(params.delegation);
     const turn: TurnSettings = {
       cwd: session.cwd,
       mode: session.modeId,
       showThoughts: session.showThoughts,
       alwaysAllowed: session.alwaysAllowed,
       childDuration: this.env.options.childDuration,
-      delegation,
-      slowCommand: /(^|\s)\/slow\b/.test(text),
+      delegation: start.delegation,
+      slowCommand: /(^|\s)\/slow\b/.test(start.text),
     };
     // v2: the agent reports its own work state (waiting on the user, running again); v1 clients infer it.
     const ownState: StateReport | undefined = this.speaks === 2 ? { setState: (state) => this.send(channel, { sessionUpdate: 'state_update', state }), progress: () => undefined } : undefined;
-    const actor = new Actor(this.runContext(session), channel, scope, ownState);
-    const background = delegation?.runMode === 'background';
-    const received = describeReceived(blocks);
-    const body = received.length > 0
-      ? (a: Actor) => receivedTurn(a, received)
-      : /(^|\s)\/crash\b/.test(text)
-      ? (a: Actor) => this.crash(a)
-      : /(^|\s)\/long\b/.test(text)
-        ? longTurn
-        : /(^|\s)\/quick\b/.test(text)
-          ? quickTurn
-          : (a: Actor) => demoTurn(a, turn);
-    const outcome = await actor.run(body, !background);
+    const steers: SteerReader = { inbox: active.steers, land: (actor, text) => this.landSteer(session, actor, text) };
+    const actor = new Actor(this.runContext(session), channel, scope, ownState, steers);
+    const background = start.delegation?.runMode === 'background';
+    const outcome = await actor.run(start.body(turn), !background);
 
     session.activeTurn = undefined;
     void actor.settleChildren().then(() => session.liveScopes.delete(scope));
@@ -325,7 +398,8 @@ export class DemoAgent {
 
   private cancelRequest(requestId: Json | undefined): void {
     for (const session of this.sessions.values()) {
-      if (session.activeTurn && session.activeTurn.requestId === requestId) session.activeTurn.scope.cancel();
+      // A turn the agent started for a steer has no request to cancel.
+      if (requestId !== undefined && session.activeTurn?.requestId === requestId) session.activeTurn.scope.cancel();
     }
   }
 
@@ -348,7 +422,20 @@ export class DemoAgent {
         this.itemCancels.set(key, scope);
         return () => this.itemCancels.delete(key);
       },
+      registerChild: (link) => this.registerChild(link),
       log: (message) => this.env.log(message),
+    };
+  }
+
+  private registerChild(link: ChildLink): ChildRegistration {
+    if (!link.messaging) return { ended: () => undefined };
+    const child = { channel: link.channel, messaging: link.messaging, steers: new SteerInbox(), ended: false };
+    this.messageableChildren.set(link.channel.wireSessionId, child);
+    return {
+      steers: { inbox: child.steers, land: answerAsChild },
+      ended: () => {
+        child.ended = true;
+      },
     };
   }
 
@@ -382,17 +469,37 @@ export class DemoAgent {
     }
   }
 
-  private requireSession(sessionId: Json | undefined): DemoSession {
+  /** The root session with this id: -32602 for a subagent's id (`onSubagent` says why), -32002 for an unknown one. */
+  private requireSession(sessionId: Json | undefined, onSubagent = 'Not allowed on a subagent session'): DemoSession {
     if (typeof sessionId !== 'string') throw new RpcError(ErrorCodes.invalidParams, 'sessionId must be a string');
     const session = this.sessions.get(sessionId);
     if (session) return session;
-    if (this.childRoots.has(sessionId)) throw new RpcError(ErrorCodes.invalidParams, 'Not allowed on a subagent session');
+    if (this.childRoots.has(sessionId)) throw new RpcError(ErrorCodes.invalidParams, onSubagent);
     throw new RpcError(ErrorCodes.resourceNotFound, `Session not found: ${sessionId}`, { sessionId });
   }
 
   private newId(prefix: string): string {
     return `${prefix}${(this.counter++).toString(36)}${randomBytes(4).toString('hex')}`;
   }
+}
+
+/** Like claude-agent-acp and codex-acp: `_session/steering` is announced by a top-level `_meta` key of the result. */
+function withSteeringAdvertised(result: JsonObject): JsonObject {
+  const meta = isObject(result._meta) ? result._meta : {};
+  return { ...result, _meta: { ...meta, steering: { supported: true } } };
+}
+
+/** What a turn runs: its text (title, `/slow`), the prompt's delegation, and the root's script. */
+interface TurnStart {
+  readonly text: string;
+  readonly delegation?: Delegation;
+  readonly body: (turn: TurnSettings) => ChildBody;
+}
+
+interface TurnOutcome {
+  readonly stopReason: string;
+  readonly reply: string;
+  readonly usage?: JsonObject;
 }
 
 function catalog(): JsonObject[] {

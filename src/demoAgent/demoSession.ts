@@ -2,6 +2,7 @@
 import type { CancelScope } from './cancelScope';
 import type { Json, JsonObject } from './lineRpc';
 import { ErrorCodes, RpcError } from './lineRpc';
+import type { SteerInbox } from './steerInbox';
 
 export const MODES = [
   { id: 'ask', name: 'Ask', description: 'Ask before every change' },
@@ -24,11 +25,19 @@ export interface DemoSession {
   /** Every session/update params sent for this session and its subagents, in order (session/load replays it). */
   readonly history: JsonObject[];
   readonly alwaysAllowed: Set<string>;
-  /** The running prompt, if any. */
-  activeTurn?: { readonly scope: CancelScope; readonly requestId: number | string };
+  /** The running turn, if any. */
+  activeTurn?: ActiveTurn;
   /** Scopes of runs that still have work going (a background child outlives its prompt). */
   readonly liveScopes: Set<CancelScope>;
   usedTokens: number;
+}
+
+/** A running turn: of a prompt (`requestId`), or one the agent started for a steer while idle. */
+export interface ActiveTurn {
+  readonly scope: CancelScope;
+  readonly requestId?: number | string;
+  /** Steers that joined this turn and wait for its next step. */
+  readonly steers: SteerInbox;
 }
 
 export function createSession(id: string, cwd: string): DemoSession {

@@ -55,6 +55,15 @@ function usageOf(outcome: ChildOutcome): JsonObject | undefined {
   return outcome.usage ? { ...outcome.usage } : undefined;
 }
 
+/** A child's `state` once it stopped: why, with its usage (and the error, if it failed). */
+function idleState(outcome: ChildOutcome): JsonObject {
+  const state: JsonObject = { state: 'idle', stopReason: outcome.stopReason };
+  if (outcome.stopReason === 'error') state.error = { code: -32603, message: outcome.reply };
+  const usage = usageOf(outcome);
+  if (usage) state.usage = usage;
+  return state;
+}
+
 /** ACP subagent sessions (SDK 2.4.0 shape): subagent_update + session_message, child traffic on its own id. */
 function acpDialect(ctx: DialectContext): Dialect {
   return {
@@ -67,13 +76,12 @@ function acpDialect(ctx: DialectContext): Dialect {
       const delegationId = ctx.newId('msg_delegate_');
       const subagentUpdate = (fields: JsonObject): void =>
         ctx.send(parent, { sessionUpdate: 'subagent_update', sessionId: childId, ...fields });
-      const message = (fields: JsonObject): JsonObject => ({
-        sessionUpdate: 'session_message',
-        senderSessionId: parent.wireSessionId,
-        recipientSessionId: childId,
-        content: [textBlock(spec.prompt)],
-        ...fields,
-      });
+      /** One message to this child as two linked views: the sender's copy, then the child's. */
+      const deliver = (sender: Channel, text: string, messageId: string): void => {
+        const message: Update = { sessionUpdate: 'session_message', senderSessionId: sender.wireSessionId, recipientSessionId: childId, content: [textBlock(text)] };
+        ctx.send(sender, { ...message, messageId, recipientMessageId: messageId });
+        ctx.send(channel, { ...message, messageId, senderMessageId: messageId });
+      };
       return {
         channel,
         cancelTarget: spec.cancellable ? childId : undefined,
@@ -84,17 +92,19 @@ function acpDialect(ctx: DialectContext): Dialect {
             capabilities: spec.cancellable ? { cancel: {} } : {},
             state: { state: 'running' },
           });
-          ctx.send(parent, message({ messageId: delegationId, recipientMessageId: delegationId }) as Update);
-          ctx.send(channel, message({ messageId: delegationId, senderMessageId: delegationId }) as Update);
+          deliver(parent, spec.prompt, delegationId);
         },
         setState: (state) => subagentUpdate({ state: { state } }),
+        messaging: {
+          deliver: (sender, text) => deliver(sender, text, ctx.newId('msg_relay_')),
+          wake() {
+            subagentUpdate({ state: { state: 'running' } });
+            return (outcome) => subagentUpdate({ state: idleState(outcome) });
+          },
+        },
         progress: () => undefined,
         finish(outcome) {
-          const state: JsonObject = { state: 'idle', stopReason: outcome.stopReason };
-          if (outcome.stopReason === 'error') state.error = { code: -32603, message: outcome.reply };
-          const usage = usageOf(outcome);
-          if (usage) state.usage = usage;
-          subagentUpdate({ state });
+          subagentUpdate({ state: idleState(outcome) });
           // Like codex-acp: a stopped child can no longer be cancelled.
           if (spec.cancellable) subagentUpdate({ capabilities: { cancel: null } });
           if (outcome.stopReason === 'end_turn') {

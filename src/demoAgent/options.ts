@@ -18,9 +18,11 @@ export interface DemoOptions {
   readonly dialect: DialectName;
   /** Which ACP versions it answers: `auto` the offered one (2 only in a v2 dialect, else 1), `1`/`2` only that one. */
   readonly protocol: 'auto' | 1 | 2;
+  /** Whether it offers `_session/steering` (advertised in initialize `_meta.steering`). */
+  readonly steering: boolean;
 }
 
-export const USAGE = `usage: subchats demo-agent [--pace <ms>] [--child-duration <ms>] [--dialect <name>] [--protocol auto|1|2]
+export const USAGE = `usage: subchats demo-agent [--pace <ms>] [--child-duration <ms>] [--dialect <name>] [--protocol auto|1|2] [--no-steering]
 
 A scripted ACP agent (JSON-RPC over stdio) with no model and no network.
 
@@ -32,6 +34,9 @@ A scripted ACP agent (JSON-RPC over stdio) with no model and no network.
                          than acp: those are v1 agents' conventions), 1 or 2 only that one.
                          In v2 subagents are baseline, the prompt is acknowledged and ended by state_update,
                          and the demo command runs in an agent-owned terminal that can be cancelled alone
+  --no-steering          do not offer _session/steering (by default it is advertised in initialize _meta: a
+                         steer joins the running turn and is quoted at its next step, or starts a short turn of
+                         its own when none runs; a relay for a subagent is passed on to it, as a steer or a prompt)
 
 Each prompt runs a scripted tour: thoughts, text with a code block, a plan, a read, an edit and a
 command (through the client's fs and terminal when offered), then two parallel subagents: Explorer
@@ -56,6 +61,7 @@ const FLAGS = {
   'child-duration': { type: 'string' },
   dialect: { type: 'string' },
   protocol: { type: 'string' },
+  'no-steering': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 
@@ -74,7 +80,7 @@ export function parseOptions(argv: readonly string[], env: NodeJS.ProcessEnv): D
   }
   const protocol = values.protocol === undefined || values.protocol === 'auto' ? 'auto' : values.protocol === '1' ? 1 : values.protocol === '2' ? 2 : undefined;
   if (protocol === undefined) throw new UsageError(`--protocol must be auto, 1 or 2 (got ${values.protocol})`);
-  return { pace, childDuration, dialect, protocol };
+  return { pace, childDuration, dialect, protocol, steering: values['no-steering'] !== true };
 }
 
 function parseFlags(argv: readonly string[]) {

@@ -340,7 +340,8 @@ async function delegate(actor: Actor, turn: TurnSettings): Promise<NamedOutcome[
     return runs.map(({ title }) => ({ title }));
   }
   await actor.say('\n\nWaiting for the subagents…');
-  return Promise.all(runs.map(async ({ title, run }) => ({ title, outcome: await run })));
+  // A steer (or a relay for one of them) is read while they work, not only once they are done.
+  return actor.waitReadingSteers(Promise.all(runs.map(async ({ title, run }) => ({ title, outcome: await run }))));
 }
 
 function explorerSpec(runMode: 'foreground' | 'background'): ChildSpec {

@@ -12,6 +12,8 @@ export interface DemoAgentOptions {
   readonly dialect: string;
   /** Minimum ms the Explorer branch keeps working (0: no minimum), so a child can be cancelled by hand. */
   readonly childDuration?: number;
+  /** Whether the demo agent offers `_session/steering` (default true). */
+  readonly steering?: boolean;
 }
 
 export function demoAgentConfig(options: DemoAgentOptions): AgentConfig {
@@ -28,6 +30,7 @@ export function demoAgentConfig(options: DemoAgentOptions): AgentConfig {
       '--dialect',
       options.dialect,
       ...(options.childDuration ? ['--child-duration', String(options.childDuration)] : []),
+      ...(options.steering === false ? ['--no-steering'] : []),
     ],
     // VS Code's executable is Electron; this makes it behave as plain Node for the child.
     env: { ELECTRON_RUN_AS_NODE: '1' },

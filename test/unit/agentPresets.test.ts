@@ -19,14 +19,20 @@ function demoOptionsOf(config: ReturnType<typeof demoAgentConfig>) {
 test('the demo agent preset passes pace, dialect and a child duration the demo agent understands', () => {
   const config = demoAgentConfig({ ...base, dialect: 'qwen', childDuration: 8000 });
   assert.equal(config.command, base.nodePath);
-  assert.deepEqual(demoOptionsOf(config), { pace: 40, childDuration: 8000, dialect: 'qwen', protocol: 'auto' });
+  assert.deepEqual(demoOptionsOf(config), { pace: 40, childDuration: 8000, dialect: 'qwen', protocol: 'auto', steering: true });
 });
 
 test('without a child duration (or with 0) the demo agent keeps its default of no minimum', () => {
-  assert.deepEqual(demoOptionsOf(demoAgentConfig(base)), { pace: 40, childDuration: 0, dialect: 'acp', protocol: 'auto' });
+  assert.deepEqual(demoOptionsOf(demoAgentConfig(base)), { pace: 40, childDuration: 0, dialect: 'acp', protocol: 'auto', steering: true });
   const zero = demoAgentConfig({ ...base, childDuration: 0 });
   assert.ok(!zero.args?.includes('--child-duration'));
-  assert.deepEqual(demoOptionsOf(zero), { pace: 40, childDuration: 0, dialect: 'acp', protocol: 'auto' });
+  assert.deepEqual(demoOptionsOf(zero), { pace: 40, childDuration: 0, dialect: 'acp', protocol: 'auto', steering: true });
+});
+
+test('the demo agent preset turns steering off only when the setting says so', () => {
+  assert.ok(!demoAgentConfig(base).args?.includes('--no-steering'));
+  assert.equal(demoOptionsOf(demoAgentConfig({ ...base, steering: true })).steering, true);
+  assert.equal(demoOptionsOf(demoAgentConfig({ ...base, steering: false })).steering, false);
 });
 
 test('npx presets are pinned and run from a neutral folder, never from the workspace (whose node_modules npx would prefer)', () => {

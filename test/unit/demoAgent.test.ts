@@ -1,81 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, describe, test } from 'node:test';
-import type { DemoClient, Msg, RunningAgent } from '../fixtures/demo/demoClient';
-import { fullCapabilities, startChildProcess, startInProcess } from '../fixtures/demo/demoClient';
+import { describe, test } from 'node:test';
+import { fullCapabilities, startChildProcess } from '../fixtures/demo/demoClient';
+import type { Msg } from '../fixtures/demo/demoClient';
 import { UsageError, parseOptions } from '../../src/demoAgent/options';
-
-const CWD = '/work/demo-project';
-const running: RunningAgent[] = [];
-
-after(async () => {
-  await Promise.all(running.map((agent) => agent.stop()));
-});
-
-function start(...args: string[]): DemoClient {
-  const agent = startInProcess(['--pace', '0', ...args]);
-  running.push(agent);
-  return agent.client;
-}
-
-async function newSession(client: DemoClient, capabilities: Msg = fullCapabilities()): Promise<string> {
-  await client.initialize(capabilities);
-  const session = await client.call('session/new', { cwd: CWD, mcpServers: [] });
-  return session.sessionId as string;
-}
-
-function prompt(client: DemoClient, sessionId: string, text = 'Show me what you can do', extra: Msg = {}): Promise<Msg> {
-  return client.request('session/prompt', { sessionId, prompt: [{ type: 'text', text }], ...extra });
-}
-
-/** subagent_update announcements (first update per child): child id -> parent id. */
-function announcedChildren(client: DemoClient): Map<string, string> {
-  const children = new Map<string, string>();
-  for (const params of client.updates()) {
-    if (params.update.sessionUpdate === 'subagent_update' && !children.has(params.update.sessionId)) children.set(params.update.sessionId, params.sessionId);
-  }
-  return children;
-}
-
-function childByTitle(client: DemoClient, title: string): string {
-  const announcement = client.updates().find((params) => params.update.sessionUpdate === 'subagent_update' && params.update.title === title);
-  assert.ok(announcement, `${title} was announced`);
-  return announcement.update.sessionId as string;
-}
-
-/** subagent_update states reported for one child, in order. */
-function statesOf(client: DemoClient, childId: string): Msg[] {
-  return client
-    .updates()
-    .filter((params) => params.update.sessionUpdate === 'subagent_update' && params.update.sessionId === childId && params.update.state)
-    .map((params) => params.update.state as Msg);
-}
-
-/** `state/stopReason` of the last state reported for a child. */
-function lastState(client: DemoClient, childId: string): string {
-  const state = statesOf(client, childId).at(-1);
-  return `${state?.state}/${state?.stopReason}`;
-}
-
-function messageText(client: DemoClient, sessionId: string, kind = 'agent_message_chunk'): string {
-  return client
-    .updates()
-    .filter((params) => params.sessionId === sessionId && params.update.sessionUpdate === kind)
-    .map((params) => params.update.content.text as string)
-    .join('');
-}
-
-function requests(client: DemoClient, method: string): Msg[] {
-  return client.received.filter((message) => message.method === method && message.id !== undefined);
-}
-
-/** Final status of every tool call seen, by toolCallId. */
-function toolStatuses(client: DemoClient): Map<string, string> {
-  const statuses = new Map<string, string>();
-  for (const { update } of client.updates()) {
-    if ((update.sessionUpdate === 'tool_call' || update.sessionUpdate === 'tool_call_update') && update.status) statuses.set(update.toolCallId, update.status);
-  }
-  return statuses;
-}
+import { CWD, announcedChildren, childByTitle, lastState, messageText, newSession, prompt, requests, start, statesOf, stopAfterTests, toolStatuses } from './support/demoAgentRun';
 
 describe('demo agent, ACP subagents', () => {
   test('a prompt runs the whole scripted tour and ends end_turn', async () => {
@@ -443,11 +371,13 @@ describe('demo agent session methods', () => {
 
 describe('demo agent options', () => {
   test('flags win over SUBCHATS_DEMO_PACE; bad values are usage errors', () => {
-    assert.deepEqual(parseOptions([], {}), { pace: 150, childDuration: 0, dialect: 'acp', protocol: 'auto' });
+    assert.deepEqual(parseOptions([], {}), { pace: 150, childDuration: 0, dialect: 'acp', protocol: 'auto', steering: true });
     assert.equal(parseOptions(['--protocol', '2'], {}).protocol, 2);
+    assert.equal(parseOptions(['--no-steering'], {}).steering, false);
+    assert.throws(() => parseOptions(['--no-steering=yes'], {}), { message: '--no-steering takes no value' });
     assert.throws(() => parseOptions(['--protocol', '3'], {}), UsageError);
     assert.equal(parseOptions([], { SUBCHATS_DEMO_PACE: '3' }).pace, 3);
-    assert.deepEqual(parseOptions(['--pace=0', '--child-duration', '500', '--dialect', 'qwen'], { SUBCHATS_DEMO_PACE: '3' }), { pace: 0, childDuration: 500, dialect: 'qwen', protocol: 'auto' });
+    assert.deepEqual(parseOptions(['--pace=0', '--child-duration', '500', '--dialect', 'qwen'], { SUBCHATS_DEMO_PACE: '3' }), { pace: 0, childDuration: 500, dialect: 'qwen', protocol: 'auto', steering: true });
     assert.throws(() => parseOptions(['--dialect', 'gemini'], {}), UsageError);
     assert.throws(() => parseOptions(['--pace', '-1'], {}), UsageError);
     assert.throws(() => parseOptions(['--pace'], {}), UsageError);
@@ -462,7 +392,7 @@ describe('demo agent options', () => {
   });
 
   test('unknown flags and arguments name themselves and the flags allowed', () => {
-    const allowed = '--pace, --child-duration, --dialect, --protocol, --help';
+    const allowed = '--pace, --child-duration, --dialect, --protocol, --no-steering, --help';
     assert.throws(() => parseOptions(['--pase', '3'], {}), (error: unknown) => {
       assert.ok(error instanceof UsageError);
       assert.equal(error.message, `unknown option: --pase (allowed: ${allowed})`);
@@ -478,7 +408,7 @@ describe('demo agent options', () => {
 describe('demo agent over real stdio', () => {
   test('survives garbage, answers errors, serves /quick and /error, exits 1 on /crash', async () => {
     const agent = startChildProcess(['--pace', '0']);
-    running.push(agent);
+    stopAfterTests(agent);
     const { client } = agent;
     client.sendRaw('this is not json');
     client.sendRaw('[{"jsonrpc":"2.0","id":1,"method":"initialize"}]');
