@@ -39,6 +39,7 @@ function demoRoot() {
       return () => targets.delete(sessionId);
     },
     registerItemCancel: () => () => undefined,
+    registerChild: () => ({ ended: () => undefined }),
     log: () => undefined,
   };
   const root = new Actor(ctx, dialect.rootChannel('root'), new CancelScope());

@@ -244,7 +244,7 @@ test('demo agent --dialect copilot: Subchats asks for the events, so each child 
 test('without steering, relays asked while the parent works wait in its queue, one per turn end, labelled for the subagent', async () => {
   const { workspace, service } = setup();
   try {
-    const runtime = await service.start(demoAgent('--child-duration', '30000'), workspace);
+    const runtime = await service.start(demoAgent('--child-duration', '30000', '--no-steering'), workspace);
     const sessionId = await service.newSession(runtime);
     const turn = service.prompt(runtime.id, sessionId, 'go');
     await until(service, runtime, () => byTitle(runtime, 'Explorer')?.state.state === 'running', 'Explorer to run');
