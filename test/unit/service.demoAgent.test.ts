@@ -23,7 +23,7 @@ function demoAgent(...extra: string[]): AgentConfig {
 function autoHost(decide: (title: string) => string | null = () => 'first'): ClientHost {
   return {
     async requestPermission(request) {
-      const choice = decide(String((request.toolCall as { title?: string }).title ?? ''));
+      const choice = decide(String((request.toolCall as { title?: string } | undefined)?.title ?? ''));
       const option = choice === 'first' ? request.options[0] : request.options.find((o) => o.optionId === choice);
       return option ? { outcome: 'selected', optionId: option.optionId } : { outcome: 'cancelled' };
     },
@@ -276,3 +276,38 @@ test('without steering, relays asked while the parent works wait in its queue, o
     service.dispose();
   }
 });
+
+for (const version of [1, 2] as const) {
+  test(`ACP v${version}: a message sent while the root runs is steered into the turn at once (the first prompt still pending), and a subagent's message reaches the parent as a steer naming it`, async () => {
+    const { workspace, service } = setup(autoHost(), { protocolSetting: () => version });
+    try {
+      const runtime = await service.start(demoAgent('--child-duration', '3000'), workspace);
+      assert.equal(runtime.store.steering, true, 'the demo agent advertises steering');
+      const sessionId = await service.newSession(runtime);
+      const turn = service.prompt(runtime.id, sessionId, 'go');
+      await until(service, runtime, () => byTitle(runtime, 'Explorer')?.state.state === 'running', 'Explorer to run');
+      const steered = await service.send(runtime.id, sessionId, 'also look at the tests');
+      assert.equal(steered.route, 'steer');
+      const wire = () => runtime.transcript.text().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { dir?: string; msg?: { method?: string; id?: unknown; result?: unknown } });
+      const steerAt = wire().findIndex((line) => line.msg?.method === '_session/steering');
+      const promptId = wire().find((line) => line.msg?.method === 'session/prompt')?.msg?.id;
+      // v1: the prompt's response ends the turn; v2 acknowledges it at once and ends the turn by state_update.
+      const turnEndedAt = wire().findIndex((line) => line.dir === 'agent->client' && (version === 1 ? line.msg?.id === promptId && line.msg?.result !== undefined : JSON.stringify(line.msg).includes('"state":"idle","stopReason"') && JSON.stringify(line.msg).includes(sessionId)));
+      assert.ok(steerAt > 0, 'the steer is on the wire');
+      assert.ok(turnEndedAt === -1 || turnEndedAt > steerAt, 'while the first prompt is pending');
+      const explorer = byTitle(runtime, 'Explorer')!;
+      const relayed = await service.send(runtime.id, explorer.id, 'count the lines too');
+      assert.deepEqual([relayed.route, relayed.via, relayed.sessionId], ['relay', 'steer', sessionId]);
+      const rootMessages = () => runtime.store.getSession(sessionId)!.entries.filter((e) => e.kind === 'message');
+      await until(service, runtime, () => rootMessages().some((e) => e.role === 'agent' && e.text.includes('Noted your message: "also look at the tests"')), 'the agent to read the steer');
+      await until(service, runtime, () => rootMessages().some((e) => e.role === 'user' && e.text === 'also look at the tests' && e.steer?.status === 'landed'), 'the steer to show as read');
+      const relay = rootMessages().find((e) => e.kind === 'message' && e.relay);
+      assert.equal(relay?.kind === 'message' && relay.text, 'count the lines too', 'the parent shows the user\'s words, marked as a relay');
+      await until(service, runtime, () => runtime.store.getSession(explorer.id)!.entries.some((e) => e.kind === 'message' && e.relay?.passedOn !== undefined), 'the relay to be passed on');
+      assert.equal((await turn).stopReason, 'end_turn');
+      assert.equal(runtime.store.getSession(sessionId)!.queued.length, 0);
+    } finally {
+      service.dispose();
+    }
+  });
+}
