@@ -20,14 +20,22 @@ import { mirrorTerminals } from './host/terminalMirror';
 import { PermissionBroker, VscodeClientHost } from './host/vscodeClientHost';
 import { SessionTreeProvider } from './views/sessionTreeProvider';
 import { ChatPanelManager } from './webviews/chatPanel';
+import type { SessionActions } from './store/model';
 
 /** What `activate()` returns to other extensions. */
 export interface SubchatsApi {
   readonly version: string;
   /** Starts (or reuses) the agent and opens a new session in `cwd` (default: the first workspace folder). */
   startSession(agentId?: string, cwd?: string): Promise<{ connectionId: string; sessionId: string }>;
-  /** Sends a prompt and resolves with the turn's stop reason. */
+  /** Sends a prompt and resolves with the turn's stop reason; refuses (with the reason) unless a message now would be a prompt. */
   prompt(connectionId: string, sessionId: string, text: string): Promise<{ stopReason: string }>;
+  /**
+   * Sends a message the way the session's verdict says (`controls(...).send`): a prompt, a steer of the running
+   * turn, the session's queue, or for a subagent a relay through its parent. Resolves with what it became.
+   */
+  send(connectionId: string, sessionId: string, text: string, options?: { queue?: boolean }): Promise<{ route: string; sessionId: string; via?: string }>;
+  /** The session controller's verdicts for a session now: its turn phase, each action with the reason when not, and `send`. */
+  controls(connectionId: string, sessionId: string): SessionActions;
   /** Cancels a session if the store allows it; rejects with the reason otherwise (nothing is sent). */
   cancel(connectionId: string, sessionId: string): Promise<void>;
   /** Every connection with its sessions in the `subchats replay --json` shape. */
@@ -194,6 +202,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
       const response = await service.prompt(connectionId, sessionId, text);
       return { stopReason: response.stopReason };
     },
+    async send(connectionId, sessionId, text, options) {
+      const { route, sessionId: to, via } = await service.send(connectionId, sessionId, text, options?.queue ? { queue: true } : {});
+      return { route, sessionId: to, ...(via ? { via } : {}) };
+    },
+    controls: (connectionId, sessionId) => service.require(connectionId).store.actionsFor(sessionId),
     cancel: (connectionId, sessionId) => service.cancel(connectionId, sessionId),
     snapshot: () => service.snapshot(),
     onDidChange(listener) {

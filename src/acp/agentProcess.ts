@@ -19,6 +19,11 @@ export interface AgentConfig {
   readonly builtIn?: boolean;
   /** Where the process runs when not in the session's folder (presets: a neutral folder). */
   readonly processCwd?: string;
+  /**
+   * Under `subchats.protocolVersion: auto`, offer ACP v1 first, for this reason (an agent whose v1 does what its v2
+   * does not, e.g. Claude's steering). `2` still speaks v2.
+   */
+  readonly prefersV1?: string;
 }
 
 const EXIT_DRAIN_MS = 500;

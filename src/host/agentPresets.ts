@@ -39,7 +39,14 @@ export function demoAgentConfig(options: DemoAgentOptions): AgentConfig {
 
 // Pinned: `npx -y name` would run whatever version (or a repository's own node_modules copy) it finds.
 export const AGENT_PRESETS: readonly AgentConfig[] = [
-  { id: 'claude-code', name: 'Claude Code', command: 'npx', args: ['-y', '@agentclientprotocol/claude-agent-acp@0.101.0'] },
+  {
+    id: 'claude-code',
+    name: 'Claude Code',
+    command: 'npx',
+    args: ['-y', '@agentclientprotocol/claude-agent-acp@0.101.0'],
+    // Its v2 drops `_session/steering` (answers -32601): at v1 a message typed during a turn reaches Claude at once.
+    prefersV1: 'its v1 takes messages during a turn (steering) and its v2 does not',
+  },
   { id: 'codex', name: 'Codex', command: 'npx', args: ['-y', '@agentclientprotocol/codex-acp@2.6.0'] },
   // `--experimental-acp` is a deprecated alias in gemini-cli 0.61.0.
   { id: 'gemini', name: 'Gemini CLI', command: 'gemini', args: ['--acp'] },

@@ -177,8 +177,10 @@ export class SubchatsService {
       ...(this.deps.maxLineBytes ? { maxLineBytes: this.deps.maxLineBytes() } : {}),
     };
     const setting = this.protocolSetting;
-    const versions = this.deps.protocolMemory?.versionsFor(agent, setting) ?? versionsToOffer(setting);
-    if (versions[0] !== versionsToOffer(setting)[0]) {
+    const preferred = setting === 'auto' && agent.prefersV1 !== undefined;
+    const versions = preferred ? ([1, 2] as const) : (this.deps.protocolMemory?.versionsFor(agent, setting) ?? versionsToOffer(setting));
+    if (preferred) this.deps.log?.(`[${agent.name}] offering ACP v1 first: ${agent.prefersV1} (subchats.protocolVersion "2" speaks v2)`);
+    else if (versions[0] !== versionsToOffer(setting)[0]) {
       this.deps.log?.(`[${agent.name}] answered ACP v1 to an offer of v2 before; offering v1 first (a new version of it is offered v2 again)`);
     }
     let answeredOfferOf2 = false;

@@ -22,7 +22,7 @@ afterEach(() => {
   for (const connection of spawned.splice(0)) connection.dispose();
 });
 
-async function startWith(mode: FakeMode, setting: ProtocolSetting | undefined, extra: { memory?: ProtocolMemory; env?: Record<string, string>; initializeTimeoutMs?: number } = {}) {
+async function startWith(mode: FakeMode, setting: ProtocolSetting | undefined, extra: { memory?: ProtocolMemory; env?: Record<string, string>; initializeTimeoutMs?: number; prefersV1?: string } = {}) {
   const workspace = mkdtempSync(join(tmpdir(), 'subchats-proto-'));
   const logFile = join(workspace, 'received.jsonl');
   const logs: string[] = [];
@@ -34,7 +34,8 @@ async function startWith(mode: FakeMode, setting: ProtocolSetting | undefined, e
     ...(extra.memory ? { protocolMemory: extra.memory } : {}),
     ...(extra.initializeTimeoutMs ? { initializeTimeoutMs: () => extra.initializeTimeoutMs! } : {}),
   });
-  const runtime = await service.start(fakeAgentConfig(mode, { FAKE_AGENT_LOG: logFile, ...extra.env }), workspace);
+  const config = fakeAgentConfig(mode, { FAKE_AGENT_LOG: logFile, ...extra.env });
+  const runtime = await service.start(extra.prefersV1 ? { ...config, prefersV1: extra.prefersV1 } : config, workspace);
   const offers = () =>
     readFileSync(logFile, 'utf8')
       .split('\n')
@@ -69,6 +70,17 @@ test('auto: a v2 agent is spoken to at 2, in one process', async () => {
   assert.deepEqual(offers(), [2]);
   assert.equal(spawned.length, 1);
   assert.equal(runtime.connection!.protocolVersion, 2);
+});
+
+test('auto: an agent that prefers v1 (the Claude preset: its v1 steers) is offered 1 first, in one process; `2` still speaks 2', async () => {
+  const preferring = await startWith('v2', 'auto', { prefersV1: 'its v1 steers' });
+  assert.deepEqual(preferring.offers(), [1]);
+  assert.equal(spawned.length, 1);
+  assert.equal(preferring.runtime.connection!.protocolVersion, 1);
+  assert.ok(preferring.logs.some((line) => line.includes('offering ACP v1 first: its v1 steers')));
+  for (const connection of spawned.splice(0)) connection.dispose();
+  const asked = await startWith('v2', 2, { prefersV1: 'its v1 steers' });
+  assert.deepEqual(asked.offers(), [2]);
 });
 
 test('auto: an agent that fails to initialize at 2 is restarted and offered 1; the abandoned process changes nothing', async () => {
