@@ -33,13 +33,13 @@ import { appendToolCallContent, applyToolCall, endBackgroundTask, ensureVirtualC
 import { endAgentStartedTurn, endPrompt, noteAgentStartedWork, noteCancelRequested, startPrompt } from './reducers/turns';
 import { applyClientResult, failAllUserRequests, failUserRequest, openElicitation, openPermission } from './reducers/userRequests';
 import { controlsOf, itemCancelGate, itemCancelOf, refusedActions, type SessionItem } from './sessionControls';
-import { STEER_METHOD, abandonSteers, settleSteer, startSteer } from './reducers/steering';
+import { STEER_METHOD, abandonSteers, noteMovedToBackground, settleSteer, startSteer } from './reducers/steering';
 import { notePassedOn } from './reducers/relays';
 import { SessionTree } from './sessionTree';
 import { StoreCore } from './storeCore';
 import type { Disposable, SessionStoreReader, SessionStoreWriter } from './storeApi';
 import type { StoreParts } from './storeParts';
-import { backgroundTaskReport, isCodexThreadIdle } from './subagentDialects';
+import { backgroundTaskReport, claudeAsyncLaunchSender, isCodexThreadIdle } from './subagentDialects';
 import { resolveUpdateOwner, type OwnerLookup, type UpdateOwner } from './updateOwner';
 import { COPILOT_EVENT_METHOD, readCopilotEvent } from './copilotDialect';
 import { advertisesChildUpdates, isOpencodeChildUpdateMethod } from './opencodeDialect';
@@ -90,7 +90,11 @@ const UPDATE_REDUCERS: Readonly<Record<string, UpdateReducer>> = {
   tool_call_content_chunk: (parts, target, update, wire) => appendToolCallContent(parts, wire, target, update),
   terminal_update: (parts, target, update) => applyTerminalUpdate(parts, target, update),
   terminal_output_chunk: (parts, target, update) => applyTerminalOutputChunk(parts, target, update),
-  session_message: (parts, target, update) => applySessionMessage(parts, target, update, false),
+  session_message: (parts, target, update) => {
+    applySessionMessage(parts, target, update, false);
+    const launched = parts.core.session(claudeAsyncLaunchSender(update) ?? '');
+    if (launched) noteMovedToBackground(parts, launched, target);
+  },
   session_message_chunk: (parts, target, update) => applySessionMessage(parts, target, update, true),
   session_info_update: (parts, target, update) => {
     applySessionInfo(parts, target, update);

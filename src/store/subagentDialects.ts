@@ -237,3 +237,14 @@ export function isCodexThreadIdle(update: JsonObject): boolean {
   const status = isObject(codex?.['threadStatus']) ? codex['threadStatus'] : undefined;
   return status?.['type'] === 'idle';
 }
+
+/**
+ * claude-agent-acp: a subagent's reply to its parent that starts "Async agent launched successfully" means the
+ * subagent now works in the background (a steer moves a running foreground Agent call there). The sender's id.
+ */
+export function claudeAsyncLaunchSender(update: JsonObject): string | undefined {
+  const blocks = Array.isArray(update['content']) ? update['content'] : [];
+  const first = blocks.find(isObject);
+  if (typeof first?.['text'] !== 'string' || !first['text'].startsWith('Async agent launched successfully')) return undefined;
+  return asString(update['senderSessionId']);
+}

@@ -98,3 +98,14 @@ test('relay text that names no known session is still the user\'s words on the p
   assert.equal(message.relay?.childLabel, 'Gone "one"');
   assert.equal(w.store.listSessions().length, 1);
 });
+
+test('claude v1: the steer moves the running subagent to the background; both chats say that cancelling the root no longer stops it', () => {
+  const { store } = replayFixture('traces', 'claude2-steer-child.jsonl');
+  const root = rootOf(store);
+  const child = store.listSessions().find((s) => s.parentId === root.id)!;
+  const said = (session: SessionView) => session.entries.flatMap((e) => (e.kind === 'notice' ? [`${e.title}: ${e.description ?? ''}`] : []));
+  assert.match(said(child).join('\n'), /moved to the background after you steered "Fake session"\. It keeps working, and cancelling "Fake session" does not stop it\. To stop it, cancel "Read notes file slowly" itself\./);
+  assert.match(said(root).join('\n'), /"Read notes file slowly" moved to the background/);
+  assert.deepEqual(child.state, { state: 'idle', stopReason: 'end_turn' });
+  assert.equal(child.background, false, 'its reported end ends the background run');
+});

@@ -8,6 +8,7 @@ import type { SteerCopy } from '../storeCore';
 import type { StoreParts } from '../storeParts';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 import { markRelay } from './relays';
+import { addNotice } from './sessionDetails';
 
 export const STEER_METHOD = '_session/steering';
 
@@ -114,4 +115,33 @@ function close(parts: StoreParts, session: SessionRecord, copy: SteerCopy, deliv
 function setStatus(parts: StoreParts, session: SessionRecord, entry: MessageEntry, delivery: SteerDelivery): void {
   entry.steer = delivery;
   parts.core.touchEntry(session, entry);
+}
+
+/**
+ * A running subagent moved to the background (Claude does this to a foreground subagent when its parent is
+ * steered). It keeps working after its parent's turn, and cancelling the parent no longer stops it: both
+ * chats say so, and where the agent grants it the subagent's own cancel is offered (the controller decides).
+ */
+export function noteMovedToBackground(parts: StoreParts, child: SessionRecord, parent: SessionRecord): void {
+  if (child.background || child.parentId !== parent.id || child.state.state !== 'running') return;
+  child.background = true;
+  parts.core.touch(child);
+  const why = steeredThisTurn(parent) ? `after you steered "${parent.label}"` : 'by the agent';
+  const stop = child.capabilities && typeof child.capabilities['cancel'] === 'object' && child.capabilities['cancel'] !== null
+    ? `To stop it, cancel "${child.label}" itself.`
+    : 'The agent offers no way to stop it alone.';
+  const description = `"${child.label}" was moved to the background ${why}. It keeps working, and cancelling "${parent.label}" does not stop it. ${stop}`;
+  addNotice(parts, child, 'info', 'Moved to the background', description);
+  addNotice(parts, parent, 'info', `"${child.label}" moved to the background`, description);
+}
+
+/** A steer was sent since the session's last prompt. */
+function steeredThisTurn(session: SessionRecord): boolean {
+  for (let i = session.entries.length - 1; i >= 0; i--) {
+    const entry = session.entries[i]!;
+    if (entry.kind !== 'message' || entry.role !== 'user') continue;
+    if (entry.steer) return true;
+    if (!entry.relay || entry.relay.side === 'parent') return false;
+  }
+  return false;
 }
