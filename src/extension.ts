@@ -111,6 +111,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
     maxLineBytes: () => Math.max(1, config().get<number>('maxLineMegabytes', 16)) * 1024 * 1024,
     protocolSetting: () => readProtocolSetting(config().get<unknown>('protocolVersion', 'auto')),
     protocolMemory: new ProtocolMemory(context.globalState),
+    // The controller's question before a message (Copilot stops background subagents on a new prompt).
+    confirm: async (question) => {
+      const send = 'Send Anyway';
+      return (await vscode.window.showWarningMessage(`Subchats: ${inertUiText(question, 600)}`, { modal: true }, send)) === send;
+    },
     onCancelUnconfirmed: (runtime, session) => {
       const stop = 'Stop Agent';
       void vscode.window
