@@ -177,7 +177,10 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   };
 
   const messageChild = async (arg?: unknown, textArg?: unknown) => {
-    const target = await pickSession(service, arg, 'Message which subagent?', (t) => isLiveSession(t) && t.session.parentId !== null);
+    const target = await pickSession(service, arg, 'Message which subagent?', (t) => {
+      const controls = t.runtime.store.actionsFor(t.session.id);
+      return isLiveSession(t) && t.session.parentId !== null && (controls.relay.allowed || controls.prompt.allowed);
+    });
     if (!target) return;
     const controls = target.runtime.store.actionsFor(target.session.id);
     const title = inertUiText(target.session.label);

@@ -69,6 +69,7 @@ export function sessionTreeItem(session: SessionView, ctx: SessionTreeContext): 
     ctx.actions.prompt.allowed ? 'canPrompt' : 'noPrompt',
     ctx.actions.close.allowed ? 'canClose' : 'noClose',
     ...(ctx.actions.openSubagent.allowed ? ['canOpenSubagent'] : []),
+    ...(ctx.actions.relay.allowed ? ['canRelay'] : []),
     session.childIds.length > 0 ? 'hasChildren' : 'leaf',
     ctx.live ? 'live' : 'history',
     // A turn runs (the controller's word): the inline stop button only shows then.
