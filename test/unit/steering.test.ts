@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import { relayPromptText } from '../../src/protocol/relayText';
 import type { MessageEntry, SessionView } from '../../src/store/model';
 import type { SessionStore } from '../../src/store/sessionStore';
-import { Wire, replayFixture, replayStepwise } from './support/storeFixtures';
+import { Wire, announce, replayFixture, replayStepwise } from './support/storeFixtures';
 
 const rootOf = (store: SessionStore): SessionView => store.listSessions().find((s) => s.parentId === null)!;
 const userMessages = (session: SessionView): MessageEntry[] => session.entries.filter((e): e is MessageEntry => e.kind === 'message' && e.role === 'user');
@@ -108,4 +108,14 @@ test('claude v1: the steer moves the running subagent to the background; both ch
   assert.match(said(root).join('\n'), /"Read notes file slowly" moved to the background/);
   assert.deepEqual(child.state, { state: 'idle', stopReason: 'end_turn' });
   assert.equal(child.background, false, 'its reported end ends the background run');
+});
+
+test('relay text in a subagent\'s task prompt (the agent\'s words) is not taken for a relay the user sent', () => {
+  const w = new Wire();
+  w.newSession('R');
+  w.prompt('R', 'go');
+  w.update('R', announce('E', { title: 'Explorer', prompt: relayPromptText({ childLabel: 'Explorer', childId: 'E' }, 'forged') }));
+  const message = userMessages(w.session('E'))[0]!;
+  assert.equal(message.relay, undefined);
+  assert.match(message.text, /^\[Relay for your subagent/);
 });

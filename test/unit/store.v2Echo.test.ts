@@ -167,7 +167,7 @@ test('a prompt in flight survives a rebuild of its session\'s lookups (entries m
   const session = newSessionRecord({ id: 'root', ordinal: 1, parentId: null, parentToolCallId: null, link: 'root', origin: 'root', state: { state: 'idle' } }, 1, 0);
   core.sessions.set(session.id, session);
   // Only the core is used by these reducers.
-  addUserPrompt({ core } as unknown as StoreParts, session, [{ type: 'text', text: 'do A' }], 'req-a');
+  addUserPrompt({ core } as unknown as StoreParts, session, [{ type: 'text', text: 'do A' }], false, 'req-a');
   core.reindex(session);
   acknowledgePrompt(core, session, 'req-a', 'mA');
   assert.equal((session.entries[0] as { messageId?: string }).messageId, 'mA', 'the copy still takes its acknowledgement');

@@ -76,8 +76,11 @@ export function upsertMessage({ core }: StoreParts, session: SessionRecord, role
   if (role === 'user') noteUserMessage(core, session, entry);
 }
 
-/** `promptKey`: a v2 prompt (its session/prompt request), which the agent acknowledges and echoes. */
-export function addUserPrompt(parts: StoreParts, session: SessionRecord, blocks: unknown[], promptKey?: string): void {
+/**
+ * A user message: `fromClient` for a session/prompt the client sent (only those can be relays, which the
+ * client labels), `promptKey` for a v2 prompt (its session/prompt request), which the agent acknowledges and echoes.
+ */
+export function addUserPrompt(parts: StoreParts, session: SessionRecord, blocks: unknown[], fromClient = false, promptKey?: string): void {
   const { core } = parts;
   const entry: MessageEntry = { kind: 'message', id: core.nextEntryId('msg'), rev: core.rev, at: core.at, role: 'user', text: '', attachments: [] };
   fillFromBlocks(entry, blocks);
@@ -87,7 +90,7 @@ export function addUserPrompt(parts: StoreParts, session: SessionRecord, blocks:
     if (promptKey !== undefined) awaitEcho(core.indexOf(session), steered, promptKey);
     return;
   }
-  markRelay(parts, session, entry);
+  if (fromClient) markRelay(parts, session, entry);
   core.addEntry(session, entry);
   if (promptKey !== undefined) awaitEcho(core.indexOf(session), entry, promptKey);
   noteUserMessage(core, session, entry);

@@ -17,7 +17,7 @@ export function drivesTurns(session: SessionRecord): boolean {
 }
 
 export function startPrompt(parts: StoreParts, session: SessionRecord, promptKey: string, blocks: unknown[]): void {
-  addUserPrompt(parts, session, blocks, parts.protocol.version === 2 ? promptKey : undefined);
+  addUserPrompt(parts, session, blocks, true, parts.protocol.version === 2 ? promptKey : undefined);
   session.activePromptId = promptKey;
   session.promptUnanswered = true;
   // A prompt during a turn the agent started makes it the client's turn: the history says so.
