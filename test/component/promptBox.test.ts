@@ -229,4 +229,26 @@ describe('prompt box', () => {
     assert.deepEqual(await chat.waitForPosted((m) => m.type === 'prompt'), { type: 'prompt', sessionId: CHILD_A, text: 'please also check the docs' });
     await chat.close();
   });
+
+  test('a steered message shows how far it got; one that did not reach the agent offers its words back to the prompt box', async () => {
+    const store = scene();
+    store.addEntry<MessageEntry>(ROOT, { ...message('s1', 'user', 'also check the docs'), steer: { status: 'landed' } });
+    store.addEntry<MessageEntry>(ROOT, {
+      ...message('s2', 'user', 'and count the lines'),
+      steer: { status: 'not-delivered', reason: 'The turn was cancelled before the agent showed that it read this message; it may never have reached the agent.' },
+    });
+    store.addEntry<MessageEntry>(ROOT, { ...message('r1', 'user', 'look at the tests'), relay: { side: 'parent', childId: 'c', childLabel: 'Explorer', parentId: ROOT, parentLabel: 'Prompt box' } });
+    const { chat } = await open(store);
+    const lines = chat.page.locator('.sc-delivery');
+    await lines.nth(2).waitFor();
+    assert.deepEqual((await lines.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim()), [
+      'Steered into the running turn: the agent read it',
+      'Not delivered: The turn was cancelled before the agent showed that it read this message; it may never have reached the agent. Put back in the prompt box',
+      'For subagent "Explorer" (relayed by this session)',
+    ]);
+    await chat.page.screenshot({ path: join(screenshots, 'steer-delivery.png') });
+    await chat.page.getByRole('button', { name: 'Put back in the prompt box' }).click();
+    await chat.page.waitForFunction(() => (document.querySelector('#sc-prompt-input') as HTMLTextAreaElement | null)?.value === 'and count the lines');
+    await chat.close();
+  });
 });
