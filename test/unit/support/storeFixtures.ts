@@ -29,6 +29,17 @@ export function replayStepwise(folder: FixtureFolder, name: string, each?: (stor
   return store;
 }
 
+/** Replays a fixture until `done` says the moment a test wants has come (the lines after it are not read). */
+export function replayUntil(folder: FixtureFolder, name: string, done: (store: SessionStore) => boolean): SessionStore {
+  const store = new SessionStore({ now: () => 0 });
+  const lines = fixtureText(folder, name).split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    store.ingestLine(lines[i]!, i + 1);
+    if (done(store)) return store;
+  }
+  throw new Error(`${name}: the awaited moment never came`);
+}
+
 export function replayFixture(folder: FixtureFolder, name: string): { store: SessionStore; snapshot: ReplaySnapshot } {
   const store = new SessionStore({ now: () => 0 });
   replayText(store, fixtureText(folder, name));
