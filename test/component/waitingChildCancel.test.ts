@@ -8,13 +8,13 @@ import type { SessionView } from '../../src/store/model';
 import type { SessionStore } from '../../src/store/sessionStore';
 import { sessionItemOf } from '../../src/views/sessionTreeModel';
 import { replayUntil } from '../unit/support/storeFixtures';
+import { runtimeOf } from './controlViews';
 import { FeedLink } from './feedLink';
 import { useHarness } from './harness';
 
 const harness = useHarness();
 
 const childOf = (store: SessionStore): SessionView | undefined => store.listSessions().find((session) => session.parentId !== null);
-const runtimeOf = (store: SessionStore) => ({ id: 'c1', agent: { id: 'claude', name: 'Claude', command: 'claude' }, live: true, status: 'ready' as const, store });
 
 test('a subagent waiting on the user, granted capabilities.cancel: its own chat offers Cancel, as its row and card do', async () => {
   const store = replayUntil('traces', 'claude2-permission.jsonl', (s) => {
