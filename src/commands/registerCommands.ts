@@ -5,7 +5,6 @@ import type { AgentConfig } from '../acp/agentProcess';
 import type { SessionHistory } from '../history/sessionHistory';
 import type { ChangesEditor } from '../host/changesEditor';
 import type { OpenedTranscripts } from '../host/openedTranscripts';
-import { isReconnectable } from '../host/reconnect';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import { authenticateInteractively, isAuthRequired } from './agentAuth';
 import { browseAgentSessions } from './browseSessions';
@@ -13,10 +12,9 @@ import { checkAgentCommand } from './checkAgent';
 import { pickDelegation } from './delegationPicker';
 import { advertisedChange, pickSessionSetting } from './sessionSettingsPicker';
 import { pickRuntime, pickSession, type SessionTarget } from './sessionTargets';
+import { PALETTE_FILTERS, cancellableToolCalls } from './paletteFilters';
 import { inertUiText, toastError } from '../host/uiText';
 import { changePath } from '../presentation/changes';
-import { subtreeChanges } from '../store/sessionChanges';
-import { needsUser } from '../views/sessionTreeModel';
 import { isObject } from '../store/wireMessage';
 
 export interface CommandContext {
@@ -41,11 +39,7 @@ export interface CommandContext {
   readonly changes: ChangesEditor;
 }
 
-function isLiveSession(target: SessionTarget): boolean {
-  return target.runtime.live;
-}
-
-const ACTION_VERBS = { prompt: 'prompt', cancel: 'cancel', close: 'close', relay: 'send a message for' } as const;
+const ACTION_VERBS = { prompt: 'prompt', cancel: 'cancel', close: 'close', relay: 'send a message for', changeSetting: 'change the mode or options of' } as const;
 
 /** True when the session allows the action; otherwise tells the user why (and nothing goes on the wire). */
 function allowedOrExplain(target: SessionTarget, action: keyof typeof ACTION_VERBS): boolean {
@@ -117,7 +111,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   };
 
   const sendPrompt = async (arg?: unknown, textArg?: unknown) => {
-    const target = await pickSession(service, arg, 'Send a prompt to which session?', (t) => isLiveSession(t) && t.runtime.store.actionsFor(t.session.id).prompt.allowed);
+    const target = await pickSession(service, arg, 'Send a prompt to which session?', PALETTE_FILTERS['subchats.sendPrompt']);
     if (!target) return;
     if (!allowedOrExplain(target, 'prompt')) return;
     const text = typeof textArg === 'string' ? textArg : await vscode.window.showInputBox({ prompt: `Prompt for ${inertUiText(target.session.label)}`, ignoreFocusOut: true });
@@ -134,7 +128,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   };
 
   const cancel = async (arg?: unknown) => {
-    const target = await pickSession(service, arg, 'Cancel which session?', (t) => isLiveSession(t) && t.runtime.store.actionsFor(t.session.id).cancel.allowed);
+    const target = await pickSession(service, arg, 'Cancel which session?', PALETTE_FILTERS['subchats.cancel']);
     if (!target) return;
     if (!allowedOrExplain(target, 'cancel')) return;
     await service.cancel(target.runtime.id, target.session.id);
@@ -142,8 +136,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
 
   /** ACP v2: stop one tool call that grants cancel (arg `{runtimeId, sessionId, toolCallId}` skips the pickers). */
   const cancelToolCall = async (arg?: unknown) => {
-    const cancellable = (t: SessionTarget) => t.session.toolCallOrder.filter((toolCallId) => t.runtime.store.itemActionsFor(t.session.id, { toolCallId }).cancel.allowed);
-    const target = await pickSession(service, arg, 'Cancel a tool call of which session?', (t) => isLiveSession(t) && cancellable(t).length > 0);
+    const target = await pickSession(service, arg, 'Cancel a tool call of which session?', PALETTE_FILTERS['subchats.cancelToolCall']);
     if (!target) return;
     const given = (arg as { toolCallId?: unknown } | undefined)?.toolCallId;
     const toolCallId =
@@ -151,7 +144,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
         ? given
         : (
             await vscode.window.showQuickPick(
-              cancellable(target).map((id) => ({ label: inertUiText(target.session.toolCalls[id]?.title || 'Tool call'), description: target.session.toolCalls[id]?.kind, id })),
+              cancellableToolCalls(target).map((id) => ({ label: inertUiText(target.session.toolCalls[id]?.title || 'Tool call'), description: target.session.toolCalls[id]?.kind, id })),
               { placeHolder: `Cancel which tool call of ${inertUiText(target.session.label)}?` },
             )
           )?.id;
@@ -165,7 +158,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   };
 
   const cancelAllChildren = async (arg?: unknown) => {
-    const target = await pickSession(service, arg, 'Cancel the subagents of which session?', (t) => isLiveSession(t) && t.session.childIds.length > 0);
+    const target = await pickSession(service, arg, 'Cancel the subagents of which session?', PALETTE_FILTERS['subchats.cancelAllChildren']);
     if (!target) return;
     const { cancelled, refused } = await service.cancelChildren(target.runtime.id, target.session.id);
     if (refused.length > 0) {
@@ -177,10 +170,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   };
 
   const messageChild = async (arg?: unknown, textArg?: unknown) => {
-    const target = await pickSession(service, arg, 'Message which subagent?', (t) => {
-      const controls = t.runtime.store.actionsFor(t.session.id);
-      return isLiveSession(t) && t.session.parentId !== null && (controls.relay.allowed || controls.prompt.allowed);
-    });
+    const target = await pickSession(service, arg, 'Message which subagent?', PALETTE_FILTERS['subchats.messageChild']);
     if (!target) return;
     const controls = target.runtime.store.actionsFor(target.session.id);
     const title = inertUiText(target.session.label);
@@ -206,7 +196,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   };
 
   const closeSession = async (arg?: unknown) => {
-    const target = await pickSession(service, arg, 'Close which session?', (t) => isLiveSession(t) && t.runtime.store.actionsFor(t.session.id).close.allowed);
+    const target = await pickSession(service, arg, 'Close which session?', PALETTE_FILTERS['subchats.closeSession']);
     if (!target) return;
     if (!allowedOrExplain(target, 'close')) return;
     if (!target.runtime.connection?.offers('close')) {
@@ -217,7 +207,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   };
 
   const openSubagentSession = async (arg?: unknown) => {
-    const target = await pickSession(service, arg, 'Open the own session of which subagent?', (t) => isLiveSession(t) && t.runtime.store.actionsFor(t.session.id).openSubagent.allowed);
+    const target = await pickSession(service, arg, 'Open the own session of which subagent?', PALETTE_FILTERS['subchats.openSubagentSession']);
     if (!target) return;
     const verdict = target.runtime.store.actionsFor(target.session.id).openSubagent;
     if (!verdict.allowed) {
@@ -234,8 +224,8 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
 
   /** `changeArg` (the chat header's pickers) skips the quick pick when it names an advertised value. */
   const changeSetting = async (arg?: unknown, changeArg?: unknown) => {
-    const target = await pickSession(service, arg, 'Change the mode or options of which session?', (t) => isLiveSession(t) && t.runtime.store.actionsFor(t.session.id).prompt.allowed);
-    if (!target || !allowedOrExplain(target, 'prompt')) return;
+    const target = await pickSession(service, arg, 'Change the mode or options of which session?', PALETTE_FILTERS['subchats.changeModeOrOption']);
+    if (!target || !allowedOrExplain(target, 'changeSetting')) return;
     if (changeArg !== undefined && !advertisedChange(target.session, changeArg)) {
       void vscode.window.showWarningMessage(`Subchats: "${inertUiText(target.session.label)}" does not offer that mode or option (any more).`);
       return;
@@ -267,7 +257,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
 
   /** The status bar item: the one session that waits opens; several are offered; with none, the tree shows. */
   const showWaiting = async () => {
-    const waiting = (t: SessionTarget) => isLiveSession(t) && needsUser(t.session);
+    const waiting = PALETTE_FILTERS['subchats.showWaiting'];
     const targets = service.list().flatMap((runtime) => runtime.store.listSessions().map((session) => ({ runtime, session }))).filter(waiting);
     if (targets.length === 0) {
       await vscode.commands.executeCommand('subchats.sessions.focus');
@@ -281,7 +271,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
 
   /** A tree node opens its whole tree's changes; `{ …, scope: 'session' }` only the session's own. */
   const openChanges = async (arg?: unknown) => {
-    const target = await pickSession(service, arg, 'Open the changes of which session?', (t) => subtreeChanges(t.runtime.store, t.session.id).length > 0);
+    const target = await pickSession(service, arg, 'Open the changes of which session?', PALETTE_FILTERS['subchats.openChanges']);
     if (!target) return;
     const scope = isObject(arg) && arg['scope'] === 'session' ? 'session' : 'tree';
     const opened = await ctx.changes.open(target.runtime.store, target.session.id, scope);
@@ -340,7 +330,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   };
 
   const reconnectSession = async (arg?: unknown) => {
-    const reconnectable = (t: SessionTarget) => isReconnectable(t.runtime, t.session);
+    const reconnectable = PALETTE_FILTERS['subchats.reconnectSession'];
     const target = await pickSession(service, arg, 'Reconnect which session?', reconnectable);
     if (!target) return;
     // An argument skips the picker's filter: ACP only reattaches root sessions this client opened.

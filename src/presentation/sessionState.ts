@@ -3,10 +3,17 @@
 import type { SessionStateInfo, StateHistoryItem } from '../protocol/transcript';
 import { ownEntry, shorten } from './lookup';
 
+/**
+ * What a row tells of the session: at work, waiting for the user, or neither. Counts shown beside the rows (the
+ * status bar) count by it, so they never say "working" of a row that reads idle.
+ */
+export type Activity = 'working' | 'waiting' | 'idle';
+
 /** What a state looks like. `icon` is a codicon id without modifiers; `spin` animates it. */
 export interface PresentedState {
   readonly icon: string;
   readonly spin: boolean;
+  readonly activity: Activity;
   /** VS Code theme colour id (`testing.iconPassed`); the webview uses it as `var(--vscode-testing-iconPassed)`. */
   readonly color?: string;
   readonly label: string;
@@ -25,6 +32,8 @@ export interface StateExtras {
   readonly stateHistory?: readonly Pick<StateHistoryItem, 'source'>[];
   /** The last time anything arrived for the session. */
   readonly updatedAt?: number;
+  /** Questions (permissions, elicitations) open for the user: the session needs them, whatever state was reported. */
+  readonly awaitingUser?: number;
 }
 
 /**
@@ -35,24 +44,27 @@ export const AGENT_STARTED_QUIET_MS = 30_000;
 
 const MAX_LABEL = 60;
 
-const RUNNING: PresentedState = { icon: 'loading', spin: true, label: 'Running' };
-const BACKGROUND: PresentedState = { icon: 'loading', spin: true, label: 'Running in background' };
-const AGENT_STARTED: PresentedState = { icon: 'loading', spin: true, label: 'Running (agent started)' };
-const QUIET_AFTER_AGENT_START: PresentedState = { icon: 'circle-large-outline', spin: false, label: 'Idle (quiet)' };
-const CANCELLING: PresentedState = { icon: 'loading', spin: true, label: 'Cancelling…' };
-const NEEDS_YOU: PresentedState = { icon: 'bell-dot', spin: false, color: 'notificationsWarningIcon.foreground', label: 'Needs you' };
-const IDLE: PresentedState = { icon: 'circle-large-outline', spin: false, label: 'Idle' };
-const UNKNOWN: PresentedState = { icon: 'question', spin: false, label: 'Unknown' };
-const NOT_REPORTED: PresentedState = { icon: 'question', spin: false, label: 'Not reported' };
+const working = (label: string): PresentedState => ({ icon: 'loading', spin: true, activity: 'working', label });
+const still = (icon: string, label: string, color?: string): PresentedState => ({ icon, spin: false, activity: 'idle', ...(color ? { color } : {}), label });
+
+const RUNNING = working('Running');
+const BACKGROUND = working('Running in background');
+const AGENT_STARTED = working('Running (agent started)');
+const QUIET_AFTER_AGENT_START = still('circle-large-outline', 'Idle (quiet)');
+const CANCELLING = working('Cancelling…');
+const NEEDS_YOU: PresentedState = { icon: 'bell-dot', spin: false, activity: 'waiting', color: 'notificationsWarningIcon.foreground', label: 'Needs you' };
+const IDLE = still('circle-large-outline', 'Idle');
+const UNKNOWN = still('question', 'Unknown');
+const NOT_REPORTED = still('question', 'Not reported');
 
 /** Idle states by stop reason (ACP `StopReason`). */
 const STOPPED: Readonly<Record<string, PresentedState>> = {
-  end_turn: { icon: 'pass', spin: false, color: 'testing.iconPassed', label: 'Done' },
-  cancelled: { icon: 'circle-slash', spin: false, color: 'disabledForeground', label: 'Cancelled' },
-  error: { icon: 'error', spin: false, color: 'errorForeground', label: 'Failed' },
-  refusal: { icon: 'error', spin: false, color: 'errorForeground', label: 'Refused' },
-  max_tokens: { icon: 'warning', spin: false, color: 'editorWarning.foreground', label: 'Stopped: max tokens' },
-  max_turn_requests: { icon: 'warning', spin: false, color: 'editorWarning.foreground', label: 'Stopped: turn limit' },
+  end_turn: still('pass', 'Done', 'testing.iconPassed'),
+  cancelled: still('circle-slash', 'Cancelled', 'disabledForeground'),
+  error: still('error', 'Failed', 'errorForeground'),
+  refusal: still('error', 'Refused', 'errorForeground'),
+  max_tokens: still('warning', 'Stopped: max tokens', 'editorWarning.foreground'),
+  max_turn_requests: still('warning', 'Stopped: turn limit', 'editorWarning.foreground'),
 };
 
 /** Agent text in a label: one line, bounded. */
@@ -70,9 +82,13 @@ export function isWorking(state: Pick<PresentableState, 'state'>): boolean {
   return state.state === 'running' || state.state === 'requires_action';
 }
 
-/** `now` lets a turn the agent started, quiet since long, show as idle (without it: running). */
+/**
+ * `now` lets a turn the agent started, quiet since long, show as idle (without it: running). Reads the facts in
+ * the order the controller's phase does (sessionControls.ts phaseOf): a cancel in flight, then an open question.
+ */
 export function presentState(state: PresentableState, extras: StateExtras = {}, now?: number): PresentedState {
   if (isWorking(state) && extras.cancelRequestedAt != null) return CANCELLING;
+  if ((extras.awaitingUser ?? 0) > 0 && state.state !== 'disconnected') return NEEDS_YOU;
   switch (state.state) {
     case 'running':
       if (extras.stateHistory?.at(-1)?.source === 'agent-started') {
@@ -93,11 +109,11 @@ export function presentState(state: PresentableState, extras: StateExtras = {}, 
       return NOT_REPORTED;
     case 'disconnected': {
       const last = state.lastKnown && state.lastKnown.state !== 'disconnected' ? presentState(state.lastKnown).label : undefined;
-      return { icon: 'debug-disconnect', spin: false, color: 'disabledForeground', label: last ? `Disconnected (last: ${last})` : 'Disconnected' };
+      return still('debug-disconnect', last ? `Disconnected (last: ${last})` : 'Disconnected', 'disabledForeground');
     }
     default: {
       const custom = oneLine(state.state);
-      return custom === '' ? UNKNOWN : { icon: 'circle-large-outline', spin: false, label: custom };
+      return custom === '' ? UNKNOWN : still('circle-large-outline', custom);
     }
   }
 }

@@ -53,8 +53,13 @@ export function treeIcon(presented: Pick<PresentedState, 'icon' | 'spin'>): stri
   return presented.spin ? `${presented.icon}~spin` : presented.icon;
 }
 
+/** How a session's row reads at `now`: its icon and label, and the activity the status bar counts by. */
+export function presentRow(session: SessionView, now: number): PresentedState {
+  return presentState(session.state, session, now);
+}
+
 export function sessionTreeItem(session: SessionView, ctx: SessionTreeContext): TreeItemModel {
-  const presented = presentState(session.state, session, ctx.now);
+  const presented = presentRow(session, ctx.now);
   const tools = session.toolCallOrder.length;
   const parts = [presented.label, formatDuration(elapsedMs(session, ctx.now, ctx.live))];
   if (tools > 0) parts.push(`${tools} tool${tools === 1 ? '' : 's'}`);

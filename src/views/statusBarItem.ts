@@ -5,12 +5,15 @@ import { SessionTreeWatch } from './sessionTreeWatch';
 import { statusSummary } from './statusBarModel';
 
 const UPDATE_DELAY_MS = 100;
+/** While rows read working, what they read can change with time alone (a quiet agent-started turn): re-read. */
+const TICK_MS = 1000;
 
 export class SubchatsStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('subchats.status', vscode.StatusBarAlignment.Left, 50);
   private readonly watch = new SessionTreeWatch();
   private readonly disposables: vscode.Disposable[] = [];
   private timer: NodeJS.Timeout | undefined;
+  private tick: NodeJS.Timeout | undefined;
 
   constructor(private readonly service: SubchatsService) {
     this.item.name = 'Subchats';
@@ -31,6 +34,7 @@ export class SubchatsStatusBar implements vscode.Disposable {
 
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
+    if (this.tick) clearTimeout(this.tick);
     for (const disposable of this.disposables) disposable.dispose();
     this.item.dispose();
   }
@@ -43,7 +47,13 @@ export class SubchatsStatusBar implements vscode.Disposable {
   }
 
   private update(): void {
-    const summary = statusSummary(this.service.list(), this.watch);
+    const summary = statusSummary(this.service.list(), this.watch, Date.now());
+    if (summary.working > 0) {
+      this.tick ??= setTimeout(() => {
+        this.tick = undefined;
+        this.update();
+      }, TICK_MS);
+    }
     if (!summary.text) {
       this.item.hide();
       return;

@@ -13,6 +13,7 @@ import {
   themeColorVar,
   toolKindIcon,
   toolProgress,
+  type Activity,
   type PresentableState,
   type StateExtras,
 } from '../../src/presentation';
@@ -20,34 +21,39 @@ import {
 const HOSTILE = ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf', '', '   ', '<img src=x onerror=alert(1)>', 'x'.repeat(500), 'line\nbreak'];
 
 test('every state has one icon, colour and label', () => {
-  const table: [PresentableState, StateExtras, string, boolean, string | undefined, string][] = [
-    [{ state: 'running' }, {}, 'loading', true, undefined, 'Running'],
-    [{ state: 'running' }, { background: true }, 'loading', true, undefined, 'Running in background'],
-    [{ state: 'running' }, { cancelRequestedAt: 5 }, 'loading', true, undefined, 'Cancelling…'],
-    [{ state: 'running' }, { cancelRequestedAt: 0 }, 'loading', true, undefined, 'Cancelling…'],
-    [{ state: 'requires_action' }, { cancelRequestedAt: 5 }, 'loading', true, undefined, 'Cancelling…'],
-    [{ state: 'requires_action' }, {}, 'bell-dot', false, 'notificationsWarningIcon.foreground', 'Needs you'],
-    [{ state: 'requires_action' }, { cancelRequestedAt: null }, 'bell-dot', false, 'notificationsWarningIcon.foreground', 'Needs you'],
-    [{ state: 'idle', stopReason: 'end_turn' }, {}, 'pass', false, 'testing.iconPassed', 'Done'],
-    [{ state: 'idle', stopReason: 'end_turn' }, { cancelRequestedAt: 5, background: true }, 'pass', false, 'testing.iconPassed', 'Done'],
-    [{ state: 'idle', stopReason: 'cancelled' }, {}, 'circle-slash', false, 'disabledForeground', 'Cancelled'],
-    [{ state: 'idle', stopReason: 'error' }, {}, 'error', false, 'errorForeground', 'Failed'],
-    [{ state: 'idle', stopReason: 'refusal' }, {}, 'error', false, 'errorForeground', 'Refused'],
-    [{ state: 'idle', stopReason: 'max_tokens' }, {}, 'warning', false, 'editorWarning.foreground', 'Stopped: max tokens'],
-    [{ state: 'idle', stopReason: 'max_turn_requests' }, {}, 'warning', false, 'editorWarning.foreground', 'Stopped: turn limit'],
-    [{ state: 'idle' }, {}, 'circle-large-outline', false, undefined, 'Idle'],
-    [{ state: 'idle', stopReason: 'paused_by_user' }, {}, 'circle-large-outline', false, undefined, 'Idle (paused by user)'],
-    [{ state: 'unknown' }, {}, 'question', false, undefined, 'Unknown'],
-    [{ state: 'unconfirmed' }, {}, 'question', false, undefined, 'Not reported'],
-    [{ state: 'disconnected' }, {}, 'debug-disconnect', false, 'disabledForeground', 'Disconnected'],
-    [{ state: 'disconnected', lastKnown: { state: 'running' } }, {}, 'debug-disconnect', false, 'disabledForeground', 'Disconnected (last: Running)'],
-    [{ state: 'disconnected', lastKnown: { state: 'idle', stopReason: 'cancelled' } }, {}, 'debug-disconnect', false, 'disabledForeground', 'Disconnected (last: Cancelled)'],
-    [{ state: 'disconnected', lastKnown: { state: 'disconnected' } }, {}, 'debug-disconnect', false, 'disabledForeground', 'Disconnected'],
-    [{ state: 'thinking_hard' }, {}, 'circle-large-outline', false, undefined, 'thinking_hard'],
-    [{ state: 'thinking_hard' }, { cancelRequestedAt: 5 }, 'circle-large-outline', false, undefined, 'thinking_hard'],
+  const table: [PresentableState, StateExtras, string, boolean, Activity, string | undefined, string][] = [
+    [{ state: 'running' }, {}, 'loading', true, 'working', undefined, 'Running'],
+    [{ state: 'running' }, { background: true }, 'loading', true, 'working', undefined, 'Running in background'],
+    [{ state: 'running' }, { cancelRequestedAt: 5 }, 'loading', true, 'working', undefined, 'Cancelling…'],
+    [{ state: 'running' }, { cancelRequestedAt: 0 }, 'loading', true, 'working', undefined, 'Cancelling…'],
+    [{ state: 'requires_action' }, { cancelRequestedAt: 5 }, 'loading', true, 'working', undefined, 'Cancelling…'],
+    [{ state: 'requires_action' }, {}, 'bell-dot', false, 'waiting', 'notificationsWarningIcon.foreground', 'Needs you'],
+    [{ state: 'requires_action' }, { cancelRequestedAt: null }, 'bell-dot', false, 'waiting', 'notificationsWarningIcon.foreground', 'Needs you'],
+    // An open question needs the user whatever state was reported (phase awaiting-user), unless a cancel is on its way.
+    [{ state: 'running' }, { awaitingUser: 1 }, 'bell-dot', false, 'waiting', 'notificationsWarningIcon.foreground', 'Needs you'],
+    [{ state: 'idle', stopReason: 'end_turn' }, { awaitingUser: 2 }, 'bell-dot', false, 'waiting', 'notificationsWarningIcon.foreground', 'Needs you'],
+    [{ state: 'running' }, { awaitingUser: 1, cancelRequestedAt: 5 }, 'loading', true, 'working', undefined, 'Cancelling…'],
+    [{ state: 'disconnected' }, { awaitingUser: 1 }, 'debug-disconnect', false, 'idle', 'disabledForeground', 'Disconnected'],
+    [{ state: 'idle', stopReason: 'end_turn' }, {}, 'pass', false, 'idle', 'testing.iconPassed', 'Done'],
+    [{ state: 'idle', stopReason: 'end_turn' }, { cancelRequestedAt: 5, background: true }, 'pass', false, 'idle', 'testing.iconPassed', 'Done'],
+    [{ state: 'idle', stopReason: 'cancelled' }, {}, 'circle-slash', false, 'idle', 'disabledForeground', 'Cancelled'],
+    [{ state: 'idle', stopReason: 'error' }, {}, 'error', false, 'idle', 'errorForeground', 'Failed'],
+    [{ state: 'idle', stopReason: 'refusal' }, {}, 'error', false, 'idle', 'errorForeground', 'Refused'],
+    [{ state: 'idle', stopReason: 'max_tokens' }, {}, 'warning', false, 'idle', 'editorWarning.foreground', 'Stopped: max tokens'],
+    [{ state: 'idle', stopReason: 'max_turn_requests' }, {}, 'warning', false, 'idle', 'editorWarning.foreground', 'Stopped: turn limit'],
+    [{ state: 'idle' }, {}, 'circle-large-outline', false, 'idle', undefined, 'Idle'],
+    [{ state: 'idle', stopReason: 'paused_by_user' }, {}, 'circle-large-outline', false, 'idle', undefined, 'Idle (paused by user)'],
+    [{ state: 'unknown' }, {}, 'question', false, 'idle', undefined, 'Unknown'],
+    [{ state: 'unconfirmed' }, {}, 'question', false, 'idle', undefined, 'Not reported'],
+    [{ state: 'disconnected' }, {}, 'debug-disconnect', false, 'idle', 'disabledForeground', 'Disconnected'],
+    [{ state: 'disconnected', lastKnown: { state: 'running' } }, {}, 'debug-disconnect', false, 'idle', 'disabledForeground', 'Disconnected (last: Running)'],
+    [{ state: 'disconnected', lastKnown: { state: 'idle', stopReason: 'cancelled' } }, {}, 'debug-disconnect', false, 'idle', 'disabledForeground', 'Disconnected (last: Cancelled)'],
+    [{ state: 'disconnected', lastKnown: { state: 'disconnected' } }, {}, 'debug-disconnect', false, 'idle', 'disabledForeground', 'Disconnected'],
+    [{ state: 'thinking_hard' }, {}, 'circle-large-outline', false, 'idle', undefined, 'thinking_hard'],
+    [{ state: 'thinking_hard' }, { cancelRequestedAt: 5 }, 'circle-large-outline', false, 'idle', undefined, 'thinking_hard'],
   ];
-  for (const [state, extras, icon, spin, color, label] of table) {
-    assert.deepEqual(presentState(state, extras), { icon, spin, ...(color ? { color } : {}), label }, JSON.stringify([state, extras]));
+  for (const [state, extras, icon, spin, activity, color, label] of table) {
+    assert.deepEqual(presentState(state, extras), { icon, spin, activity, ...(color ? { color } : {}), label }, JSON.stringify([state, extras]));
   }
 });
 

@@ -1,9 +1,15 @@
 // The status bar counts working sessions and waiting questions across live agent connections.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { AGENT_STARTED_QUIET_MS, type Activity } from '../../src/presentation';
+import type { SessionActions } from '../../src/store/model';
+import { presentRow, sessionItemOf } from '../../src/views/sessionTreeModel';
 import { statusSummary } from '../../src/views/statusBarModel';
 import { SessionTreeWatch, type WatchedRuntime } from '../../src/views/sessionTreeWatch';
-import { announce, Wire } from './support/storeFixtures';
+import { announce, fixtureNames, replayStepwise, Wire } from './support/storeFixtures';
+
+/** The Wire's clock: nothing has been quiet for long. */
+const NOW = 1000;
 
 function watched(w: Wire, id: string, live = true): { runtime: WatchedRuntime; watch: SessionTreeWatch } {
   const runtime = { id, live, store: w.store };
@@ -24,24 +30,24 @@ test('a pending permission counts as waiting; its session no longer counts as wo
   const w = new Wire();
   const { runtime, watch } = watched(w, 'c1');
   w.newSession('R');
-  assert.deepEqual(statusSummary([runtime], watch), { working: 0, waiting: 0, text: '', tooltip: 'Subchats' });
+  assert.deepEqual(statusSummary([runtime], watch, NOW), { working: 0, waiting: 0, text: '', tooltip: 'Subchats' });
   const end = w.prompt('R', 'go');
   w.update('R', announce('A', { title: 'Explorer', state: { state: 'running' } }));
-  assert.equal(statusSummary([runtime], watch).text, '$(sync~spin) 2 working');
+  assert.equal(statusSummary([runtime], watch, NOW).text, '$(sync~spin) 2 working');
   const ask = w.agentRequest('session/request_permission', permission('A', 't1'));
-  const asked = statusSummary([runtime], watch);
+  const asked = statusSummary([runtime], watch, NOW);
   assert.equal(asked.waiting, 1);
   assert.equal(asked.working, 1);
   assert.equal(asked.text, '$(bell-dot) 1 waiting  $(sync~spin) 1 working');
   assert.match(asked.tooltip, /1 question waiting for you/);
   const second = w.agentRequest('session/request_permission', permission('A', 't2'));
-  assert.equal(statusSummary([runtime], watch).waiting, 2, 'two questions of one session count twice');
+  assert.equal(statusSummary([runtime], watch, NOW).waiting, 2, 'two questions of one session count twice');
   w.clientResult(ask, { outcome: { outcome: 'selected', optionId: 'ok' } });
   w.clientResult(second, { outcome: { outcome: 'cancelled' } });
-  assert.equal(statusSummary([runtime], watch).waiting, 0);
+  assert.equal(statusSummary([runtime], watch, NOW).waiting, 0);
   w.update('R', announce('A', { state: { state: 'idle', stopReason: 'end_turn' } }));
   end('end_turn');
-  assert.equal(statusSummary([runtime], watch).text, '');
+  assert.equal(statusSummary([runtime], watch, NOW).text, '');
 });
 
 test('only live connections count, and every live one does', () => {
@@ -58,5 +64,49 @@ test('only live connections count, and every live one does', () => {
   old.newSession('R2');
   old.prompt('R2', 'go');
   old.agentRequest('session/request_permission', permission('R2', 't1'));
-  assert.deepEqual(statusSummary([a.runtime, oldRuntime], watch), { working: 1, waiting: 0, text: '$(sync~spin) 1 working', tooltip: 'Subchats: 1 session working' });
+  assert.deepEqual(statusSummary([a.runtime, oldRuntime], watch, NOW), { working: 1, waiting: 0, text: '$(sync~spin) 1 working', tooltip: 'Subchats: 1 session working' });
+});
+
+// Reported (opencode): "after a background task, the root reads 'Idle (quiet)' but the status bar says '2 working'".
+// The status bar counts what the rows show: a row that reads idle is not working, whatever the wire last said.
+test('the status bar counts the rows: an agent-started turn quiet since long reads Idle (quiet) and no longer counts as working', () => {
+  const store = replayStepwise('written', 'opencode-background-task.jsonl');
+  const runtime = { id: 'c1', agent: { id: 'opencode', name: 'opencode', command: 'opencode' }, live: true, status: 'ready' as const, store };
+  const watch = new SessionTreeWatch();
+  watch.sync([runtime]);
+  const root = store.listSessions().find((session) => session.parentId === null)!;
+  const rows = (now: number) => store.listSessions().map((session) => sessionItemOf(runtime, session.id, now)!.description.split(' · ')[0]);
+
+  const soon = root.updatedAt + 1000;
+  assert.deepEqual(rows(soon), ['Running (agent started)', 'Running in background']);
+  assert.equal(statusSummary([runtime], watch, soon).text, '$(sync~spin) 2 working');
+
+  const quiet = root.updatedAt + AGENT_STARTED_QUIET_MS;
+  assert.deepEqual(rows(quiet), ['Idle (quiet)', 'Running in background']);
+  assert.deepEqual(statusSummary([runtime], watch, quiet), { working: 1, waiting: 0, text: '$(sync~spin) 1 working', tooltip: 'Subchats: 1 session working' });
+});
+
+// Why counting rows is counting the controller's phases: at every step of every recorded and written transcript,
+// each row reads waiting exactly in the phase awaiting-user and working exactly in the other busy phases. Time
+// alone changes one thing: an agent-started turn, quiet since long, reads idle.
+test('rows read what the controller\'s phase says, at every step of every fixture; only a quiet agent-started turn reads idle', () => {
+  const expected = (actions: SessionActions): Activity => (actions.phase === 'awaiting-user' ? 'waiting' : actions.busy ? 'working' : 'idle');
+  const disagreements = new Set<string>();
+  let checked = 0;
+  for (const folder of ['traces', 'dialects', 'written', 'recorded-new'] as const) {
+    for (const name of fixtureNames(folder)) {
+      replayStepwise(folder, name, (store, line) => {
+        for (const session of store.listSessions()) {
+          const actions = store.actionsFor(session.id);
+          const fresh = presentRow(session, session.updatedAt).activity;
+          const quiet = presentRow(session, session.updatedAt + AGENT_STARTED_QUIET_MS).activity;
+          const quietExpected = actions.phase === 'agent-started' ? 'idle' : expected(actions);
+          if (fresh !== expected(actions) || quiet !== quietExpected) disagreements.add(`${folder}/${name}:${line} ${session.label}: ${actions.phase} reads ${fresh}, quiet ${quiet}`);
+          checked++;
+        }
+      });
+    }
+  }
+  assert.ok(checked > 1000);
+  assert.deepEqual([...disagreements], []);
 });

@@ -29,6 +29,17 @@ export function replayStepwise(folder: FixtureFolder, name: string, each?: (stor
   return store;
 }
 
+/** Replays a fixture until `done` says the moment a test wants has come (the lines after it are not read). */
+export function replayUntil(folder: FixtureFolder, name: string, done: (store: SessionStore) => boolean): SessionStore {
+  const store = new SessionStore({ now: () => 0 });
+  const lines = fixtureText(folder, name).split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    store.ingestLine(lines[i]!, i + 1);
+    if (done(store)) return store;
+  }
+  throw new Error(`${name}: the awaited moment never came`);
+}
+
 export function replayFixture(folder: FixtureFolder, name: string): { store: SessionStore; snapshot: ReplaySnapshot } {
   const store = new SessionStore({ now: () => 0 });
   replayText(store, fixtureText(folder, name));
@@ -48,10 +59,27 @@ export class Wire {
     return this;
   }
 
-  newSession(sessionId: string, cwd = '/work'): this {
+  /** initialize, answered with `result` (agentCapabilities, a top-level `_meta` such as steering). */
+  initialize(result: Record<string, unknown> = {}): this {
+    return this.clientRequest('initialize', { protocolVersion: 1, clientCapabilities: {} }, { protocolVersion: 1, agentCapabilities: {}, ...result });
+  }
+
+  /** session/new answered with the id and any `extra` result fields (modes, configOptions). */
+  newSession(sessionId: string, cwd = '/work', extra: Record<string, unknown> = {}): this {
+    return this.clientRequest('session/new', { cwd, mcpServers: [] }, { sessionId, ...extra });
+  }
+
+  /** A client request the agent answers at once. */
+  clientRequest(method: string, params: Record<string, unknown>, result: unknown): this {
     const id = this.nextId++;
-    this.store.ingest({ jsonrpc: '2.0', id, method: 'session/new', params: { cwd, mcpServers: [] } }, 'client->agent');
-    this.store.ingest({ jsonrpc: '2.0', id, result: { sessionId } }, 'agent->client');
+    this.store.ingest({ jsonrpc: '2.0', id, method, params }, 'client->agent');
+    this.store.ingest({ jsonrpc: '2.0', id, result }, 'agent->client');
+    return this;
+  }
+
+  /** The client's session/cancel notification (the agent has not acted on it yet). */
+  cancel(sessionId: string): this {
+    this.store.ingest({ jsonrpc: '2.0', method: 'session/cancel', params: { sessionId } }, 'client->agent');
     return this;
   }
 
