@@ -449,7 +449,7 @@ export class SubchatsService {
     return runtime;
   }
 
-  /** After the connection fed its store: the transcripts and the protocol log. */
+  /** Each wire message as it passes, before the store reacts to it: the transcripts and the protocol log. */
   private record(runtime: AgentRuntime, message: object, direction: 'client->agent' | 'agent->client'): void {
     runtime.transcript.record(message, direction);
     runtime.persisted?.record(message, direction);
