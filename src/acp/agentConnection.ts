@@ -178,8 +178,10 @@ export class AgentConnection {
     const hooks = {
       tap: (message: object, direction: 'client->agent' | 'agent->client') => {
         if (direction === 'client->agent') this.agentRequestIds.answered(message);
-        this.store.ingest(message, direction);
+        // Recorded before the store reacts: a reaction that sends at once (a queued message going out when an
+        // agent message ends the turn) must follow that message in the transcript, as it does on the wire.
         options.tap?.(message, direction);
+        this.store.ingest(message, direction);
       },
       onInvalidLine: (raw: string, reason: string) => {
         this.log(`Skipped a line from the agent (${reason}): ${raw.slice(0, 200)}`);

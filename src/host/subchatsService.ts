@@ -264,6 +264,8 @@ export class SubchatsService {
   async prompt(runtimeId: string, sessionId: string, content: string | readonly ContentBlock[], delegation?: PromptDelegation): Promise<PromptResponse> {
     const runtime = this.require(runtimeId);
     const verdict = runtime.store.actionsFor(sessionId);
+    // A session that takes no prompts (a subagent) says why, not where a message would go instead.
+    if (!verdict.prompt.allowed) throw new ActionRefusedError(sessionId, 'prompt', verdict.prompt.reason ?? 'not allowed');
     if (verdict.send.route !== 'prompt') {
       throw new ActionRefusedError(sessionId, 'prompt', verdict.send.route === 'refuse' ? verdict.send.reason : `a message now would not be a prompt (${verdict.send.reason})`);
     }
@@ -309,7 +311,10 @@ export class SubchatsService {
     const refused: { title: string; reason: string }[] = [];
     for (const child of runtime.store.subtree(sessionId).slice(1)) {
       if (child.state.state !== 'running' && child.state.state !== 'requires_action') continue;
-      const verdict = runtime.store.actionsFor(child.id).cancel;
+      const actions = runtime.store.actionsFor(child.id);
+      // Already stopping (a cancel of its parent, sent just now, covers it): neither cancelled again nor refused.
+      if (actions.phase === 'cancelling') continue;
+      const verdict = actions.cancel;
       if (!verdict.allowed) {
         refused.push({ title: child.label, reason: verdict.reason ?? 'not allowed' });
         continue;
@@ -446,7 +451,7 @@ export class SubchatsService {
     return runtime;
   }
 
-  /** After the connection fed its store: the transcripts and the protocol log. */
+  /** Each wire message as it passes, before the store reacts to it: the transcripts and the protocol log. */
   private record(runtime: AgentRuntime, message: object, direction: 'client->agent' | 'agent->client'): void {
     runtime.transcript.record(message, direction);
     runtime.persisted?.record(message, direction);

@@ -1,7 +1,7 @@
 // The prompt box in real VS Code with the demo agent: `/` lists the agent's commands and inserts one, ↑
 // recalls the last prompt, `@` attaches a workspace file that reaches the agent (it says what it received),
-// "Add Selection to Subchats Chat" adds a chip that is sent, and a prompt sent during a turn waits in a
-// visible queue until the turn ends.
+// "Add Selection to Subchats Chat" adds a chip that is sent, and a prompt queued during a turn (the Queue
+// button next to Steer) waits in a visible queue until the turn ends.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import { activityBarEntry, launchWorkbench, runCommand, runContextMenuEntry, screenshot, treeItem } from './harness/index.mjs';
@@ -98,17 +98,19 @@ test('Add File to Subchats Chat in the Explorer\'s context menu adds the file, a
   await chat.getByText('Received: file README.md (resource, 19 characters)').waitFor({ timeout: SLOW_MS });
 });
 
-test('a prompt sent while the session works is queued visibly and sent when the turn ends', async () => {
+test('a prompt queued (the Queue button) while the session works waits visibly and is sent when the turn ends', async () => {
   await promptInChat(chat, '/long');
   await chat.getByText('Sentence 10 of a very long answer').waitFor({ timeout: SLOW_MS });
   const quickAnswers = await chat.getByText('Quick answer from the').count();
+  // The demo agent takes steering, so Enter would join the running turn: the "Queue" button waits for its end.
+  await chat.locator('subchats-prompt-box button[type="submit"]', { hasText: 'Steer' }).waitFor();
   await box().fill('/quick from the queue');
-  await box().press('Enter');
+  await chat.getByRole('button', { name: 'Queue', exact: true }).click();
   const queued = chat.locator('.sc-queued', { hasText: '/quick from the queue' });
   await queued.waitFor();
   await screenshot(workbench.page, 'e2e-prompt-queued');
   assert.equal(await chat.getByText('Quick answer from the').count(), quickAnswers, 'nothing sent while the turn runs');
-  await chat.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await chat.getByRole('button', { name: 'Stop', exact: true }).click();
   await queued.waitFor({ state: 'detached', timeout: SLOW_MS });
   await chat.getByText('Quick answer from the').nth(quickAnswers).waitFor({ timeout: SLOW_MS });
   await screenshot(workbench.page, 'e2e-prompt-queue-sent');

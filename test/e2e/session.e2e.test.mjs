@@ -60,7 +60,7 @@ test('a child asks permission under its own session and is answered in the chat'
   await sessionRow(page, 'Reviewer').locator('.codicon-pass').waitFor({ timeout: 30_000 });
 });
 
-test('opening a child shows its own sub-chat with a breadcrumb, and its prompt box says why it cannot be prompted and offers a relay', async () => {
+test('opening a child shows its own sub-chat with a breadcrumb, and its prompt box takes a message for it, sent to the parent', async () => {
   const { page } = workbench;
   const parentChat = chatFrame(page);
   await parentChat.getByRole('button', { name: 'Open Explorer in a new tab' }).click();
@@ -74,8 +74,10 @@ test('opening a child shows its own sub-chat with a breadcrumb, and its prompt b
   // The grandchild's card sits inside the child's chat.
   await childChat.locator('subchats-child-card', { hasText: 'Scout' }).first().waitFor();
   const promptBox = childChat.locator('textarea');
-  await childChat.getByText(/does not let a client send prompts to a subagent/).first().waitFor();
-  await childChat.getByRole('button', { name: /Ask the parent to relay/ }).waitFor();
+  // ACP lets a client prompt only a root: the box takes a message for this subagent and says it goes to the parent.
+  await childChat.locator('.sc-prompt-reason', { hasText: 'Sent to "Show me what subagents can do" for "Explorer": ' }).waitFor();
+  await childChat.locator('subchats-prompt-box button[type="submit"]', { hasText: 'Send to parent' }).waitFor();
+  await childChat.getByLabel('Message for this subagent, sent to Show me what subagents can do').waitFor();
   assert.equal(await promptBox.isDisabled(), false, 'the box takes a message for the parent to relay');
   await screenshot(page, 'e2e-child-sub-chat');
 });

@@ -1,7 +1,8 @@
 // Capability gating through the commands, as a menu or keybinding would run them: a refused action
-// sends nothing and says why; the relay fallback prompts the parent with a clearly labelled message.
+// sends nothing and says why; a message for a subagent goes to its parent, labelled for the subagent.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
+import { relayPromptText } from '../../src/protocol/relayText';
 import type { SubchatsTestApi as SubchatsApi } from '../../src/extension';
 import { activateSubchats, answer, pendingPermissionOf, sent, sessionOf, startTour, waitFor, wire, type TourIds } from './support/subchats';
 import { stubWindow, type WindowStub } from './support/windowStubs';
@@ -77,33 +78,26 @@ describe('commands respect what a session allows', function () {
     assert.deepEqual(await turn, { stopReason: 'end_turn' });
   });
 
-  it('Message Subagent offers to relay through the parent and sends a labelled prompt there', async () => {
-    const relay = 'Ask the Parent to Relay';
-    stub = stubWindow({
-      showInformationMessage: (asked) => (asked.items.includes(relay) ? relay : undefined),
-      showInputBox: () => 'Please double-check the review. /quick',
-      showErrorMessage: () => undefined,
-    });
+  it('Message Subagent asks for the words and sends them to the parent, labelled for the subagent', async () => {
+    const words = 'Please double-check the review. /quick';
+    stub = stubWindow({ showInputBox: () => words, showErrorMessage: () => undefined });
     const promptsBefore = sent(api, runtimeId, 'session/prompt', rootId).length;
     await vscode.commands.executeCommand('subchats.messageChild', { runtimeId, sessionId: ids.reviewer });
 
-    const [offer, input] = stub.asked;
-    assert.ok(offer && input, JSON.stringify(stub.asked));
-    assert.equal(offer.method, 'showInformationMessage');
-    assert.equal(offer.modal, true);
-    assert.deepEqual(offer.items, [relay]);
-    assert.match(offer.message, /cannot message "Reviewer" directly\. ACP does not let a client send prompts to a subagent/);
+    // No offer first: the input box itself says where the words go (the parent is idle now, so as a new prompt).
+    const [input] = stub.asked;
+    assert.ok(input, JSON.stringify(stub.asked));
     assert.equal(input.method, 'showInputBox');
-    assert.match(input.message, /through its parent/);
+    assert.match(input.message, /no way to message a subagent directly: this goes to "Show me the tour", labelled as a message for "Reviewer"/);
+    assert.match(input.message, /the parent gets it as a new prompt/);
 
     const prompts = await waitFor(api, 'the relayed prompt on the wire', () => {
       const all = sent(api, runtimeId, 'session/prompt', rootId);
       return all.length > promptsBefore ? all : undefined;
     });
     assert.equal(prompts.length, promptsBefore + 1);
-    const text = JSON.stringify(prompts.at(-1)!.msg.params?.['prompt']);
-    assert.ok(text.includes(`[Message for your subagent \\"Reviewer\\" (session ${ids.reviewer}); please relay it to that subagent]`), text);
-    assert.ok(text.includes('Please double-check the review. /quick'), text);
+    const prompt = prompts.at(-1)!.msg.params?.['prompt'];
+    assert.deepEqual(prompt, [{ type: 'text', text: relayPromptText({ childLabel: 'Reviewer', childId: ids.reviewer }, words) }]);
     assert.deepEqual(sent(api, runtimeId, 'session/prompt', ids.reviewer), []);
 
     // The parent answers the relayed prompt (a quick turn), and the command reported no failure.
@@ -126,11 +120,11 @@ describe('commands respect what a session allows', function () {
     assert.deepEqual(stub.asked.filter((a) => a.method === 'showErrorMessage'), []);
   });
 
-  it('Message Subagent sends nothing when the user declines the relay', async () => {
-    stub = stubWindow({ showInformationMessage: () => undefined, showInputBox: () => 'never asked' });
+  it('Message Subagent sends nothing when the user dismisses the input box', async () => {
+    stub = stubWindow({ showInputBox: () => undefined, showInformationMessage: () => undefined });
     const before = wire(api, runtimeId).filter((l) => l.dir === 'client->agent').length;
     await vscode.commands.executeCommand('subchats.messageChild', { runtimeId, sessionId: ids.explorer });
-    assert.deepEqual(stub.asked.map((a) => a.method), ['showInformationMessage']);
+    assert.deepEqual(stub.asked.map((a) => a.method), ['showInputBox']);
     assert.equal(wire(api, runtimeId).filter((l) => l.dir === 'client->agent').length, before);
   });
 });

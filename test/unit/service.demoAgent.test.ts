@@ -311,3 +311,27 @@ for (const version of [1, 2] as const) {
     }
   });
 }
+
+test('a queued message goes out when the turn ends, and the transcript records it after that end, as on the wire', async () => {
+  const { workspace, service } = setup();
+  try {
+    const runtime = await service.start(demoAgent('--no-steering'), workspace);
+    const sessionId = await service.newSession(runtime);
+    const turn = service.prompt(runtime.id, sessionId, '/long');
+    const root = () => runtime.store.getSession(sessionId)!;
+    await until(service, runtime, () => root().entries.some((e) => e.kind === 'message' && e.role === 'agent' && e.text.includes('Sentence 2 of')), 'the long answer');
+    assert.equal((await service.send(runtime.id, sessionId, 'queued words')).route, 'queue');
+    await service.cancel(runtime.id, sessionId);
+    await turn;
+    const wire = () => runtime.transcript.text().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { dir: string; msg: { id?: unknown; method?: string; params?: { prompt?: { text?: string }[] } } });
+    const queuedAt = () => wire().findIndex((l) => l.msg.method === 'session/prompt' && l.msg.params?.prompt?.[0]?.text === 'queued words');
+    await until(service, runtime, () => queuedAt() >= 0, 'the queued message to go out');
+    const lines = wire();
+    const first = lines.find((l) => l.msg.method === 'session/prompt')!;
+    // v1: the prompt's answer ends the turn; v2: the session's idle state_update does (its answer comes at once).
+    const endedAt = lines.findIndex((l, i) => i > lines.indexOf(first) && l.dir === 'agent->client' && (l.msg.id === first.msg.id && !l.msg.method ? runtime.store.protocolVersion === 1 : JSON.stringify(l.msg).includes('"state":"idle"')));
+    assert.ok(endedAt >= 0 && endedAt < queuedAt(), `the turn ended at line ${endedAt}, the queued message went out at line ${queuedAt()}`);
+  } finally {
+    service.dispose();
+  }
+});

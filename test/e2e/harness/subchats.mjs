@@ -1,4 +1,6 @@
 // Subchats-specific steps shared by the end-to-end scenarios.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { chatFrame, pickQuickItem, runCommand } from './workbench.mjs';
 
 /** The demo agent's label in the New Session picker. */
@@ -20,4 +22,53 @@ export async function promptInChat(chat, text) {
   const box = chat.locator('textarea');
   await box.fill(text);
   await box.press('Enter');
+}
+
+/**
+ * What went over the wire so far, as the "Subchats Protocol" log shows it (one `<agent> → {json}` or
+ * `<agent> ← {json}` line per message), read from the log file the extension host writes in the server's
+ * user data: `{ dir: 'client->agent' | 'agent->client', msg }` in order. A line still being written is left out.
+ * @param {{ stateDir: string }} server from launchWorkbench()
+ */
+export function protocolLog(server) {
+  const logsDir = join(server.stateDir, 'user-data/logs');
+  let files = [];
+  try {
+    files = readdirSync(logsDir, { recursive: true }).map(String).filter((file) => file.endsWith('Subchats Protocol.log'));
+  } catch {
+    return []; // no log written yet
+  }
+  const messages = [];
+  for (const file of files.sort()) {
+    for (const line of readFileSync(join(logsDir, file), 'utf8').split('\n')) {
+      const arrow = /^\S+ \S+ \[\w+\] .*? ([→←]) (\{.*)$/.exec(line);
+      if (!arrow) continue;
+      try {
+        messages.push({ dir: arrow[1] === '→' ? 'client->agent' : 'agent->client', msg: JSON.parse(arrow[2]) });
+      } catch {
+        // the last line, half written
+      }
+    }
+  }
+  return messages;
+}
+
+/**
+ * Waits until `find(messages)` (the protocol log so far) returns something truthy and returns it; after
+ * `timeoutMs` fails naming `what`. The log file trails the wire by a flush, so this waits on it rather than
+ * reading it once.
+ * @template T
+ * @param {{ stateDir: string }} server
+ * @param {(messages: ReturnType<typeof protocolLog>) => T | undefined | null | false} find
+ * @param {string} what
+ * @returns {Promise<T>}
+ */
+export async function waitForProtocolLog(server, find, what, timeoutMs = SLOW_MS) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = find(protocolLog(server));
+    if (found) return found;
+    if (Date.now() >= deadline) throw new Error(`the Subchats Protocol log did not show ${what} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
