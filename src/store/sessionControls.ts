@@ -22,6 +22,8 @@ export interface ControlFacts {
   readonly steering: boolean;
   /** Other sessions of the connection (the parent a relay goes through, background children). */
   readonly lookup: (sessionId: string) => SessionView | undefined;
+  /** The session launched GitHub Copilot subagents (only then are its children looked through before a prompt). */
+  readonly launchedCopilotTasks?: (sessionId: string) => boolean;
 }
 
 /** Where the session's turn is now (see TurnPhase). */
@@ -127,6 +129,8 @@ function steerVerdict(session: SessionView): SendVerdict {
 
 /** GitHub Copilot CLI stops every background subagent of a session when that session gets a new prompt. */
 function withConfirm(session: SessionView, facts: ControlFacts, verdict: SendVerdict): SendVerdict {
+  // Every verdict of every row passes here: other agents' trees are not walked.
+  if (!facts.launchedCopilotTasks?.(session.id)) return verdict;
   const running = backgroundCopilotChildren(session, facts);
   if (running.length === 0) return verdict;
   const names = running.map((child) => `"${child.label}"`).join(', ');

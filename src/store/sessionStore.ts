@@ -225,6 +225,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       loadSession: this.agentCapabilities['loadSession'] === true,
       steering: this.steering,
       lookup: (id) => this.core.session(id),
+      launchedCopilotTasks: (id) => this.parts.copilot.hasTasks(id),
     });
   }
 

@@ -16,6 +16,11 @@ export class CopilotState {
   /** wire → text deltas the events announced, waiting for the unmarked chunk that carries the same text. */
   private readonly pendingText = new Map<string, { readonly text: string; readonly agentId?: string }[]>();
 
+  /** The session on this wire launched Copilot subagents (`task` calls). */
+  hasTasks(wireId: string): boolean {
+    return this.tasks.has(wireId);
+  }
+
   noteTask(wireId: string, toolCallId: string): void {
     const list = this.tasks.get(wireId);
     if (!list) this.tasks.set(wireId, [toolCallId]);
