@@ -130,11 +130,12 @@ describe('context menus follow what each tree item allows', function () {
     assert.deepEqual(offered(itemFlags(liveStore, tour.ids.reviewer)), [...open, 'subchats.messageChild'].sort());
   });
 
-  it('a virtual child (Claude, known only through a tool call): relay only', () => {
+  it('a finished virtual child (Claude, known only through a tool call): open only (nothing can reach it any more)', () => {
     const store = storeFrom(readFileSync(join(extension().extensionPath, 'test/fixtures/traces/claude-single.jsonl'), 'utf8'));
     const virtual = store.listSessions().find((s) => s.origin === 'virtual');
     assert.ok(virtual, 'the Claude trace has no virtual child');
-    assert.deepEqual(offered(itemFlags(store, virtual.id)), [...open, 'subchats.messageChild'].sort());
+    assert.equal(store.actionsFor(virtual.id).send.route, 'refuse');
+    assert.deepEqual(offered(itemFlags(store, virtual.id)), open);
   });
 
   it('sessions of a finished connection: open only, plus reconnect for a root the agent can reload', () => {
@@ -164,10 +165,10 @@ describe('context menus follow what each tree item allows', function () {
 
   const opencodeStore = () => storeFrom(readFileSync(join(extension().extensionPath, 'test/fixtures/recorded-new/opencode-single.jsonl'), 'utf8'));
 
-  it('a finished opencode task child (its own session named, loadSession advertised): also open that session', () => {
+  it('a finished opencode task child (its own session named, loadSession advertised): open that session, no relay', () => {
     const store = opencodeStore();
     const child = store.listSessions().find((s) => s.parentId !== null)!;
-    assert.deepEqual(offered(itemFlags(store, child.id)), [...open, 'subchats.messageChild', 'subchats.openSubagentSession'].sort());
+    assert.deepEqual(offered(itemFlags(store, child.id)), [...open, 'subchats.openSubagentSession'].sort());
   });
 
   it('a session that changed files offers Open Changes', () => {
