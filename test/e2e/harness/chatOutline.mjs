@@ -104,6 +104,9 @@ async function readInPage(app, { openCards }) {
     const { id, kind } = virtualizer.items[index];
     return until(() => {
       try {
+        // Read as a person scrolls: a scroll with no user intent before it is the chat's own, and a chat that
+        // follows the end takes it back there (pinned), so an entry above the end would never stay in view.
+        virtualizer.dispatchEvent(new WheelEvent('wheel', { bubbles: true, deltaY: -1 }));
         virtualizer.element(index)?.scrollIntoView({ block: 'start' });
       } catch (error) {
         if (!(error instanceof TypeError)) throw error;
