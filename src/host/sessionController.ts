@@ -57,7 +57,7 @@ export class SessionController {
     const { send } = verdict;
     if (send.route === 'refuse') throw new ActionRefusedError(sessionId, 'send a message to', send.reason);
     if (send.confirm && !(await this.deps.confirm?.(send.confirm))) throw new ActionRefusedError(sessionId, 'send a message to', 'you chose not to send it');
-    if (send.route === 'relay') return this.relay(runtime, sessionId, blocks, options);
+    if (send.route === 'relay') return this.relay(runtime, sessionId, send.via?.sessionId, blocks, options);
     const queue = send.route === 'queue' || (options.queue === true && verdict.queue.allowed);
     if (queue) {
       this.enqueue(runtime, sessionId, blocks, text(blocks));
@@ -81,9 +81,8 @@ export class SessionController {
    * A subagent's message goes to the nearest ancestor that takes prompts, labelled with the subagent's name, the
    * way that ancestor's own verdict says (its steer, prompt or queue).
    */
-  private async relay(runtime: ControlledRuntime, childId: string, blocks: ContentBlock[], options: SendOptions): Promise<SendResult> {
+  private async relay(runtime: ControlledRuntime, childId: string, viaId: string | undefined, blocks: ContentBlock[], options: SendOptions): Promise<SendResult> {
     const child = runtime.store.getSession(childId)!;
-    const viaId = runtime.store.actionsFor(childId).send.via?.sessionId;
     if (!viaId) throw new ActionRefusedError(childId, 'relay a message to', 'no session can pass it on');
     if (blocks.some((block) => block.type !== 'text')) throw new ActionRefusedError(childId, 'relay a message to', 'a relay carries text only; attachments go to the parent session\'s own chat');
     const words = text(blocks);
@@ -132,15 +131,17 @@ export class SessionController {
   }
 
   private drainOne(runtime: ControlledRuntime, sessionId: string): void {
-    const key = `${runtime.id}\0${sessionId}`;
     const session = runtime.store.getSession(sessionId);
+    // Every store change of every session passes here: nothing queued and nothing being sent costs no more.
+    if (!session || (session.queued.length === 0 && this.draining.size === 0)) return;
+    const key = `${runtime.id}\0${sessionId}`;
     if (this.draining.has(key)) {
       // Sent once the store shows its prompt in flight (or the send failed and said so).
-      if (session?.activePromptId === null) return;
+      if (session.activePromptId === null) return;
       this.draining.delete(key);
     }
-    const next = session?.queued[0];
-    if (!session || !next) return;
+    const next = session.queued[0];
+    if (!next) return;
     const verdict = runtime.store.actionsFor(sessionId);
     if (!verdict.prompt.allowed || (verdict.phase !== 'idle' && verdict.phase !== 'agent-started')) return;
     this.draining.add(key);

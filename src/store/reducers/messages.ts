@@ -6,6 +6,7 @@ import { isDiscreteMessage } from '../subagentDialects';
 import { appendText } from '../textRope';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 import { awaitEcho, heldEcho, isHeld, takeEcho } from './promptEchoes';
+import { fillFromBlocks, newUserMessage } from './messageBlocks';
 import { markRelay } from './relays';
 import { claimSteerEcho, noteAgentWords, takePromptedSteer } from './steering';
 
@@ -82,8 +83,7 @@ export function upsertMessage({ core }: StoreParts, session: SessionRecord, role
  */
 export function addUserPrompt(parts: StoreParts, session: SessionRecord, blocks: unknown[], fromClient = false, promptKey?: string): void {
   const { core } = parts;
-  const entry: MessageEntry = { kind: 'message', id: core.nextEntryId('msg'), rev: core.rev, at: core.at, role: 'user', text: '', attachments: [] };
-  fillFromBlocks(entry, blocks);
+  const entry = newUserMessage(core, blocks);
   // The words of a steer the agent sent back (`promptRequired`) show once, on the steer's entry.
   const steered = takePromptedSteer(parts, session, entry.text);
   if (steered) {
@@ -101,13 +101,6 @@ function keepsUserWords(entry: MessageEntry): boolean {
   return entry.role === 'user' && (entry.steer !== undefined || entry.relay !== undefined);
 }
 
-function fillFromBlocks(entry: MessageEntry, blocks: unknown[]): void {
-  for (const block of blocks) {
-    if (!isObject(block)) continue;
-    if (block['type'] === 'text' && typeof block['text'] === 'string') entry.text = appendText(entry.text, block['text']);
-    else entry.attachments.push(block as ContentBlock);
-  }
-}
 
 /** The first prompt names a root until the agent titles it. */
 function noteUserMessage(core: StoreParts['core'], session: SessionRecord, entry: MessageEntry): void {

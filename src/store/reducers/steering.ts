@@ -6,7 +6,9 @@
 import type { MessageEntry, SessionRecord, SteerDelivery } from '../model';
 import type { SteerCopy } from '../storeCore';
 import type { StoreParts } from '../storeParts';
-import { asString, isObject, type JsonObject } from '../wireMessage';
+import { isAdvertised } from '../agentCapabilities';
+import { asString, type JsonObject } from '../wireMessage';
+import { newUserMessage } from './messageBlocks';
 import { markRelay } from './relays';
 import { addNotice } from './sessionDetails';
 
@@ -15,12 +17,8 @@ export const STEER_METHOD = '_session/steering';
 /** The client sent a steer: its words show at once, as sending. */
 export function startSteer(parts: StoreParts, session: SessionRecord, key: string, blocks: unknown[]): void {
   const { core } = parts;
-  const entry: MessageEntry = { kind: 'message', id: core.nextEntryId('msg'), rev: core.rev, at: core.at, role: 'user', text: '', attachments: [], steer: { status: 'sending' } };
-  for (const block of blocks) {
-    if (!isObject(block)) continue;
-    if (block['type'] === 'text' && typeof block['text'] === 'string') entry.text += block['text'];
-    else entry.attachments.push(block as MessageEntry['attachments'][number]);
-  }
+  const entry = newUserMessage(core, blocks);
+  entry.steer = { status: 'sending' };
   const wireText = entry.text;
   markRelay(parts, session, entry);
   core.addEntry(session, entry);
@@ -127,7 +125,7 @@ export function noteMovedToBackground(parts: StoreParts, child: SessionRecord, p
   child.background = true;
   parts.core.touch(child);
   const why = steeredThisTurn(parent) ? `after you steered "${parent.label}"` : 'by the agent';
-  const stop = child.capabilities && typeof child.capabilities['cancel'] === 'object' && child.capabilities['cancel'] !== null
+  const stop = isAdvertised(child.capabilities?.['cancel'])
     ? `To stop it, cancel "${child.label}" itself.`
     : 'The agent offers no way to stop it alone.';
   const description = `"${child.label}" was moved to the background ${why}. It keeps working, and cancelling "${parent.label}" does not stop it. ${stop}`;
