@@ -190,6 +190,12 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     if (target) ctx.chats.open(target.runtime.id, target.session.id, beside);
   };
 
+  /** A tree row's click: the clicked row is the selection by then (see the tree provider's item command). */
+  const openSelectedChat = async () => {
+    const selected = ctx.tree.selectedSession();
+    if (selected) ctx.chats.open(selected.runtimeId, selected.sessionId, false);
+  };
+
   const revealInTree = async (arg?: unknown) => {
     const target = await pickSession(service, arg, 'Reveal which session?');
     if (target) await ctx.tree.reveal(target.runtime.id, target.session.id);
@@ -370,6 +376,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ['subchats.cancelToolCall', guarded('Cancel Tool Call', cancelToolCall)],
     ['subchats.messageChild', guarded('Message Subagent', messageChild)],
     ['subchats.openChat', guarded('Open Chat', openChat(false))],
+    ['subchats.openSelectedChat', guarded('Open Chat', openSelectedChat)],
     ['subchats.openChatBeside', guarded('Open Chat to the Side', openChat(true))],
     ['subchats.revealInTree', guarded('Reveal in Session Tree', revealInTree)],
     ['subchats.closeSession', guarded('Close Session', closeSession)],

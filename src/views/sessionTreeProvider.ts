@@ -98,7 +98,11 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     item.contextValue = model.contextValue;
     item.accessibilityInformation = { label: `${model.label}, ${model.description}` };
     if (node.kind === 'session') {
-      item.command = { command: 'subchats.openChat', title: 'Open Chat', arguments: [node] };
+      // No arguments: VS Code keeps a tree command's arguments in a cache that a refresh of the row, or of
+      // any row above it, empties before the workbench gets the new row, and a click then runs nothing
+      // ("Actual command not found"). Rows above running subagents refresh every second, so the command
+      // reads the clicked row from the selection, which VS Code sets (by stable id) before it runs it.
+      item.command = { command: 'subchats.openSelectedChat', title: 'Open Chat' };
     }
     return item;
   }
