@@ -4,6 +4,7 @@ import type { AgentConfig } from '../acp/agentProcess';
 import { checkAgent, type AgentCheckResult } from '../host/agentCheck';
 import { commandLine } from '../host/agentCheckReport';
 import type { SubchatsService } from '../host/subchatsService';
+import { refusedAsUntrusted } from './workspaceTrust';
 
 export interface CheckAgentContext {
   readonly service: SubchatsService;
@@ -42,10 +43,7 @@ export async function checkAgentCommand(ctx: CheckAgentContext, arg?: unknown): 
   }
   const agent = named ?? (await pickAgent(ctx));
   if (!agent) return undefined;
-  if (!vscode.workspace.isTrusted) {
-    void vscode.window.showWarningMessage('Subchats does not start agents in an untrusted workspace. Trust the workspace first (Workspaces: Manage Workspace Trust).');
-    return undefined;
-  }
+  if (refusedAsUntrusted()) return undefined;
   // Where a session of this agent would run it: its own folder (presets), else the workspace folder.
   const cwd = agent.processCwd ?? ctx.workspaceFolder();
   if (!cwd) {

@@ -16,6 +16,7 @@ import { PALETTE_FILTERS, cancellableToolCalls } from './paletteFilters';
 import { inertUiText, toastError } from '../host/uiText';
 import { changePath } from '../presentation/changes';
 import { isObject } from '../store/wireMessage';
+import { refusedAsUntrusted } from './workspaceTrust';
 
 export interface CommandContext {
   readonly service: SubchatsService;
@@ -66,10 +67,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   const { service } = ctx;
 
   const startAgent = async (agent: AgentConfig): Promise<AgentRuntime | undefined> => {
-    if (!vscode.workspace.isTrusted) {
-      void vscode.window.showWarningMessage('Subchats does not start agents in an untrusted workspace. Trust the workspace first (Workspaces: Manage Workspace Trust).');
-      return undefined;
-    }
+    if (refusedAsUntrusted()) return undefined;
     const cwd = ctx.workspaceFolder();
     if (!cwd) {
       void vscode.window.showWarningMessage('Subchats: open a folder first; agents run in the workspace folder.');
@@ -82,6 +80,8 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     let runtime = arg && typeof arg === 'object' && 'runtimeId' in arg && !('sessionId' in arg) ? service.get(String((arg as { runtimeId: unknown }).runtimeId)) : undefined;
     if (runtime && !runtime.live) runtime = undefined;
     if (!runtime) {
+      // Say so before asking which agent: none of them may start here.
+      if (refusedAsUntrusted()) return undefined;
       const agents = ctx.agents();
       const requested = typeof arg === 'string' ? agents.find((a) => a.id === arg) : undefined;
       let agent = requested;
@@ -297,10 +297,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   const restartAgent = async (arg?: unknown) => {
     const runtime = await pickRuntime(service, arg, 'Restart which agent?', (r) => r.status !== 'history' && r.status !== 'transcript');
     if (!runtime) return;
-    if (!vscode.workspace.isTrusted) {
-      void vscode.window.showWarningMessage('Subchats does not start agents in an untrusted workspace.');
-      return;
-    }
+    if (refusedAsUntrusted()) return;
     await vscode.window.withProgress({ location: { viewId: 'subchats.sessions' }, title: `Restarting ${runtime.agent.name}…` }, () =>
       service.restart(runtime.id, ctx.agents().find((a) => a.id === runtime.agent.id)),
     );
@@ -349,10 +346,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
       void vscode.window.showWarningMessage(`Subchats: the agent "${target.runtime.agent.name}" is no longer configured.`);
       return;
     }
-    if (!vscode.workspace.isTrusted) {
-      void vscode.window.showWarningMessage('Subchats does not start agents in an untrusted workspace.');
-      return;
-    }
+    if (refusedAsUntrusted()) return;
     const runtime = await service.reconnect(target.runtime.id, target.session.id, agent);
     ctx.chats.open(runtime.id, target.session.id, true);
   };

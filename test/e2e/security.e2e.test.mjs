@@ -95,8 +95,12 @@ test('in an untrusted workspace (restricted mode) no command starts an agent; Ne
   });
   const { page } = workbench;
   await activityBarEntry(page, 'Subchats').click();
-  await newHostileSession(page);
-  await notificationToast(page, 'does not start agents in an untrusted workspace').waitFor({ timeout: SLOW_MS });
+  // New Session says why before it asks for an agent: none may start here.
+  await runCommand(page, 'Subchats: New Session');
+  const refusal = notificationToast(page, 'does not start agents in an untrusted workspace');
+  await refusal.waitFor({ timeout: SLOW_MS });
+  assert.equal(await page.locator('.quick-input-widget .quick-input-list .label-name', { hasText: /^Hostile Agent$/ }).count(), 0, 'no agent picker opened');
+  assert.equal(await refusal.locator('.monaco-button', { hasText: 'Manage Workspace Trust' }).count(), 1, 'the refusal offers to manage trust');
   await screenshot(page, 'e2e-security-untrusted-new-session');
   // The other ways in have nothing to reach: no connection exists, and none is started for them.
   for (const command of ['Subchats: Send Prompt', 'Subchats: Browse Agent Sessions', 'Subchats: Restart Agent', 'Subchats: Reconnect Session']) {
