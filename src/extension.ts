@@ -17,7 +17,8 @@ import { OpenedTranscripts } from './host/openedTranscripts';
 import { publicApiFor, type ApiMode } from './host/apiSurface';
 import { SubchatsService, type ConnectionSnapshot } from './host/subchatsService';
 import { mirrorTerminals } from './host/terminalMirror';
-import { PermissionBroker, VscodeClientHost } from './host/vscodeClientHost';
+import { PermissionBroker } from './host/permissionBroker';
+import { VscodeClientHost } from './host/vscodeClientHost';
 import { SessionTreeProvider } from './views/sessionTreeProvider';
 import { ChatPanelManager } from './webviews/chatPanel';
 import type { SessionActions } from './store/model';
@@ -95,7 +96,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
     return mergeAgents(demo, user, presetCwd);
   };
 
-  const broker = new PermissionBroker();
+  const broker: PermissionBroker = new PermissionBroker((runtimeId: string, requestId: string): boolean => pendingPermissionsShown(service).some((p) => p.connectionId === runtimeId && p.requestId === requestId));
   let chats: ChatPanelManager | undefined;
   const service = new SubchatsService({
     clientHost: (runtime) => new VscodeClientHost(runtime, broker, { isSessionVisible: (r, s) => chats?.isSessionVisible(r, s) ?? false }),
@@ -228,20 +229,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
         for (const s of subscriptions) s.dispose();
       });
     },
-    pendingPermissions() {
-      const pending: PendingPermission[] = [];
-      for (const runtime of service.list()) {
-        if (!runtime.live) continue;
-        for (const session of runtime.store.listSessions()) {
-          for (const entry of session.entries) {
-            if (entry.kind !== 'permission' || entry.outcome !== 'pending') continue;
-            const { requestId, title, options } = entry;
-            pending.push({ connectionId: runtime.id, sessionId: session.id, requestId, toolCallId: entry.toolCallId ?? null, title, options: options.map((o) => ({ ...o })) });
-          }
-        }
-      }
-      return pending;
-    },
+    pendingPermissions: () => pendingPermissionsShown(service),
     answerPermission: (connectionId, requestId, optionId) => broker.answer(connectionId, requestId, optionId),
     transcript: (connectionId) => service.require(connectionId).transcript.text(),
   };
@@ -254,3 +242,19 @@ function apiMode(mode: vscode.ExtensionMode): ApiMode {
 }
 
 export function deactivate(): void {}
+
+/** The permission requests the stores of live connections show as pending (what the chat offers buttons for). */
+function pendingPermissionsShown(service: SubchatsService): PendingPermission[] {
+  const pending: PendingPermission[] = [];
+  for (const runtime of service.list()) {
+    if (!runtime.live) continue;
+    for (const session of runtime.store.listSessions()) {
+      for (const entry of session.entries) {
+        if (entry.kind !== 'permission' || entry.outcome !== 'pending') continue;
+        const { requestId, title, options } = entry;
+        pending.push({ connectionId: runtime.id, sessionId: session.id, requestId, toolCallId: entry.toolCallId ?? null, title, options: options.map((o) => ({ ...o })) });
+      }
+    }
+  }
+  return pending;
+}

@@ -13,30 +13,10 @@ import type {
   TerminalQuestion,
 } from '../acp/clientHost';
 import { isExternalLink } from '../webviews/webviewMessageGuard';
+import type { PermissionBroker } from './permissionBroker';
 import { permissionNotice } from './permissionNotice';
 import type { AgentRuntime } from './subchatsService';
 import { inertUiText } from './uiText';
-
-type PermissionAnswer = (optionId: string | null) => void;
-
-/** Pending permission decisions that a chat webview may answer (keyed by connection and JSON-RPC id). */
-export class PermissionBroker {
-  private readonly pending = new Map<string, PermissionAnswer>();
-
-  register(runtimeId: string, requestId: string, answer: PermissionAnswer): vscode.Disposable {
-    const key = `${runtimeId}\0${requestId}`;
-    this.pending.set(key, answer);
-    return new vscode.Disposable(() => this.pending.delete(key));
-  }
-
-  /** Answers from the chat; returns false when the request is no longer pending. */
-  answer(runtimeId: string, requestId: string, optionId: string | null): boolean {
-    const answer = this.pending.get(`${runtimeId}\0${requestId}`);
-    if (!answer) return false;
-    answer(optionId);
-    return true;
-  }
-}
 
 export interface ChatVisibility {
   /** Whether a visible chat panel shows this session (itself or inside its root's tree of chats). */
@@ -56,13 +36,15 @@ export class VscodeClientHost implements ClientHost {
     const requestId = context?.requestId !== undefined ? String(context.requestId) : undefined;
     return new Promise<RequestPermissionOutcome>((resolve) => {
       let done = false;
+      let registration: { dispose(): void } | undefined;
       const finish = (optionId: string | null) => {
         if (done) return;
         done = true;
         registration?.dispose();
         resolve(optionId ? { outcome: 'selected', optionId } : { outcome: 'cancelled' });
       };
-      const registration = requestId ? this.broker.register(this.runtime.id, requestId, finish) : undefined;
+      registration = requestId ? this.broker.register(this.runtime.id, requestId, finish) : undefined;
+      if (done) return; // answered in the chat before this handler ran (see PermissionBroker)
       signal.addEventListener('abort', () => finish(null), { once: true });
       // The chat answers when it shows the session; otherwise a notification asks (both stay answerable).
       if (requestId && this.chats.isSessionVisible(this.runtime.id, request.sessionId)) return;
