@@ -468,6 +468,11 @@ export const chatStyles = css`
     border: 1px solid var(--vscode-notificationsWarningIcon-foreground, var(--vscode-focusBorder));
     border-radius: var(--subchats-radius);
   }
+  /* The command an allow covers, in full: line breaks kept, long lines wrapped. */
+  .sc-permission-command code {
+    white-space: pre-wrap;
+    word-break: break-all;
+  }
   .sc-permission .sc-options {
     display: flex;
     flex-wrap: wrap;

@@ -1,16 +1,21 @@
 // Decides whether a `terminal/create` may run (setting subchats.terminals: ask, allow or deny).
 //
 // `ask` does not ask twice for the same thing: a command the user already allowed through the agent's own
-// `session/request_permission` runs without a second question. terminal/create carries no toolCallId, so the
-// match is the best honest one: the newest permission of that session answered with an allow option, for an
-// `execute` tool call that is still open and whose title or raw input contains the exact command line; each
-// such answer covers one terminal. Anything else is asked about, naming the agent, session, command and cwd.
+// `session/request_permission` runs without a second question. An allow covers exactly what the prompt
+// showed when the user answered: the `execute` kind and the command the tool call's raw input held when the
+// agent asked (kept on the permission entry; later changes to the call's title, raw input or kind count for
+// nothing), for one terminal whose command line is that command, while that call is still open. Equal means
+// equal: the same argv, the same simple line split at its spaces, or that line run by a shell's `-c`; never a
+// substring. terminal/create carries no toolCallId, so the newest such answer of the session is spent.
+// "Allow for This Session" covers the same program with the same arguments, not every later use of `sh`.
+// Anything else is asked about, naming the agent, session, command and cwd.
 //
 // Environment overrides that change what runs (PATH, LD_*, NODE_OPTIONS, …) are never covered by an earlier
 // answer or by `allow`: with `ask` they are shown in the question (allow once only), otherwise refused.
-import * as path from 'node:path';
 import { isToolCallOpen } from '../store/sessionState';
 import type { SessionStore } from '../store/sessionStore';
+import { isPlainWord } from '../presentation';
+import type { ShownCommand } from '../protocol/transcript';
 import type { AccessDecision, TerminalQuestion } from './clientHost';
 import { ClientRequestError } from './errors';
 
@@ -41,7 +46,7 @@ export interface TerminalGateOptions {
 export class TerminalGate {
   /** Permission entries already spent on a terminal (one answer, one command). */
   private readonly usedPermissions = new Set<string>();
-  /** Per session, the commands the user allowed for the rest of the session. */
+  /** Per session, the command lines (program and arguments) the user allowed for the rest of the session. */
   private readonly granted = new Map<string, Set<string>>();
 
   constructor(private readonly options: TerminalGateOptions) {}
@@ -57,7 +62,7 @@ export class TerminalGate {
     }
     if (!riskyEnv.length) {
       if (policy === 'allow') return;
-      if (this.granted.get(request.sessionId)?.has(request.command)) return;
+      if (this.granted.get(request.sessionId)?.has(grantKey(request))) return;
       if (this.consumeMatchingPermission(request)) return;
     }
     const decision = this.options.ask
@@ -66,7 +71,7 @@ export class TerminalGate {
     if (decision === 'deny') throw refused(`The user did not allow running "${commandLine}".`);
     if (decision === 'session' && !riskyEnv.length) {
       const commands = this.granted.get(request.sessionId) ?? new Set<string>();
-      commands.add(request.command);
+      commands.add(grantKey(request));
       this.granted.set(request.sessionId, commands);
     }
   }
@@ -76,17 +81,15 @@ export class TerminalGate {
     if (!session) return false;
     // Permissions of a virtual child (Claude, qwen) live on the child record but share the wire session.
     const records = [session, ...session.childIds.map((id) => this.options.store.getSession(id)).filter((child) => child !== undefined)];
-    const wanted = commandLines(request.command, request.args);
     for (const record of records) {
       for (let index = record.entries.length - 1; index >= 0; index--) {
         const entry = record.entries[index]!;
         if (entry.kind !== 'permission' || entry.outcome !== 'selected' || !entry.toolCallId || this.usedPermissions.has(`${record.id}\0${entry.id}`)) continue;
         const option = entry.options.find((o) => o.optionId === entry.optionId);
         if (!option?.kind.startsWith('allow')) continue;
+        if (entry.toolKind !== 'execute' || entry.command === undefined || !runsExactly(entry.command, request)) continue;
         const call = record.toolCalls[entry.toolCallId];
-        if (!call || call.kind !== 'execute' || !isToolCallOpen(call.status)) continue;
-        const described = [call.title, ...stringsIn(call.rawInput)].map(squash);
-        if (!described.some((text) => wanted.some((line) => text.includes(line)))) continue;
+        if (!call || !isToolCallOpen(call.status)) continue;
         this.usedPermissions.add(`${record.id}\0${entry.id}`);
         return true;
       }
@@ -99,24 +102,30 @@ function refused(message: string): ClientRequestError {
   return new ClientRequestError(-32000, message);
 }
 
-/** The ways a tool call may spell the command: the full line, with a bare program name, or a shell's `-c` script. */
-function commandLines(command: string, args: readonly string[]): string[] {
-  const lines = [[command, ...args].join(' '), [path.basename(command), ...args].join(' ')];
-  const script = args.indexOf('-c');
-  if (script >= 0 && script === args.length - 2 && ['sh', 'bash', 'zsh', 'dash'].includes(path.basename(command))) lines.push(args[script + 1]!);
-  return lines.map(squash).filter((line) => line.length > 0);
+function grantKey(request: TerminalRequestFacts): string {
+  return JSON.stringify([request.command, ...request.args]);
 }
 
-function squash(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+const SHELLS = ['sh', 'bash', 'zsh', 'dash'];
+const SHELL_SCRIPT_FLAGS = ['-c', '-lc'];
+
+/** Whether terminal/create runs exactly the command the user was shown. */
+function runsExactly(shown: ShownCommand, request: TerminalRequestFacts): boolean {
+  const argv = [request.command, ...request.args];
+  if (typeof shown !== 'string') return sameArgv(shown, argv);
+  // A shell line, run by a shell as its `-c` script, byte for byte.
+  const [flag, script, ...rest] = request.args;
+  if (SHELLS.some((shell) => sameProgram(shell, request.command)) && flag !== undefined && SHELL_SCRIPT_FLAGS.includes(flag) && script === shown && rest.length === 0) return true;
+  // A simple line (plain words only) means the same argv without a shell.
+  const words = shown.trim().split(/\s+/);
+  return words.every(isPlainWord) && sameArgv(words, argv);
 }
 
-function stringsIn(value: unknown, depth = 0): string[] {
-  if (typeof value === 'string') return [value];
-  if (depth > 4 || value === null || typeof value !== 'object') return [];
-  const values = Array.isArray(value) ? value : Object.values(value);
-  const strings = values.flatMap((item) => stringsIn(item, depth + 1));
-  // Codex sends `command` as an argv array.
-  if (Array.isArray(value) && value.every((item) => typeof item === 'string')) strings.push(value.join(' '));
-  return strings;
+function sameArgv(shown: readonly string[], run: readonly string[]): boolean {
+  return shown.length === run.length && shown.length > 0 && sameProgram(shown[0]!, run[0]!) && shown.every((part, index) => index === 0 || part === run[index]);
+}
+
+/** The same program: the same path, or a bare name shown and that name run from /bin or /usr/bin (not one the agent placed). */
+function sameProgram(shown: string, run: string): boolean {
+  return shown === run || (!shown.includes('/') && (run === `/bin/${shown}` || run === `/usr/bin/${shown}`));
 }

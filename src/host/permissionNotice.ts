@@ -1,8 +1,10 @@
 // The notification that asks for a permission when no chat shows the session. The tool call's title, the
-// session labels and the option names are agent text, so all of it is inert (no command links, no icons).
+// session labels, the option names and the command are agent text, so all of it is inert (no command links,
+// no icons).
 import type { RequestPermissionRequest } from '../acp/clientHost';
 import type { PermissionEntry, PermissionOption } from '../protocol/transcript';
 import type { SessionView } from '../store/model';
+import { commandText } from '../presentation';
 import { inertUiText } from './uiText';
 
 export interface PermissionNotice {
@@ -38,8 +40,10 @@ export function permissionNotice(store: AttributingStore, request: RequestPermis
     for (let n = 2; buttons.includes(unique); n++) unique = `${shown} (${n})`;
     buttons.push(unique);
   }
+  // The command this answer covers (src/acp/terminalGate.ts), in full as far as a notification can hold it.
+  const command = entry?.command !== undefined ? ` — command: ${inertUiText(commandText(entry.command), 1000)}` : '';
   return {
-    message: inertUiText(message, 400),
+    message: inertUiText(message, 400) + command,
     buttons,
     optionFor: (button) => (button === undefined ? undefined : options[buttons.indexOf(button)]?.optionId),
   };

@@ -91,7 +91,7 @@ export class VscodeClientHost implements ClientHost {
         `In: ${question.cwd}`,
         ...(question.riskyEnv.length
           ? ['With environment overrides that change what runs:', ...question.riskyEnv.map((v) => `  ${v.name}=${v.value}`)]
-          : [`Allow for This Session runs ${JSON.stringify(question.command)} again for this session without asking.`]),
+          : ['Allow for This Session runs this program with exactly these arguments again in this session without asking.']),
       ],
       question.riskyEnv.length === 0,
     );

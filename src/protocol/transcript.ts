@@ -164,6 +164,9 @@ export interface ChildEntry extends EntryBase {
   readonly childSessionId: string;
 }
 
+/** A command as an agent's tool call gives it: one shell line, or an argv array. */
+export type ShownCommand = string | readonly string[];
+
 export interface PermissionEntry extends EntryBase {
   readonly kind: 'permission';
   /** JSON-RPC id of the agent's request, as a string. */
@@ -173,6 +176,12 @@ export interface PermissionEntry extends EntryBase {
   /** v2: the agent's plain-text detail under the title. */
   readonly description?: string;
   readonly options: PermissionOption[];
+  /**
+   * The tool call's kind and the command its raw input held when the agent asked: the prompt shows them, and
+   * an allow answer covers exactly them. Later updates of the call never change them.
+   */
+  readonly toolKind?: string;
+  readonly command?: ShownCommand;
   /** `pending` until answered; then `selected` (with optionId) or `cancelled`. */
   outcome: 'pending' | 'selected' | 'cancelled' | 'failed';
   optionId?: string;

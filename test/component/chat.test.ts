@@ -177,6 +177,7 @@ describe('chat webview', () => {
     const { page } = chat;
     const permission = page.locator('subchats-permission');
     await permission.getByRole('button', { name: 'Always allow' }).waitFor();
+    assert.equal(await permission.locator('.sc-permission-command').textContent(), 'Command: sh -c "rm -rf build"', 'the command an allow covers is shown');
     await page.screenshot({ path: join(screenshots, 'permission-request.png'), fullPage: true });
     await permission.getByRole('button', { name: 'Always allow' }).click();
     assert.deepEqual(await chat.waitForPosted((m) => m.type === 'answerPermission'), {

@@ -67,7 +67,7 @@ function hostileStore(): FakeStore {
   });
   store.addEntry<NoticeEntry>('root', { kind: 'notice', id: 'n', severity: `<img src=x onerror="window.__pwned='sev'">`, title: PAYLOADS, description: PAYLOADS });
   const permission = withPendingPermission(store, 'root');
-  store.updateEntry('root', permission.id, () => ({ title: PAYLOADS }));
+  store.updateEntry('root', permission.id, () => ({ title: PAYLOADS, command: PAYLOADS }));
   return store;
 }
 

@@ -91,7 +91,9 @@ export function withPendingPermission(store: FakeStore, sessionId: string): Perm
     id: 'perm1',
     requestId: '7',
     toolCallId: 'exec1',
-    title: 'Run `rm -rf build`?',
+    title: 'Clean the build',
+    toolKind: 'execute',
+    command: ['sh', '-c', 'rm -rf build'],
     options: [
       { optionId: 'allow', name: 'Allow once', kind: 'allow_once' },
       { optionId: 'always', name: 'Always allow', kind: 'allow_always' },

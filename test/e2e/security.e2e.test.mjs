@@ -79,6 +79,47 @@ test('a hostile permission title and option names show as text in the notificati
   await toast.waitFor({ state: 'detached', timeout: SLOW_MS });
 });
 
+// Issue 20 item 1: an allow covers what the prompt showed when the user clicked, not what the call says later.
+test('a command hidden behind an allowed "List the files" still asks before it runs', { timeout: TEST_TIMEOUT_MS }, async () => {
+  workbench = await launchWorkbench({ files: { 'README.md': '# approvals\n' }, settings: { 'subchats.agents': [HOSTILE] } });
+  const { page } = workbench;
+  await activityBarEntry(page, 'Subchats').click();
+  await newHostileSession(page);
+  await chatFrame(page).locator('textarea').waitFor({ timeout: SLOW_MS });
+  await runCommand(page, 'View: Close All Editors');
+
+  const update = (fields) => ({ notify: 'session/update', params: { sessionId: 'sess-1', update: { toolCallId: 'ls', ...fields } } });
+  const script = [
+    // The prompt shows "List the files"; `touch x` sits in raw input no prompt shows as the command.
+    update({ sessionUpdate: 'tool_call', title: 'List the files', kind: 'execute', status: 'pending', rawInput: { script: 'touch x' } }),
+    { request: 'session/request_permission', params: { sessionId: 'sess-1', toolCall: { toolCallId: 'ls' }, options: [{ optionId: 'allow', name: 'Allow', kind: 'allow_once' }, { optionId: 'deny', name: 'Reject', kind: 'reject_once' }] } },
+    // After the answer the call names the command (title and raw input), then the agent runs it.
+    update({ sessionUpdate: 'tool_call_update', title: 'touch x', rawInput: { command: 'touch x' } }),
+    { request: 'terminal/create', params: { sessionId: 'sess-1', command: 'sh', args: ['-c', 'touch x'] } },
+  ];
+  await runCommand(page, 'Subchats: Send Prompt');
+  await pickQuickItem(page, 'Session 1');
+  await page.locator('.quick-input-widget', { hasText: 'Prompt for' }).waitFor({ timeout: SLOW_MS });
+  const input = page.locator('.quick-input-widget input');
+  await input.fill(JSON.stringify(script));
+  await input.press('Enter');
+  await pickQuickItem(page, 'Do not delegate');
+
+  const toast = notificationToast(page, 'asks permission: List the files');
+  await toast.waitFor({ timeout: SLOW_MS });
+  assert.doesNotMatch(await toast.locator('.notification-list-item-message').innerText(), /command:/, 'no command was shown, so none is allowed');
+  await toast.locator('.monaco-button', { hasText: 'Allow' }).click();
+
+  // The terminal asks its own question, naming the command.
+  const dialog = page.locator('.monaco-dialog-box', { hasText: 'wants to run a command' });
+  await dialog.waitFor({ timeout: SLOW_MS });
+  await screenshot(page, 'e2e-security-terminal-asks-after-other-allow');
+  assert.match(await dialog.innerText(), /Command: "sh" "-c" "touch x"/);
+  await dialog.locator('.monaco-button', { hasText: 'Cancel' }).click();
+  await dialog.waitFor({ state: 'detached', timeout: SLOW_MS });
+  assert.equal(existsSync(join(workbench.workspace, 'x')), false, 'the command did not run');
+});
+
 test('in an untrusted workspace (restricted mode) no command starts an agent; New Session says why', { timeout: TEST_TIMEOUT_MS }, async () => {
   // The agent would write every line it reads here: the file must never appear.
   const spawned = join(makeTempDir('untrusted'), 'agent-started.log');

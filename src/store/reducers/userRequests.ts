@@ -1,6 +1,7 @@
 // Requests the agent sends the client: permission and elicitation entries (pending until answered) and the
 // client-side terminals whose output the client read.
 import type { ElicitationEntry, PermissionEntry, PermissionOption, SessionRecord, ToolCallRecord } from '../model';
+import type { ShownCommand } from '../../protocol/transcript';
 import type { PendingRequest } from '../requestLedger';
 import type { StoreParts } from '../storeParts';
 import { resolveRequestOwner } from '../updateOwner';
@@ -24,6 +25,9 @@ export function openPermission(parts: StoreParts, wire: SessionRecord, request: 
   // only fills in what the stored call does not know yet and never moves its status.
   if (stored) applyToolCall(parts, wire, target, v2 ? missingFields(stored, toolCall) : toolCall, 'tool_call_update');
   const description = v2 ? asString(params['description']) : undefined;
+  // What the prompt shows, taken now: an allow covers this, whatever the agent later makes of the call.
+  const toolKind = stored?.kind ?? asString(toolCall['kind']);
+  const command = commandOf(stored ? stored.rawInput : toolCall['rawInput']);
   const entry: PermissionEntry = {
     kind: 'permission',
     id: core.nextEntryId('perm'),
@@ -34,6 +38,8 @@ export function openPermission(parts: StoreParts, wire: SessionRecord, request: 
     title: (v2 ? asString(params['title']) : undefined) ?? asString(toolCall['title']) ?? stored?.title ?? 'Permission requested',
     ...(description ? { description } : {}),
     options: readOptions(params['options']),
+    ...(toolKind ? { toolKind } : {}),
+    ...(command ? { command } : {}),
     outcome: 'pending',
   };
   trackUserRequest(parts, target, request, entry);
@@ -47,6 +53,14 @@ function permissionToolCall(params: JsonObject, v2: boolean): JsonObject {
   if (subject['type'] === 'tool_call' && isObject(subject['toolCall'])) return subject['toolCall'];
   const toolCallId = asString(subject['toolCallId']);
   return toolCallId ? { toolCallId } : {};
+}
+
+/** The command in a tool call's raw input (`command`: a shell line, or an argv array such as Codex sends). */
+function commandOf(rawInput: unknown): ShownCommand | undefined {
+  const command = isObject(rawInput) ? rawInput['command'] : undefined;
+  if (typeof command === 'string') return command.trim() ? command : undefined;
+  if (Array.isArray(command) && command.length > 0 && command.every((part) => typeof part === 'string')) return [...command] as string[];
+  return undefined;
 }
 
 /** The subject's fields the stored call still lacks (it keeps what the stream told it, status above all). */
