@@ -583,8 +583,16 @@ export const chatStyles = css`
     font-size: 0.9em;
   }
   .sc-delivery[data-delivery='failed'],
-  .sc-delivery[data-delivery='not-delivered'] {
+  .sc-delivery[data-delivery='not-delivered'],
+  .sc-delivery[data-delivery='added-by-agent'],
+  .sc-delivery[data-delivery='agent-echo'] {
     color: var(--vscode-editorWarning-foreground, inherit);
+  }
+  /* The agent's account of a message: its own lines, long words wrapped. */
+  .sc-delivery[data-delivery='agent-echo'] {
+    align-items: flex-start;
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
   }
   .sc-chip-refused {
     border-color: var(--vscode-inputValidation-warningBorder, var(--vscode-notificationsWarningIcon-foreground));

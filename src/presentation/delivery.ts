@@ -1,6 +1,8 @@
-// How the chat marks a message the user sent into a running turn (a steer) or for a subagent (a relay): one
-// line under the message, the same words wherever it shows. Pure; imports only src/protocol.
-import type { RelayNote, SteerDelivery } from '../protocol/transcript';
+// How the chat marks a message the user sent into a running turn (a steer) or for a subagent (a relay), a
+// message whose echo the agent recorded differently, and a user message the agent added: one line under the
+// message each, the same words wherever it shows. Pure; imports only src/protocol.
+import type { MessageEntry, RelayNote, SteerDelivery } from '../protocol/transcript';
+import { plainText } from './plainText';
 
 export interface PresentedDelivery {
   /** Codicon id. */
@@ -37,4 +39,23 @@ export function presentRelay(relay: RelayNote, clock: (at: number) => string): P
   if (!relay.passedOn) return { icon: 'reply', text: `${sent}; not passed on yet`, resend: false };
   const how = relay.passedOn.how === 'message' ? `"${relay.parentLabel}" messaged this subagent` : 'this subagent was at work again';
   return { icon: 'reply', text: `${sent}; ${how} at ${clock(relay.passedOn.at)}`, resend: false };
+}
+
+/** Which line a message carries (the chat styles each kind). */
+export type DeliveryKind = SteerDelivery['status'] | 'relay' | 'agent-echo' | 'added-by-agent';
+
+/**
+ * The lines under a message, in order: who a relay is for, how far a steer got, that the agent added it, and
+ * what the agent recorded where that differs from the words sent (agent text, shown as plain text).
+ */
+export function presentDeliveries(entry: MessageEntry, clock: (at: number) => string): (PresentedDelivery & { readonly kind: DeliveryKind })[] {
+  const lines: (PresentedDelivery & { readonly kind: DeliveryKind })[] = [];
+  if (entry.relay) lines.push({ ...presentRelay(entry.relay, clock), kind: 'relay' });
+  if (entry.steer) lines.push({ ...presentSteer(entry.steer), kind: entry.steer.status });
+  if (entry.addedByAgent) lines.push({ icon: 'hubot', text: 'Added by the agent: this message was not sent from here', resend: false, kind: 'added-by-agent' });
+  if (entry.agentEcho !== undefined) {
+    const text = entry.agentEcho === '' ? 'The agent recorded this message as empty' : `The agent recorded this message as: ${plainText(entry.agentEcho)}`;
+    lines.push({ icon: 'info', text, resend: false, kind: 'agent-echo' });
+  }
+  return lines;
 }

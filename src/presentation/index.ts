@@ -15,5 +15,5 @@ export { changeCounts, changePath, filesChangedLabel } from './changes';
 export { isAdvertisedChange, sessionSettings } from './sessionSettings';
 export { childTimeline, type TimelineChild } from './timeline';
 export { patchLineKind, type PatchLineKind } from './gitPatch';
-export { presentRelay, presentSteer, type PresentedDelivery } from './delivery';
+export { presentDeliveries, presentRelay, presentSteer, type DeliveryKind, type PresentedDelivery } from './delivery';
 export { commandText, isPlainWord } from './command';

@@ -128,6 +128,13 @@ export interface MessageEntry extends EntryBase {
   steer?: SteerDelivery;
   /** A message for a subagent sent through its parent: on the parent, what was sent; on the child, its copy. */
   relay?: RelayNote;
+  /**
+   * A message the client sent keeps its words as sent: the agent's echo of it, where that says something else,
+   * is kept here as the agent's account (plain text; '' when the agent emptied it).
+   */
+  agentEcho?: string;
+  /** A user message the client never sent: the agent put it in the conversation (it never names the session). */
+  addedByAgent?: true;
 }
 
 export interface ToolCallEntry extends EntryBase {

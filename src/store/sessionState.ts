@@ -1,5 +1,5 @@
-// Work-state rules: reading reported states and deriving the state of children that follow a tool call.
-import type { SessionStateInfo } from './model';
+// Work-state rules: reading reported states, deriving the state of children that follow a tool call, and which sessions the client prompts.
+import type { SessionRecord, SessionStateInfo } from './model';
 import { asString, isObject } from './wireMessage';
 
 export const UNCONFIRMED: SessionStateInfo = { state: 'unconfirmed' };
@@ -62,4 +62,9 @@ export function isToolCallOpen(status: string): boolean {
 
 export function sameState(a: SessionStateInfo, b: SessionStateInfo): boolean {
   return a.state === b.state && a.stopReason === b.stopReason && a.error?.message === b.error?.message;
+}
+
+/** Sessions whose turns the client drives (it sends their prompts): roots it opened, full-session children, virtual children. */
+export function drivesTurns(session: Pick<SessionRecord, 'openedByClient' | 'origin'>): boolean {
+  return session.openedByClient || session.origin !== 'announced';
 }

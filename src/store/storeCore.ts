@@ -2,6 +2,7 @@
 // time), change notifications and diagnostics. Every reducer changes records only through these methods,
 // so revisions, `updatedAt`, state history and labels stay consistent.
 import type { Diagnostic, DiagnosticCode, Entry, MessageEntry, PlanEntryItem, SessionMessageEntry, SessionRecord, SessionStateInfo, StateSource, StoreChange, ToolCallEntry } from './model';
+import type { SentWords } from './reducers/agentAccounts';
 import type { PromptCopy } from './reducers/promptEchoes';
 import { sessionLabel } from './sessionLabel';
 import { sameState } from './sessionState';
@@ -16,12 +17,10 @@ export interface SessionIndex {
   last?: Entry;
   /** The last message was marked to stand on its own: the next chunk starts a new one. */
   lastDiscrete?: boolean;
-  /** A root's first prompt names it until the agent gives it a title. */
+  /** A root's first prompt names it until the agent gives it a title (never a message the agent added). */
   firstUserMessage?: MessageEntry;
   /** v2: the prompts the client sent, in order, until each is acknowledged and echoed (promptEchoes.ts). */
   readonly promptCopies: PromptCopy[];
-  /** v2: acknowledged prompts whose echo has not come: its first words replace the client's copy. */
-  readonly echoPending: Set<MessageEntry>;
   /** v2: echoes of ids no acknowledgement has named yet, held (not shown) while prompts of ours wait. */
   readonly heldEchoes: Map<string, MessageEntry>;
   /** v2: prompts acknowledged without a messageId (an older draft's `{}`): the next unknown echo is the oldest. */
@@ -44,7 +43,7 @@ export interface SteerCopy {
 }
 
 function emptyIndex(): SessionIndex {
-  return { messages: new Map(), sessionMessages: new Map(), toolEntries: new Map(), plans: new Map(), promptCopies: [], echoPending: new Set(), heldEchoes: new Map(), unnamedCopies: [], compactionsReported: new Set(), openSteers: [], relaysAwaitingPassOn: [] };
+  return { messages: new Map(), sessionMessages: new Map(), toolEntries: new Map(), plans: new Map(), promptCopies: [], heldEchoes: new Map(), unnamedCopies: [], compactionsReported: new Set(), openSteers: [], relaysAwaitingPassOn: [] };
 }
 
 export interface StoreCoreOptions {
@@ -58,6 +57,8 @@ export class StoreCore {
   private readonly indexes = new Map<string, SessionIndex>();
   private readonly listeners = new Set<(changes: readonly StoreChange[]) => void>();
   private readonly diagnosticList: Diagnostic[] = [];
+  /** Messages the client sent, with their words as sent: an agent's echo never rewrites them (agentAccounts.ts). */
+  readonly sentWords = new WeakMap<MessageEntry, SentWords>();
   private changes: StoreChange[] = [];
   private entryCounter = 0;
   rev = 0;
@@ -100,7 +101,6 @@ export class StoreCore {
     if (previous) {
       const entries = new Set<unknown>(session.entries);
       index.promptCopies.push(...previous.promptCopies.filter((copy) => entries.has(copy.entry)));
-      for (const entry of previous.echoPending) if (entries.has(entry)) index.echoPending.add(entry);
       for (const [messageId, held] of previous.heldEchoes) index.heldEchoes.set(messageId, held);
       index.unnamedCopies.push(...previous.unnamedCopies.filter((entry) => entries.has(entry)));
       index.openSteers.push(...previous.openSteers.filter((copy) => entries.has(copy.entry)));
@@ -109,7 +109,7 @@ export class StoreCore {
     for (const entry of session.entries) {
       if (entry.kind === 'message') {
         if (entry.messageId) index.messages.set(`${entry.role}\0${entry.messageId}`, entry);
-        if (entry.role === 'user' && !index.firstUserMessage && entry.text.trim() !== '') index.firstUserMessage = entry;
+        if (entry.role === 'user' && !entry.addedByAgent && !index.firstUserMessage && entry.text.trim() !== '') index.firstUserMessage = entry;
       } else if (entry.kind === 'sessionMessage') index.sessionMessages.set(entry.messageId, entry);
       else if (entry.kind === 'toolCall') index.toolEntries.set(entry.toolCallId, entry);
       else if (entry.kind === 'plan' && !entry.removed) index.plans.set(entry.planId ?? '', entry);

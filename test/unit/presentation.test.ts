@@ -2,11 +2,13 @@
 // state explanation. Agent-supplied strings (including names of Object.prototype members) are just values.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { MessageEntry } from '../../src/protocol/transcript';
 import {
   clockTime,
   elapsedMs,
   formatDuration,
   ownEntry,
+  presentDeliveries,
   presentState,
   presentToolStatus,
   stateExplanation,
@@ -175,4 +177,15 @@ test('a session that runs again after the user answered it "resumed", not "start
     { state: 'running', at: 3, source: 'client' as const },
   ];
   assert.equal(stateExplanation(history, { formatTime: t }), 'Started t, then needs you t, then resumed t');
+});
+
+test('under a user message: who added it, and the agent\'s differing account as plain text (controls and bidi made visible)', () => {
+  const base: MessageEntry = { kind: 'message', id: 'm', rev: 1, at: 0, role: 'user', text: 'list the files', attachments: [] };
+  assert.deepEqual(presentDeliveries({ ...base }, clockTime), []);
+  const lines = presentDeliveries({ ...base, addedByAgent: true, agentEcho: 'list\u001b]52;c;eA==\u0007 the \u202Efiles' }, clockTime);
+  assert.deepEqual(lines.map((l) => [l.kind, l.text]), [
+    ['added-by-agent', 'Added by the agent: this message was not sent from here'],
+    ['agent-echo', 'The agent recorded this message as: list ]52;c;eA==  the ⟪U+202E⟫files'],
+  ]);
+  assert.equal(presentDeliveries({ ...base, agentEcho: '' }, clockTime)[0]!.text, 'The agent recorded this message as empty');
 });

@@ -1,8 +1,9 @@
 // ACP v2 prompts in flight together: each session/prompt is acknowledged with its own messageId and echoed
 // as a user message with that id, acks and echoes in any order. Only an acknowledgement says which copy an id
 // is: an echo that comes first is held (the copy already shows the words) and lands on its copy with the ack.
-// Every client copy ends up with its own messageId and text, shown once, in the order it was sent. Every
-// message is checked against the v2 schemas.
+// Every client copy ends up with its own messageId, keeps the words sent, and shows once, in the order it was
+// sent; an echo that says something else is the agent's account beside it. Every message is checked against
+// the v2 schemas.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CheckedV2Wire } from './support/checkedV2Wire';
@@ -12,9 +13,16 @@ import { newSessionRecord } from '../../src/store/sessionRecord';
 import { StoreCore } from '../../src/store/storeCore';
 import type { StoreParts } from '../../src/store/storeParts';
 
-/** The session's user messages as `text@messageId`, in transcript order. */
+/**
+ * The session's user messages as `text@messageId`, in transcript order, with ` (agent: …)` where the agent's
+ * account differs and ` (added by the agent)` on messages the client never sent.
+ */
 function users(wire: CheckedV2Wire): string[] {
-  return wire.session.entries.flatMap((e) => (e.kind === 'message' && e.role === 'user' ? [`${e.text}@${e.messageId ?? '-'}`] : []));
+  return wire.session.entries.flatMap((e) => {
+    if (e.kind !== 'message' || e.role !== 'user') return [];
+    const account = e.agentEcho !== undefined ? ` (agent: ${e.agentEcho})` : '';
+    return [`${e.text}@${e.messageId ?? '-'}${account}${e.addedByAgent ? ' (added by the agent)' : ''}`];
+  });
 }
 
 const chunk = (messageId: string, text: string) => ({ sessionUpdate: 'user_message_chunk', messageId, content: { type: 'text', text } });
@@ -41,7 +49,7 @@ test('two prompts: each acknowledgement binds its own prompt, whichever order th
     for (const which of order) wire.ack(ids[which], `m${which.toUpperCase()}`);
     assert.deepEqual(users(wire), ['do A@mA', 'do B@mB'], `acks ${order.join(', ')}`);
     wire.update(chunk('mB', 'do ')).update(chunk('mA', 'do A')).update(chunk('mB', 'B'));
-    assert.deepEqual(users(wire), ['do A@mA', 'do B@mB'], `acks ${order.join(', ')}: the echoes replace the copies, once each`);
+    assert.deepEqual(users(wire), ['do A@mA', 'do B@mB'], `acks ${order.join(', ')}: the echoes are the copies, once each`);
     wire.assertSchemaValid();
   }
 });
@@ -52,14 +60,14 @@ test('two prompts: echoes before their acks are held, and each lands on its own 
   wire.update(whole('mB', 'do B (expanded)'));
   assert.deepEqual(users(wire), ['do A@-', 'do B@-'], 'nothing is guessed before an ack');
   wire.ack(b, 'mB');
-  assert.deepEqual(users(wire), ['do A@-', 'do B (expanded)@mB']);
+  assert.deepEqual(users(wire), ['do A@-', 'do B@mB (agent: do B (expanded))']);
   wire.ack(a, 'mA');
-  assert.deepEqual(users(wire), ['do A (expanded)@mA', 'do B (expanded)@mB']);
+  assert.deepEqual(users(wire), ['do A@mA (agent: do A (expanded))', 'do B@mB (agent: do B (expanded))']);
   assert.deepEqual(wire.codes(), []);
   wire.assertSchemaValid();
 });
 
-test('two prompts inserted out of order: each copy keeps its own text and id; chunks after the ack stream into it', () => {
+test('two prompts inserted out of order: each copy keeps its own text and id; echo chunks after the ack stream into its account', () => {
   const { wire, a, b } = twoPrompts();
   wire.update(chunk('mB', 'do '));
   wire.update(chunk('mA', 'do A'));
@@ -69,7 +77,7 @@ test('two prompts inserted out of order: each copy keeps its own text and id; ch
   wire.ack(b, 'mB');
   assert.deepEqual(users(wire), ['do A@mA', 'do B@mB']);
   wire.update(chunk('mB', '!'));
-  assert.deepEqual(users(wire), ['do A@mA', 'do B!@mB']);
+  assert.deepEqual(users(wire), ['do A@mA', 'do B@mB (agent: do B!)']);
   assert.deepEqual(wire.codes(), []);
   wire.assertSchemaValid();
 });
@@ -80,7 +88,7 @@ test('a held echo waits for its own ack, not the first one: the other copy keeps
   assert.deepEqual(users(wire), ['do A@mA', 'do B@-']);
   wire.update(whole('mA', 'do A (expanded)'));
   wire.ack(b, 'mB');
-  assert.deepEqual(users(wire), ['do A (expanded)@mA', 'do B (expanded)@mB']);
+  assert.deepEqual(users(wire), ['do A@mA (agent: do A (expanded))', 'do B@mB (agent: do B (expanded))']);
   wire.assertSchemaValid();
 });
 
@@ -121,21 +129,20 @@ test('a refused prompt waits for no echo; an echo held meanwhile goes to the pro
   assert.deepEqual(users(echoFirst.wire), ['do A@-', 'do B@-'], 'B still waits for its ack');
   echoFirst.wire.ack(echoFirst.b, 'mB');
   for (const { wire } of [refusedFirst, echoFirst]) {
-    assert.deepEqual(users(wire), ['do A@-', 'do B (expanded)@mB']);
+    assert.deepEqual(users(wire), ['do A@-', 'do B@mB (agent: do B (expanded))']);
     wire.assertSchemaValid();
   }
 });
 
-test('an echo with no prompt waiting is a user message of its own (another client\'s prompt)', () => {
+test('an echo with no prompt waiting is a user message of its own (another client\'s prompt), marked as the agent\'s', () => {
   const wire = new CheckedV2Wire();
   const a = wire.prompt('do A');
   wire.ack(a, 'mA');
   wire.update(whole('mA', 'do A'));
   wire.update(whole('mX', 'someone else'));
-  assert.deepEqual(users(wire), ['do A@mA', 'someone else@mX']);
+  assert.deepEqual(users(wire), ['do A@mA', 'someone else@mX (added by the agent)']);
   wire.assertSchemaValid();
 });
-
 
 test('another client\'s prompt while ours waits is held, then shown as a message of its own after our ack: no message twice', () => {
   const wire = new CheckedV2Wire();
@@ -144,9 +151,9 @@ test('another client\'s prompt while ours waits is held, then shown as a message
   wire.update(whole('mA', 'do A'));
   assert.deepEqual(users(wire), ['do A@-'], 'both held until the ack says which is ours');
   wire.ack(a, 'mA');
-  assert.deepEqual(users(wire), ['do A@mA', 'someone else@mX']);
+  assert.deepEqual(users(wire), ['do A@mA', 'someone else@mX (added by the agent)']);
   wire.update(chunk('mX', '!'));
-  assert.deepEqual(users(wire), ['do A@mA', 'someone else!@mX'], 'later chunks follow the id');
+  assert.deepEqual(users(wire), ['do A@mA', 'someone else!@mX (added by the agent)'], 'later chunks follow the id');
   assert.deepEqual(wire.codes(), []);
   wire.assertSchemaValid();
 });
@@ -156,13 +163,13 @@ test('another client\'s prompt while ours waits, acked before our echo: shown as
   const a = wire.prompt('do A');
   wire.update(whole('mX', 'someone else'));
   wire.ack(a, 'mA');
-  assert.deepEqual(users(wire), ['do A@mA', 'someone else@mX']);
+  assert.deepEqual(users(wire), ['do A@mA', 'someone else@mX (added by the agent)']);
   wire.update(whole('mA', 'do A'));
-  assert.deepEqual(users(wire), ['do A@mA', 'someone else@mX']);
+  assert.deepEqual(users(wire), ['do A@mA', 'someone else@mX (added by the agent)']);
   wire.assertSchemaValid();
 });
 
-test('a prompt in flight survives a rebuild of its session\'s lookups (entries moved in by a merge): its echo still replaces the copy', () => {
+test('a prompt in flight survives a rebuild of its session\'s lookups (entries moved in by a merge): it still takes its acknowledgement', () => {
   const core = new StoreCore({ now: () => 1, maxDiagnostics: 10, maxStateHistory: 10 });
   const session = newSessionRecord({ id: 'root', ordinal: 1, parentId: null, parentToolCallId: null, link: 'root', origin: 'root', state: { state: 'idle' } }, 1, 0);
   core.sessions.set(session.id, session);
@@ -177,13 +184,13 @@ test('an acknowledgement without an id (an older draft answered `{}`): the next 
   const single = new CheckedV2Wire();
   single.ack(single.prompt('do A'), '');
   single.update(whole('mA', 'do A (expanded)'));
-  assert.deepEqual(users(single), ['do A (expanded)@mA']);
+  assert.deepEqual(users(single), ['do A@mA (agent: do A (expanded))']);
   const { wire, a, b } = twoPrompts();
   wire.ack(a, '');
   wire.update(whole('mA', 'do A (expanded)'));
   assert.deepEqual(users(wire), ['do A@-', 'do B@-'], 'held while B waits: it might be B\'s');
   wire.ack(b, 'mB');
   wire.update(whole('mB', 'do B'));
-  assert.deepEqual(users(wire), ['do A (expanded)@mA', 'do B@mB']);
+  assert.deepEqual(users(wire), ['do A@mA (agent: do A (expanded))', 'do B@mB']);
   assert.deepEqual(wire.codes(), []);
 });

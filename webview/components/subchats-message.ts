@@ -2,7 +2,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { MessageEntry } from '../../src/protocol/transcript';
-import { clockTime, presentRelay, presentSteer } from '../../src/presentation';
+import { clockTime, presentDeliveries } from '../../src/presentation';
 import { restoreDraft } from '../events';
 import { renderAttachment } from './attachments';
 import { SubchatsElement, codicon } from './base';
@@ -34,12 +34,12 @@ export class SubchatsMessage extends SubchatsElement {
     </div>`;
   }
 
-  /** How far a steer got, and who a relay is for (the store's facts, the presentation's words). */
+  /** Who a relay is for, how far a steer got, who added the message and what the agent recorded (the store's facts, the presentation's words). */
   private renderDelivery(entry: MessageEntry): TemplateResult | typeof nothing {
-    const lines = [entry.relay ? presentRelay(entry.relay, (at) => clockTime(at)) : undefined, entry.steer ? presentSteer(entry.steer) : undefined].filter((line) => line !== undefined);
+    const lines = presentDeliveries(entry, (at) => clockTime(at));
     if (lines.length === 0) return nothing;
     return html`${lines.map(
-      (line) => html`<div class="sc-muted sc-delivery" data-delivery=${entry.steer?.status ?? 'relay'}>
+      (line) => html`<div class="sc-muted sc-delivery" data-delivery=${line.kind}>
         ${codicon(line.icon)} ${line.text}
         ${line.resend ? html`<button type="button" class="sc-link" @click=${() => this.putBack(entry)}>Put back in the prompt box</button>` : nothing}
       </div>`,

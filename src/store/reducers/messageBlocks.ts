@@ -5,7 +5,7 @@ import type { StoreCore } from '../storeCore';
 import { appendText } from '../textRope';
 import { isObject } from '../wireMessage';
 
-export function fillFromBlocks(entry: MessageEntry, blocks: unknown[]): void {
+export function fillFromBlocks(entry: Pick<MessageEntry, 'text' | 'attachments'>, blocks: unknown[]): void {
   for (const block of blocks) {
     if (!isObject(block)) continue;
     if (block['type'] === 'text' && typeof block['text'] === 'string') entry.text = appendText(entry.text, block['text']);

@@ -1,11 +1,12 @@
 // Message text: agent, user and thought chunks (grouped by messageId, or by role when there is none) and the
-// prompts the client sends (v2 echoes of them: promptEchoes.ts).
+// prompts the client sends (v2 echoes of them: promptEchoes.ts; what an echo may change: agentAccounts.ts).
 import type { ContentBlock, MessageEntry, SessionRecord } from '../model';
 import type { StoreParts } from '../storeParts';
 import { isDiscreteMessage } from '../subagentDialects';
 import { appendText } from '../textRope';
 import { asString, isObject, type JsonObject } from '../wireMessage';
-import { awaitEcho, heldEcho, isHeld, takeEcho } from './promptEchoes';
+import { extendAccount, keepAsSent, keepsUserWords, noteAgentUserMessage, replaceAccount } from './agentAccounts';
+import { awaitEcho, heldEcho, isHeld } from './promptEchoes';
 import { fillFromBlocks, newUserMessage } from './messageBlocks';
 import { markRelay } from './relays';
 import { claimSteerEcho, noteAgentWords, takePromptedSteer } from './steering';
@@ -21,21 +22,16 @@ export function appendChunk(parts: StoreParts, session: SessionRecord, role: Mes
   let entry: MessageEntry | undefined;
   if (messageId) entry = index.messages.get(`${role}\0${messageId}`) ?? (role === 'user' ? (claimSteerEcho(parts, session, messageId, text) ?? heldEcho(core, index, messageId)) : undefined);
   else if (index.last?.kind === 'message' && index.last.role === role && !isDiscreteMessage(update) && !index.lastDiscrete) entry = index.last;
-  // The user's own words stay as sent: a steer or relay shows them, and the agent's echo only says it landed.
-  if (entry && keepsUserWords(entry)) {
-    takeEcho(index, entry);
+  // The user's own words stay as sent: the agent's echo of them is its account, kept beside them.
+  if (entry && keepsUserWords(core, entry)) {
+    extendAccount(core, session, entry, text);
     return;
-  }
-  // The agent's echo of a prompt the client sent: its words replace the client's copy.
-  const replacesCopy = entry !== undefined && role === 'user' && takeEcho(index, entry);
-  if (entry && replacesCopy) {
-    entry.text = '';
-    entry.attachments = [];
   }
   if (!entry) {
     if (text === '' && !attachment) return;
     entry = { kind: 'message', id: core.nextEntryId('msg'), rev: core.rev, at: core.at, role, text: '', attachments: [], ...(messageId ? { messageId } : {}) };
     if (messageId) index.messages.set(`${role}\0${messageId}`, entry);
+    if (role === 'user') noteAgentUserMessage(parts, session, entry);
     core.addEntry(session, entry);
     index.lastDiscrete = isDiscreteMessage(update);
   }
@@ -43,7 +39,7 @@ export function appendChunk(parts: StoreParts, session: SessionRecord, role: Mes
   if (attachment) entry.attachments.push(attachment);
   // Held until the acknowledgement says which prompt of ours it is (promptEchoes).
   if (role === 'user' && isHeld(index, entry)) return;
-  core.touchEntry(session, entry, attachment || replacesCopy ? undefined : text);
+  core.touchEntry(session, entry, attachment ? undefined : text);
   if (role === 'user') noteUserMessage(core, session, entry);
 }
 
@@ -51,7 +47,8 @@ export function appendChunk(parts: StoreParts, session: SessionRecord, role: Mes
  * A v2 whole-message upsert (`user_message`, `agent_message`, `agent_thought`) keyed by messageId: omitted
  * content keeps the message, `null` clears it, an array replaces it.
  */
-export function upsertMessage({ core }: StoreParts, session: SessionRecord, role: MessageEntry['role'], update: JsonObject): void {
+export function upsertMessage(parts: StoreParts, session: SessionRecord, role: MessageEntry['role'], update: JsonObject): void {
+  const { core } = parts;
   const messageId = asString(update['messageId']);
   if (!messageId) {
     core.diagnose('invalid-message', `${String(update['sessionUpdate'])} without a messageId`);
@@ -59,13 +56,18 @@ export function upsertMessage({ core }: StoreParts, session: SessionRecord, role
   }
   const index = core.indexOf(session);
   let entry = index.messages.get(`${role}\0${messageId}`) ?? (role === 'user' ? heldEcho(core, index, messageId) : undefined);
-  if (entry && role === 'user') takeEcho(index, entry);
-  if (!('content' in update) || (entry && keepsUserWords(entry))) return;
+  if (!('content' in update)) return;
   const blocks = Array.isArray(update['content']) ? update['content'] : [];
+  // The user's own words stay as sent: the agent's echo of them is its account, kept beside them.
+  if (entry && keepsUserWords(core, entry)) {
+    replaceAccount(core, session, entry, blocks);
+    return;
+  }
   if (!entry) {
     if (blocks.length === 0) return;
     entry = { kind: 'message', id: core.nextEntryId('msg'), rev: core.rev, at: core.at, role, text: '', attachments: [], messageId };
     index.messages.set(`${role}\0${messageId}`, entry);
+    if (role === 'user') noteAgentUserMessage(parts, session, entry);
     core.addEntry(session, entry);
     index.lastDiscrete = true;
   }
@@ -90,23 +92,20 @@ export function addUserPrompt(parts: StoreParts, session: SessionRecord, blocks:
     if (promptKey !== undefined) awaitEcho(core.indexOf(session), steered, promptKey);
     return;
   }
-  if (fromClient) markRelay(parts, session, entry);
+  if (fromClient) {
+    keepAsSent(core, entry);
+    markRelay(parts, session, entry);
+  }
   core.addEntry(session, entry);
   if (promptKey !== undefined) awaitEcho(core.indexOf(session), entry, promptKey);
   noteUserMessage(core, session, entry);
 }
 
-/** Entries whose words are the user's as sent, which an echo never rewrites. */
-function keepsUserWords(entry: MessageEntry): boolean {
-  return entry.role === 'user' && (entry.steer !== undefined || entry.relay !== undefined);
-}
-
-
-/** The first prompt names a root until the agent titles it. */
+/** The first prompt names a root until the agent titles it; a message the agent added never does. */
 function noteUserMessage(core: StoreParts['core'], session: SessionRecord, entry: MessageEntry): void {
   const index = core.indexOf(session);
   if (index.firstUserMessage && index.firstUserMessage !== entry) return;
-  if (entry.text.trim() === '') return;
+  if (entry.text.trim() === '' || entry.addedByAgent) return;
   index.firstUserMessage = entry;
   if (session.title === null) core.touch(session);
 }

@@ -2,10 +2,13 @@
 // acknowledges each session/prompt with the messageId it inserted the prompt as, and echoes it as a user
 // message with that id, in either order. Only an acknowledgement says which copy an id is: an echo of an id
 // no ack has named yet is held (the copy already shows the words) while prompts of ours wait for theirs, and
-// lands on its copy when the ack comes. Held echoes no ack claims are another client's prompts: they are shown
-// as messages of their own once none of ours waits. Nothing is guessed, so nothing is shown twice or moved.
+// lands on its copy when the ack comes, as the agent's account of it (the copy keeps what was sent:
+// agentAccounts.ts). Held echoes no ack claims are messages the client never sent: they are shown as messages
+// of their own, marked as the agent's, once none of ours waits. Nothing is guessed, so nothing is shown twice
+// or moved.
 import type { MessageEntry, SessionRecord } from '../model';
 import type { SessionIndex, StoreCore } from '../storeCore';
+import { markAddedByAgent, setAccount } from './agentAccounts';
 
 /** A v2 prompt the client sent, until the agent acknowledges it. */
 export interface PromptCopy {
@@ -21,8 +24,8 @@ export function awaitEcho(index: SessionIndex, entry: MessageEntry, promptKey: s
 
 /**
  * Where a user message of an id no message has goes: while prompts of ours wait for their ack, a held entry
- * (not shown); else the oldest copy acknowledged without an id (an agent of an older draft answers `{}`), which
- * its echo then replaces; else nowhere (a message of its own).
+ * (not shown); else the oldest copy acknowledged without an id (an agent of an older draft answers `{}`), whose
+ * echo it then is; else nowhere (a message of its own).
  */
 export function heldEcho(core: StoreCore, index: SessionIndex, messageId: string): MessageEntry | undefined {
   if (index.promptCopies.length === 0) {
@@ -40,11 +43,6 @@ export function heldEcho(core: StoreCore, index: SessionIndex, messageId: string
 
 export function isHeld(index: SessionIndex, entry: MessageEntry): boolean {
   return entry.messageId !== undefined && index.heldEchoes.get(entry.messageId) === entry;
-}
-
-/** The echo's first words reached an acknowledged copy: true when they replace the client's (the caller clears it). */
-export function takeEcho(index: SessionIndex, entry: MessageEntry): boolean {
-  return index.echoPending.delete(entry);
 }
 
 /** The agent inserted the prompt of request `promptKey` as message `messageId`: its copy takes that id (and a held echo of it). */
@@ -75,30 +73,24 @@ export function forgetPrompt(core: StoreCore, session: SessionRecord, promptKey:
   showUnclaimedEchoes(core, session);
 }
 
-/** The copy is message `messageId`; its echo's first words, when they come, replace what the client wrote. */
+/** The copy is message `messageId`: its echo, when it comes, finds it by that id. */
 function name(index: SessionIndex, entry: MessageEntry, messageId: string): void {
   (entry as { messageId?: string }).messageId = messageId;
   index.messages.set(`user\0${messageId}`, entry);
-  index.echoPending.add(entry);
 }
 
-/** Copy `entry` is message `messageId`: the echo held for it replaces its words now, else the echo to come does. */
+/** Copy `entry` is message `messageId`: the echo held for it is the agent's account of it so far. */
 function land(core: StoreCore, session: SessionRecord, entry: MessageEntry, messageId: string, held: MessageEntry | undefined): void {
-  const index = core.indexOf(session);
-  name(index, entry, messageId);
-  if (held) {
-    index.echoPending.delete(entry);
-    entry.text = held.text;
-    entry.attachments = held.attachments;
-    // The first prompt may name the session: its words may have changed.
-    core.touch(session);
-  }
+  name(core.indexOf(session), entry, messageId);
+  if (held) setAccount(core, session, entry, held.text);
   core.touchEntry(session, entry);
 }
 
 /**
  * Once no prompt of ours waits for its ack, held echoes are settled in the order they came: the oldest copy
- * acknowledged without an id takes the first, and the rest are other clients' prompts, each a message of its own.
+ * acknowledged without an id takes the first, and the rest are messages the client never sent (another
+ * client's prompts, or the agent's own), each a message of its own. Held echoes only exist while prompts of
+ * ours wait, never in a replayed history: they are always marked.
  */
 function showUnclaimedEchoes(core: StoreCore, session: SessionRecord): void {
   const index = core.indexOf(session);
@@ -109,6 +101,7 @@ function showUnclaimedEchoes(core: StoreCore, session: SessionRecord): void {
       land(core, session, unnamed, messageId, held);
     } else if (held.text !== '' || held.attachments.length > 0) {
       index.messages.set(`user\0${messageId}`, held);
+      markAddedByAgent(held);
       core.addEntry(session, held);
       core.touchEntry(session, held);
     }

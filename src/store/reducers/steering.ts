@@ -8,6 +8,7 @@ import type { SteerCopy } from '../storeCore';
 import type { StoreParts } from '../storeParts';
 import { isAdvertised } from '../agentCapabilities';
 import { asString, type JsonObject } from '../wireMessage';
+import { keepAsSent } from './agentAccounts';
 import { newUserMessage } from './messageBlocks';
 import { markRelay } from './relays';
 import { addNotice } from './sessionDetails';
@@ -20,6 +21,7 @@ export function startSteer(parts: StoreParts, session: SessionRecord, key: strin
   const entry = newUserMessage(core, blocks);
   entry.steer = { status: 'sending' };
   const wireText = entry.text;
+  keepAsSent(core, entry);
   markRelay(parts, session, entry);
   core.addEntry(session, entry);
   core.indexOf(session).openSteers.push({ entry, key, wireText });

@@ -4,17 +4,12 @@
 // only through such a call end with that turn's stop reason — once, not again on a later turn.
 import type { SessionRecord, SessionStateInfo } from '../model';
 import { isWorking, presentState } from '../../presentation/sessionState';
-import { isToolCallOpen } from '../sessionState';
+import { drivesTurns, isToolCallOpen } from '../sessionState';
 import type { StoreParts } from '../storeParts';
 import { isObject, type JsonObject } from '../wireMessage';
 import { addUserPrompt } from './messages';
 import { endSteers } from './steering';
 import { addNotice } from './sessionDetails';
-
-/** Sessions whose turns the client drives (it sends their prompts): roots it opened, full-session children, virtual children. */
-export function drivesTurns(session: SessionRecord): boolean {
-  return session.openedByClient || session.origin !== 'announced';
-}
 
 export function startPrompt(parts: StoreParts, session: SessionRecord, promptKey: string, blocks: unknown[]): void {
   addUserPrompt(parts, session, blocks, true, parts.protocol.version === 2 ? promptKey : undefined);
