@@ -193,3 +193,8 @@ function attachedPaths(blocks: readonly unknown[]): string[] {
     }
   });
 }
+
+/** The line that says so, for one file or several (a diff title, a notification). */
+export function differsLine(files: number): string {
+  return files === 1 ? DISK_DIFFERS : `${files} files on disk differ from what the agent reported`;
+}
