@@ -105,6 +105,8 @@ export interface AgentConnectionOptions {
   readonly protocolVersion?: ProtocolVersion;
   /** Runs before an fs request reads or writes a file (Open Changes keeps the text from before the agent's work). */
   readonly beforeFileAccess?: (sessionId: string, path: string) => Promise<void>;
+  /** Runs before a permission request is put to the user (the copies of files its tool call named are taken first). */
+  readonly beforePermission?: (sessionId: string) => Promise<void>;
 }
 
 export interface SessionSetupOptions {
@@ -536,6 +538,7 @@ export class AgentConnection {
     this.serve('session/request_permission', async (params, token) => {
       const sessionId = requireString(params, 'sessionId');
       const options = Array.isArray(params.options) ? params.options : [];
+      await this.options.beforePermission?.(sessionId);
       const outcome = await this.pendingHost.track<RequestPermissionOutcome>(
         sessionId,
         'permission',

@@ -171,6 +171,8 @@ export class SubchatsService {
     const options: AgentConnectionOptions = {
       agent,
       beforeFileAccess: (sessionId, path) => snapshots.touch(sessionId, path),
+      // A v2 agent writes its files itself once allowed: copy what its call named before the user can allow it.
+      beforePermission: () => snapshots.settled(),
       cwd,
       host: this.deps.clientHost(runtime),
       workspaceFolders: this.deps.workspaceFolders,
