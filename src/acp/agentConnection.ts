@@ -103,6 +103,10 @@ export interface AgentConnectionOptions {
   readonly stopGraceMs?: number;
   /** The ACP version `initialize` offers (default 1); the connection then speaks the one the agent answers. */
   readonly protocolVersion?: ProtocolVersion;
+  /** Runs before an fs request reads or writes a file (Open Changes keeps the text from before the agent's work). */
+  readonly beforeFileAccess?: (sessionId: string, path: string) => Promise<void>;
+  /** Runs before a permission request is put to the user (the copies of files its tool call named are taken first). */
+  readonly beforePermission?: (sessionId: string) => Promise<void>;
 }
 
 export interface SessionSetupOptions {
@@ -534,6 +538,7 @@ export class AgentConnection {
     this.serve('session/request_permission', async (params, token) => {
       const sessionId = requireString(params, 'sessionId');
       const options = Array.isArray(params.options) ? params.options : [];
+      await this.options.beforePermission?.(sessionId);
       const outcome = await this.pendingHost.track<RequestPermissionOutcome>(
         sessionId,
         'permission',
@@ -547,6 +552,7 @@ export class AgentConnection {
       const sessionId = requireString(params, 'sessionId');
       const filePath = requireAbsolutePath(params);
       const allow = await this.reads.authorize(sessionId, filePath);
+      await this.options.beforeFileAccess?.(sessionId, filePath);
       const content = await host.readTextFile(filePath, sessionId, () => readConfined(filePath, allow));
       return { content: sliceLines(content, params.line as number | null | undefined, params.limit as number | null | undefined) };
     });
@@ -555,6 +561,7 @@ export class AgentConnection {
       if (typeof params.content !== 'string') throw new ClientRequestError(-32602, 'fs/write_text_file needs string content.');
       const target = await resolveWorkspacePath(params.path, this.options.workspaceFolders());
       const content = params.content;
+      await this.options.beforeFileAccess?.(sessionId, target.path);
       await host.writeTextFile(target.path, content, sessionId, () => writeConfined(target.path, content, this.options.workspaceFolders()));
       return {};
     });

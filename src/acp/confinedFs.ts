@@ -5,7 +5,7 @@
 // Elsewhere the same checks run on paths, with a smaller window left.
 import { constants, existsSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { isInsideOrEqual, WorkspacePathError } from './workspacePaths';
+import { isInsideOrEqual, resolveWorkspacePath, WorkspacePathError } from './workspacePaths';
 
 const FD_DIR = '/proc/self/fd';
 const HAS_FD_PATHS = process.platform === 'linux' && existsSync(FD_DIR);
@@ -135,5 +135,21 @@ export async function readConfined(filePath: string, allow: (realPath: string) =
     return await handle.readFile('utf8');
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * A file inside the workspace folders as it is on disk now (null: it does not exist), read as `readConfined`
+ * reads; throws with the reason otherwise (no folder open, outside the folders, larger than `maxBytes`).
+ */
+export async function readWorkspaceText(absolute: string, folders: readonly string[], maxBytes: number): Promise<string | null> {
+  if (folders.length === 0) throw new Error('no folder is open, and Subchats reads files only inside the workspace folders');
+  try {
+    const resolved = await resolveWorkspacePath(absolute, folders);
+    const real = await realFolders(folders);
+    return await readConfined(resolved.path, (realPath) => real.some((folder) => isInsideOrEqual(realPath, folder)), maxBytes);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
   }
 }

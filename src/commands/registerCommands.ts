@@ -4,6 +4,7 @@ import * as vscode from 'vscode';
 import type { AgentConfig } from '../acp/agentProcess';
 import type { SessionHistory } from '../history/sessionHistory';
 import type { ChangesEditor } from '../host/changesEditor';
+import { differsLine } from '../host/diskSnapshots';
 import type { OpenedTranscripts } from '../host/openedTranscripts';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import { authenticateInteractively, isAuthRequired } from './agentAuth';
@@ -280,9 +281,17 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     const target = await pickSession(service, arg, 'Open the changes of which session?', PALETTE_FILTERS['subchats.openChanges']);
     if (!target) return;
     const scope = isObject(arg) && arg['scope'] === 'session' ? 'session' : 'tree';
-    const opened = await ctx.changes.open(target.runtime.store, target.session.id, scope);
+    const opened = await ctx.changes.open(target.runtime.store, target.session.id, scope, target.runtime.snapshots);
+    const cwd = target.runtime.store.effectiveCwd(target.session.id);
+    if (opened.differs.length > 0) {
+      const files = opened.differs.map((file) => changePath(file, cwd)).join(', ');
+      void vscode.window.showWarningMessage(inertUiText(`Subchats: ${differsLine(opened.differs.length)} (${files}). Open Changes shows each file as it was when the agent first touched it against the disk now.`, 2000));
+    }
+    if (opened.unchecked.length > 0) {
+      const files = opened.unchecked.map((file) => `${changePath(file.path, cwd)} (${file.reason})`).join('; ');
+      void vscode.window.showInformationMessage(inertUiText(`Subchats: not checked against the disk: ${files}.`, 2000));
+    }
     if (opened.notShown.length > 0) {
-      const cwd = target.runtime.store.effectiveCwd(target.session.id);
       const files = opened.notShown.map((file) => `${changePath(file.path, cwd)} (${file.reason})`).join('; ');
       const total = opened.shown + opened.notShown.length;
       void vscode.window.showInformationMessage(inertUiText(`Subchats: ${opened.notShown.length} of ${total} changed file${total === 1 ? '' : 's'} of "${target.session.label}" cannot be shown: ${files}.`, 2000));

@@ -1,22 +1,26 @@
-// "Open Changes": the files a session (or its whole tree) changed, in VS Code's multi-file diff editor, with
-// the texts before and after as the agent reported them. The texts are served as read-only virtual documents
-// (subchats-changes:); nothing is written to disk. An ACP v2 change reports no texts, only git patches: its
-// "after" is the file as it is now (read only inside the workspace folders) and its "before" that text with
-// the patches undone.
+// "Open Changes": the files a session (or its whole tree) changed, in VS Code's multi-file diff editor: the text
+// from when the agent first touched each file against the file on disk now (diskSnapshots decides, and flags
+// where the agent's report and the disk disagree); without such a copy, the texts as the agent reported them
+// (an ACP v2 change: the file now with its patches undone). The texts are served as read-only virtual documents
+// (subchats-changes:); nothing is written to disk, and files are read only inside the workspace folders.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { readConfined, realFolders } from '../acp/confinedFs';
-import { isInsideOrEqual, resolveWorkspacePath } from '../acp/workspacePaths';
+import { readWorkspaceText } from '../acp/confinedFs';
 import type { ChangesScope } from '../protocol/webviewMessages';
-import { ownChanges, subtreeChanges, type FileChange } from '../store/sessionChanges';
+import { preOrder } from '../presentation/treeOrder';
+import { ownChanges, subtreeChanges } from '../store/sessionChanges';
 import type { SessionStoreReader } from '../store/storeApi';
-import { textsBeforePatches } from './patchedTexts';
+import { absolutePath, differsLine, reviewChange, type DiskSnapshots } from './diskSnapshots';
 import { inertUiText } from './uiText';
 
-/** What Open Changes showed, and the files it could not show, each with the reason. */
+/** What Open Changes showed, the files it could not show (with the reason), and what it found about the rest. */
 export interface OpenedChanges {
   readonly shown: number;
   readonly notShown: readonly { readonly path: string; readonly reason: string }[];
+  /** Files whose disk text is not what the agent reported. */
+  readonly differs: readonly string[];
+  /** Files shown as the agent reported them, with why the disk could not be checked. */
+  readonly unchecked: readonly { readonly path: string; readonly reason: string }[];
 }
 
 interface Texts {
@@ -42,26 +46,39 @@ export class ChangesEditor implements vscode.Disposable {
   }
 
   /** Opens the changes that have texts (or patches that still apply); says which files it could not show. */
-  async open(store: SessionStoreReader, sessionId: string, scope: ChangesScope): Promise<OpenedChanges> {
+  async open(store: SessionStoreReader, sessionId: string, scope: ChangesScope, snapshots?: DiskSnapshots): Promise<OpenedChanges> {
     const session = store.getSession(sessionId);
-    if (!session) return { shown: 0, notShown: [] };
+    if (!session) return { shown: 0, notShown: [], differs: [], unchecked: [] };
     const cwd = store.effectiveCwd(session.id);
     const keys: string[] = [];
     const resources: [vscode.Uri, vscode.Uri | undefined, vscode.Uri][] = [];
     const notShown: { path: string; reason: string }[] = [];
-    const readCurrent = currentTextReader();
+    const differs: string[] = [];
+    const unchecked: { path: string; reason: string }[] = [];
+    await snapshots?.settled();
+    const sessionIds = copiedSessions(store, session.id, scope);
+    const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
     for (const change of scope === 'tree' ? subtreeChanges(store, session.id) : ownChanges(session)) {
-      const absolute = path.isAbsolute(change.path) ? path.normalize(change.path) : cwd ? path.join(cwd, change.path) : path.resolve('/', change.path);
-      const texts = await textsOf(change, absolute, readCurrent);
-      if ('reason' in texts) notShown.push({ path: change.path, reason: texts.reason });
-      else resources.push(this.resourcesOf(absolute, texts, keys));
+      const absolute = absolutePath(change.path, cwd) ?? path.resolve('/', change.path);
+      const snapshot = snapshots?.earliest(sessionIds, absolute);
+      // The disk is read when there is something to compare it with, or nothing else to show.
+      const current = snapshot || change.after === undefined ? await readCurrent(absolute, folders) : { reason: 'not read' };
+      const texts = reviewChange(change, snapshot, current);
+      if ('reason' in texts) {
+        notShown.push({ path: change.path, reason: texts.reason });
+        continue;
+      }
+      if (texts.differs) differs.push(change.path);
+      if (texts.note) unchecked.push({ path: change.path, reason: texts.note });
+      resources.push(this.resourcesOf(absolute, texts, keys));
     }
     if (resources.length > 0) {
       this.remember(keys);
       const title = scope === 'tree' && session.childIds.length > 0 ? `Changes: ${session.label} and its subagents` : `Changes: ${session.label}`;
-      await vscode.commands.executeCommand('vscode.changes', inertUiText(title, 200), resources);
+      const flag = differs.length > 0 ? ` — ${differsLine(differs.length)}` : '';
+      await vscode.commands.executeCommand('vscode.changes', `${inertUiText(title, 200)}${flag}`, resources);
     }
-    return { shown: resources.length, notShown };
+    return { shown: resources.length, notShown, differs, unchecked };
   }
 
   dispose(): void {
@@ -91,31 +108,20 @@ export class ChangesEditor implements vscode.Disposable {
 /** Open Changes reads a file as it is now only up to this size. */
 const MAX_CURRENT_BYTES = 16 * 1024 * 1024;
 
-type ReadCurrent = (absolute: string) => Promise<string | null | { reason: string }>;
-
-/** The texts to compare for a change, or why there are none. */
-async function textsOf(change: FileChange, absolute: string, readCurrent: ReadCurrent): Promise<Texts | { reason: string }> {
-  if (change.after !== undefined) return { before: change.before, after: change.after };
-  if (!change.patches?.length) return { reason: 'the agent reported which file it changed, not how' };
-  const current = await readCurrent(absolute);
-  if (typeof current === 'object' && current !== null) return current;
-  const texts = textsBeforePatches(current, change.patches);
-  return 'problem' in texts ? { reason: texts.problem } : texts;
+/** The file as it is now, only inside the workspace folders (null: it does not exist), or why it cannot be read. */
+async function readCurrent(absolute: string, folders: readonly string[]): Promise<string | null | { reason: string }> {
+  return readWorkspaceText(absolute, folders, MAX_CURRENT_BYTES).catch((error: unknown) => ({ reason: error instanceof Error ? error.message : String(error) }));
 }
 
-/** Reads files as they are now, only inside the workspace folders (null: it does not exist). */
-function currentTextReader(): ReadCurrent {
-  const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file').map((folder) => folder.uri.fsPath);
-  const allowed = realFolders(folders);
-  return async (absolute) => {
-    if (folders.length === 0) return { reason: 'no folder is open, and Subchats reads files only inside the workspace folders' };
-    try {
-      const resolved = await resolveWorkspacePath(absolute, folders);
-      const real = await allowed;
-      return await readConfined(resolved.path, (path) => real.some((folder) => isInsideOrEqual(path, folder)), MAX_CURRENT_BYTES);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      return { reason: error instanceof Error ? error.message : String(error) };
-    }
-  };
+/**
+ * The sessions whose copies of a file count: the scope's own (its subtree for a tree) and its ancestors (a
+ * subagent's calls may arrive on its parent's session, which is where the client copied the file).
+ */
+function copiedSessions(store: SessionStoreReader, sessionId: string, scope: ChangesScope): string[] {
+  const ids = scope === 'tree' ? preOrder([sessionId], (id) => store.getSession(id), (session) => session.childIds).map((session) => session.id) : [sessionId];
+  for (let parent = store.getSession(sessionId)?.parentId; parent; parent = store.getSession(parent)?.parentId) {
+    if (ids.includes(parent)) break;
+    ids.push(parent);
+  }
+  return ids;
 }

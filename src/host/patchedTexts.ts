@@ -9,21 +9,29 @@ export type PatchedTexts =
   | { readonly problem: string };
 
 /**
- * `current` is the file's text now (null when it does not exist); `patches` are the file's sections of the
- * patches that changed it, oldest first. Returns the text before the first patch (null for a file a patch
- * created) and after the last, or why they cannot be known.
+ * The file's texts as the patches say it went, oldest first: before the first patch (null for a file a patch
+ * created), after each one, the last being `current`; or why they cannot be known. `current` is the file's text
+ * now (null when it does not exist); `patches` are the file's sections of the patches that changed it, oldest first.
  */
-export function textsBeforePatches(current: string | null, patches: readonly FilePatch[]): PatchedTexts {
+export function textsAlongPatches(current: string | null, patches: readonly FilePatch[]): { readonly texts: readonly (string | null)[] } | { readonly problem: string } {
   const last = patches[patches.length - 1];
   if (!last) return { problem: 'the agent sent no patch for it' };
   // A missing file is what a deleting patch leaves; otherwise it went away afterwards, or came back.
   if (current === null && !last.deletes) return { problem: 'the file no longer exists' };
   if (current !== null && last.deletes) return { problem: 'the file was created again after the agent deleted it' };
+  const texts: (string | null)[] = [current];
   let text = current ?? '';
   for (let i = patches.length - 1; i >= 0; i--) {
     const undone = applyPatch(text, reversePatch(patches[i]!.section));
     if (undone === false) return { problem: 'the file changed after the agent\'s edit, so its patch no longer applies' };
     text = undone;
+    texts.unshift(i === 0 && patches[0]!.creates ? null : text);
   }
-  return { before: patches[0]!.creates ? null : text, after: current ?? '' };
+  return { texts };
+}
+
+/** The text before the first patch and after the last (see textsAlongPatches), or why they cannot be known. */
+export function textsBeforePatches(current: string | null, patches: readonly FilePatch[]): PatchedTexts {
+  const along = textsAlongPatches(current, patches);
+  return 'problem' in along ? along : { before: along.texts[0]!, after: current ?? '' };
 }

@@ -10,6 +10,8 @@ import { restartAfter, type Restart } from '../acp/protocolFallback';
 import type { PromptDelegation } from '../acp/delegation';
 import { ActionRefusedError, NotAdvertisedError } from '../acp/errors';
 import { MemoryTranscript, type TranscriptRecorder } from '../acp/transcript';
+import { readWorkspaceText } from '../acp/confinedFs';
+import { DiskSnapshots, pathsTouchedBy } from './diskSnapshots';
 import type { HistoryConnectionMeta, SessionHistory } from '../history/sessionHistory';
 import { isAgentAnswer, type ProtocolMemory } from './protocolMemory';
 import { reattachMethod } from '../store/agentCapabilities';
@@ -59,6 +61,8 @@ export class AgentRuntime {
   /** Bytes of this connection's oldest history dropped to stay within subchats.history.maxMegabytes. */
   historyDroppedBytes = 0;
   persisted: (TranscriptRecorder & { close(): Promise<void> }) | undefined;
+  /** Files as the agent first touched them (what Open Changes compares the disk with); none for history. */
+  snapshots: DiskSnapshots | undefined;
 
   constructor(
     readonly id: string,
@@ -163,8 +167,12 @@ export class SubchatsService {
     } catch (error) {
       this.deps.log?.(`History is unavailable: ${(error as Error).message}`);
     }
+    const snapshots = (runtime.snapshots = new DiskSnapshots((absolute, maxBytes) => readWorkspaceText(absolute, this.deps.workspaceFolders(), maxBytes)));
     const options: AgentConnectionOptions = {
       agent,
+      beforeFileAccess: (sessionId, path) => snapshots.touch(sessionId, path),
+      // A v2 agent writes its files itself once allowed: copy what its call named before the user can allow it.
+      beforePermission: () => snapshots.settled(),
       cwd,
       host: this.deps.clientHost(runtime),
       workspaceFolders: this.deps.workspaceFolders,
@@ -454,6 +462,8 @@ export class SubchatsService {
   /** Each wire message as it passes, before the store reacts to it: the transcripts and the protocol log. */
   private record(runtime: AgentRuntime, message: object, direction: 'client->agent' | 'agent->client'): void {
     runtime.transcript.record(message, direction);
+    // A file the message names is copied before the agent (most likely) changes it; the copy is taken in the background.
+    if (runtime.snapshots) for (const touch of pathsTouchedBy(message, direction, (id) => runtime.store.effectiveCwd(id) ?? runtime.cwd)) void runtime.snapshots.touch(touch.sessionId, touch.path);
     runtime.persisted?.record(message, direction);
     this.deps.protocolLog?.(runtime, direction, message);
   }

@@ -12,7 +12,10 @@ export interface FileChange extends FileChangeSummary {
   readonly before: string | null | undefined;
   /** The text after; undefined for an edit reported only by its location. */
   readonly after: string | undefined;
-  /** An ACP v2 change: the patch sections that made it, oldest first (Open Changes rebuilds the texts from them). */
+  /**
+   * The v2 patch sections reported for it, oldest first: Open Changes rebuilds the texts from them when the
+   * agent reported no text, and checks them against the disk when it did (a write through the client).
+   */
   readonly patches?: readonly FilePatch[];
 }
 
@@ -124,7 +127,11 @@ function mergeEdits(edits: readonly Edit[]): FileChange[] {
     }
     if (edit.after !== undefined) merged.after = edit.after;
   }
-  return [...byPath].map(([path, merged]) => (merged.after === undefined && merged.patch ? patchChange(path, merged.patch) : summarize(path, merged.before, merged.after)));
+  return [...byPath].map(([path, merged]) => {
+    if (merged.after === undefined && merged.patch) return patchChange(path, merged.patch);
+    const change = summarize(path, merged.before, merged.after);
+    return merged.patch ? { ...change, patches: merged.patch.sections } : change;
+  });
 }
 
 /** A change known only from v2 git patches: the sections' counts and the sections, no texts (Open Changes reads the file). */
@@ -172,7 +179,9 @@ export function subtreeChanges(store: Pick<SessionStoreReader, 'getSession'> & {
       const patched = changes.filter((change) => change.fromPatch);
       return patchChange(first.path, { created: patched[0]!.created, sections: patched.flatMap((change) => change.patches ?? []) });
     }
-    return summarize(first.path, first.before, last.after);
+    const change = summarize(first.path, first.before, last.after);
+    const patches = changes.flatMap((each) => each.patches ?? []);
+    return patches.length > 0 ? { ...change, patches } : change;
   });
   treeMemo.set(root, { sources: lists, value, revision: store.revision });
   return value;

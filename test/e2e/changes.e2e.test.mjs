@@ -99,14 +99,16 @@ test('Open Changes from a child\'s tree context menu shows only that child\'s fi
   assert.equal(await editor.getByText('notes.md', { exact: false }).count(), 0, 'the parent\'s file is not the child\'s change');
 });
 
-test('a v2 change shows the file as it is against it with the agent\'s patch undone; once the file changed by hand it says why it cannot', { skip: !speaksV2 && 'v2 diffs only', timeout: 120_000 }, async () => {
+test('a v2 change shows the file as the agent first touched it against the disk; once the file changed by hand it says the disk differs from the agent\'s report', { skip: !speaksV2 && 'v2 diffs only', timeout: 120_000 }, async () => {
   const { page } = workbench;
   // Before: the Reviewer's file did not exist, so the diff editor shows it as added with the agent's text.
   await runContextMenuEntry(page, sidebarTreeRow(page, 'Reviewer'), 'Open Changes');
   await multiDiffEditor(page).getByText('The notes change looks good.').first().waitFor({ timeout: SLOW_MS });
   writeFileSync(join(workbench.workspace, 'subchats-demo/review.md'), 'Rewritten by hand.\n');
   await runContextMenuEntry(page, sidebarTreeRow(page, 'Reviewer'), 'Open Changes');
-  await notificationToast(page, /1 of 1 changed file of "Reviewer" cannot be shown: subchats-demo\/review\.md \(the file changed after the agent's edit, so its patch no longer applies\)/).waitFor({ timeout: SLOW_MS });
+  await page.locator('.tabs-container .tab', { hasText: /^Changes: Reviewer — The file on disk differs from what the agent reported/ }).waitFor({ timeout: SLOW_MS });
+  await multiDiffEditor(page).getByText('Rewritten by hand.').first().waitFor({ timeout: SLOW_MS });
+  await notificationToast(page, /The file on disk differs from what the agent reported \(subchats-demo\/review\.md\)/).waitFor({ timeout: SLOW_MS });
   await screenshot(page, 'e2e-v2-open-changes-file-changed-since');
 });
 

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, test } from 'node:test';
 import { activityBarEntry, chatFrame, launchWorkbench, notificationToast, pickQuickItem, repoRoot, runCommand, screenshot } from './harness/index.mjs';
-import { SLOW_MS } from './harness/subchats.mjs';
+import { newSessionWith, SLOW_MS } from './harness/subchats.mjs';
 import { makeTempDir } from './harness/tempDirs.mjs';
 
 const TEST_TIMEOUT_MS = 240_000;
@@ -15,17 +15,8 @@ const HOSTILE = { id: 'hostile', name: 'Hostile Agent', command: process.execPat
 /** @type {Awaited<ReturnType<typeof launchWorkbench>> | undefined} */
 let workbench;
 
-/** Picks the hostile agent in New Session. A picker opened before the window has read its user settings lists only the presets: open it again then. */
-async function newHostileSession(page) {
-  const hostileRow = page.locator('.quick-input-widget .quick-input-list .label-name', { hasText: /^Hostile Agent$/ });
-  for (let attempt = 1; ; attempt++) {
-    await runCommand(page, 'Subchats: New Session');
-    if (await hostileRow.first().waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
-    assert.ok(attempt < 4, 'the New Session picker never listed the configured agent');
-    await page.keyboard.press('Escape');
-  }
-  await pickQuickItem(page, 'Hostile Agent');
-}
+/** Picks the hostile agent in New Session. */
+const newHostileSession = (page) => newSessionWith(page, 'Hostile Agent');
 
 afterEach(async (t) => {
   if (workbench && t.passed === false) await screenshot(workbench.page, `failed-security-${t.name}`).catch(() => undefined);

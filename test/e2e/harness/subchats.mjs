@@ -1,4 +1,5 @@
 // Subchats-specific steps shared by the end-to-end scenarios.
+import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chatFrame, pickQuickItem, runCommand } from './workbench.mjs';
@@ -15,6 +16,21 @@ export async function newDemoSession(page) {
   const chat = chatFrame(page);
   await chat.locator('textarea').waitFor({ timeout: SLOW_MS });
   return chat;
+}
+
+/**
+ * Palette 'New Session' with a configured agent (subchats.agents). A picker opened before the window has read
+ * its user settings lists only the presets: open it again then.
+ */
+export async function newSessionWith(page, agentName) {
+  const row = page.locator('.quick-input-widget .quick-input-list .label-name', { hasText: new RegExp(`^${agentName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
+  for (let attempt = 1; ; attempt++) {
+    await runCommand(page, 'Subchats: New Session');
+    if (await row.first().waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
+    assert.ok(attempt < 4, `the New Session picker never listed ${agentName}`);
+    await page.keyboard.press('Escape');
+  }
+  await pickQuickItem(page, agentName);
 }
 
 /** Types a prompt into a chat's prompt box and sends it with Enter. */
