@@ -40,6 +40,7 @@ export function appendChunk(parts: StoreParts, session: SessionRecord, role: Mes
     index.lastDiscrete = isDiscreteMessage(update);
   }
   entry.text = appendText(entry.text, text);
+  core.noteText(text.length);
   if (attachment) entry.attachments.push(attachment);
   // Held until the acknowledgement says which prompt of ours it is (promptEchoes).
   if (role === 'user' && isHeld(index, entry)) return;
@@ -72,6 +73,7 @@ export function upsertMessage({ core }: StoreParts, session: SessionRecord, role
   entry.text = '';
   entry.attachments = [];
   fillFromBlocks(entry, blocks);
+  core.noteText(entry.text.length);
   if (role === 'user' && isHeld(index, entry)) return;
   core.touchEntry(session, entry);
   if (role === 'user') noteUserMessage(core, session, entry);
