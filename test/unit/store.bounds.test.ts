@@ -130,3 +130,28 @@ test('a chat open over the trimmed tree shows what is kept (no dangling cards or
   assert.deepEqual(rootView.entries.map((e) => e.id), w.session('R').entries.map((e) => e.id), 'the chat shows the kept entries in order');
   feed.dispose();
 });
+
+test('the service tells the host once per connection, and the transcript keeps every message the store dropped', async () => {
+  const { SubchatsService } = await import('../../src/host/subchatsService');
+  const told: string[] = [];
+  const service = new SubchatsService({
+    clientHost: () => {
+      throw new Error('not used');
+    },
+    workspaceFolders: () => [],
+    memoryLimits: { maxSessions: 10 },
+    onMemoryBounded: (runtime, notice) => told.push(`${runtime.agent.name}: ${notice}`),
+  });
+  const line = (msg: object, dir = 'agent->client') => JSON.stringify({ dir, msg });
+  const lines = [
+    line({ jsonrpc: '2.0', id: 1, method: 'session/new', params: { cwd: '/w', mcpServers: [] } }, 'client->agent'),
+    line({ jsonrpc: '2.0', id: 1, result: { sessionId: 'R' } }),
+    ...Array.from({ length: 40 }, (_, i) => line({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 'R', update: announce(`c${i}`, { state: IDLE }) } })),
+  ];
+  const runtime = service.openTranscript('flood.jsonl', `${lines.join('\n')}\n`);
+  assert.ok(runtime.store.sessionCount <= 10, `${runtime.store.sessionCount} sessions kept`);
+  assert.equal(runtime.transcript.lines().length, lines.length, 'the transcript still has every message');
+  assert.equal(told.length, 1);
+  assert.match(told[0]!, /^flood\.jsonl: .*history file/);
+  service.dispose();
+});
