@@ -125,6 +125,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
           if (choice === stop) service.stop(runtime.id);
         });
     },
+    onMemoryBounded: (runtime, notice) => void vscode.window.showWarningMessage(`Subchats: ${inertUiText(runtime.agent.name)}: ${notice}`),
   });
   context.subscriptions.push({ dispose: () => service.dispose() });
 

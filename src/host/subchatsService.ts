@@ -20,6 +20,7 @@ import { SessionController, type SendOptions, type SendResult } from './sessionC
 import type { SessionItem } from '../store/sessionControls';
 import { replayText, toReplaySnapshot, type ReplaySession } from '../store/replayReport';
 import { SessionStore } from '../store/sessionStore';
+import type { MemoryLimits } from '../store/memoryBounds';
 import { Emitter } from 'vscode-jsonrpc/node';
 import { historyCut } from '../presentation';
 
@@ -48,6 +49,10 @@ export interface ServiceDeps {
   readonly confirm?: (question: string) => Promise<boolean>;
   /** The agent has not acted on a cancel the user sent: nothing changed since. */
   readonly onCancelUnconfirmed?: (runtime: AgentRuntime, session: SessionView) => void;
+  /** A connection's store first dropped detail to stay in its memory bounds (once per connection). */
+  readonly onMemoryBounded?: (runtime: AgentRuntime, notice: string) => void;
+  /** Memory bounds for every connection's store (tests); the store's defaults otherwise. */
+  readonly memoryLimits?: Partial<MemoryLimits>;
 }
 
 const DEFAULT_CANCEL_CONFIRM_MS = 10_000;
@@ -71,9 +76,10 @@ export class AgentRuntime {
     readonly startedAt: number,
     status: RuntimeStatus,
     now: () => number,
+    limits?: Partial<MemoryLimits>,
   ) {
     this.status = status;
-    this.store = new SessionStore({ now });
+    this.store = new SessionStore({ now, ...(limits ? { limits } : {}) });
   }
 
   get live(): boolean {
@@ -157,7 +163,7 @@ export class SubchatsService {
 
   /** Spawns and initializes the agent. The runtime is listed (as `starting`, then `ready` or `failed`) at once. */
   async start(agent: AgentConfig, cwd: string): Promise<AgentRuntime> {
-    const runtime = this.add(new AgentRuntime(this.nextId(), agent, cwd, this.now(), 'starting', this.now));
+    const runtime = this.add(new AgentRuntime(this.nextId(), agent, cwd, this.now(), 'starting', this.now, this.deps.memoryLimits));
     try {
       runtime.persisted = await this.deps.history?.startConnection(
         { id: runtime.id, agentId: agent.id, agentName: agent.name, startedAt: runtime.startedAt, cwd },
@@ -390,7 +396,7 @@ export class SubchatsService {
   addHistory(meta: HistoryConnectionMeta, text: string): AgentRuntime | undefined {
     // History loads in the background: a connection started meanwhile already owns its id.
     if (this.runtimes.has(meta.id)) return undefined;
-    const runtime = new AgentRuntime(meta.id, { id: meta.agentId, name: meta.agentName, command: '' }, meta.cwd, meta.startedAt, 'history', this.now);
+    const runtime = new AgentRuntime(meta.id, { id: meta.agentId, name: meta.agentName, command: '' }, meta.cwd, meta.startedAt, 'history', this.now, this.deps.memoryLimits);
     replayText(runtime.store, text);
     runtime.store.markDisconnected();
     runtime.historyDroppedBytes = meta.droppedBytes ?? 0;
@@ -402,7 +408,7 @@ export class SubchatsService {
 
   /** Opens a transcript file as a read-only connection (`id` keeps a reopened one's id across reloads). */
   openTranscript(name: string, text: string, id = this.nextId()): AgentRuntime {
-    const runtime = new AgentRuntime(id, { id: `transcript:${name}`, name, command: '' }, '', this.now(), 'transcript', this.now);
+    const runtime = new AgentRuntime(id, { id: `transcript:${name}`, name, command: '' }, '', this.now(), 'transcript', this.now, this.deps.memoryLimits);
     replayText(runtime.store, text);
     runtime.store.markDisconnected();
     for (const line of text.split('\n')) if (line.trim()) runtime.transcript.recordLine(line);
@@ -451,10 +457,21 @@ export class SubchatsService {
 
   private add(runtime: AgentRuntime): AgentRuntime {
     this.runtimes.set(runtime.id, runtime);
+    // The store's bounds notice, passed on once (a replayed history may have passed a bound already).
+    let boundsTold = false;
+    const tellBounds = () => {
+      const notice = runtime.store.boundsNotice;
+      if (boundsTold || notice === undefined) return;
+      boundsTold = true;
+      this.deps.log?.(`[${runtime.agent.name}] ${notice}`);
+      this.deps.onMemoryBounded?.(runtime, notice);
+    };
     runtime.store.onDidChange((changes) => {
       this.controller.drain(runtime, new Set(changes.map((change) => change.sessionId)));
       this.sessionsEmitter.fire({ runtime, changes });
+      tellBounds();
     });
+    tellBounds();
     this.runtimesEmitter.fire();
     return runtime;
   }

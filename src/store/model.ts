@@ -125,13 +125,17 @@ export type DiagnosticCode =
   | 'unmatched-response'
   | 'agent-error'
   | 'ambiguous-parent'
-  | 'limit';
+  | 'limit'
+  | 'bounded';
 
 /** What changed, so views can update in place. */
 export interface StoreChange {
   readonly sessionId: string;
-  /** `tree`: the session was added or moved; `session`: its fields changed; `entry`: one transcript entry changed. */
-  readonly kind: 'tree' | 'session' | 'entry';
+  /**
+   * `tree`: the session was added, moved or removed; `session`: its fields changed; `entry`: one transcript
+   * entry changed; `entries`: entries were taken out of its transcript (memory bounds), so read it whole again.
+   */
+  readonly kind: 'tree' | 'session' | 'entry' | 'entries';
   readonly entryId?: string;
   /**
    * For an entry change that only added text at the end of its text: that text. Views that mirror the text

@@ -60,6 +60,11 @@ export function isToolCallOpen(status: string): boolean {
   return status !== 'completed' && status !== 'failed' && status !== 'cancelled';
 }
 
+/** A session that is not working and never will again without a new turn: what the memory bounds may drop. */
+export function isSessionFinished(state: SessionStateInfo): boolean {
+  return state.state === 'idle' || state.state === 'disconnected';
+}
+
 export function sameState(a: SessionStateInfo, b: SessionStateInfo): boolean {
   return a.state === b.state && a.stopReason === b.stopReason && a.error?.message === b.error?.message;
 }

@@ -36,6 +36,7 @@ import { controlsOf, itemCancelGate, itemCancelOf, refusedActions, type SessionI
 import { STEER_METHOD, abandonSteers, noteMovedToBackground, settleSteer, startSteer } from './reducers/steering';
 import { notePassedOn } from './reducers/relays';
 import { SessionTree } from './sessionTree';
+import { DEFAULT_MEMORY_LIMITS, MemoryBounds, type MemoryLimits } from './memoryBounds';
 import { StoreCore } from './storeCore';
 import type { Disposable, SessionStoreReader, SessionStoreWriter } from './storeApi';
 import type { StoreParts } from './storeParts';
@@ -54,6 +55,8 @@ export interface SessionStoreOptions {
   readonly now?: () => number;
   readonly maxDiagnostics?: number;
   readonly maxStateHistory?: number;
+  /** Per-connection memory bounds (memoryBounds.ts); the defaults are in README "Security". */
+  readonly limits?: Partial<MemoryLimits>;
 }
 
 const KNOWN_AGENT_METHODS = new Set([
@@ -125,6 +128,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   private readonly tree: SessionTree;
   private readonly ledger = new RequestLedger();
   private readonly parts: StoreParts;
+  private readonly bounds: MemoryBounds;
   /** What the owner resolver may ask: who owns a tool call, which task a Copilot agent belongs to. */
   private readonly owners: OwnerLookup;
   private readonly reportedUnknownUpdates = new Set<string>();
@@ -148,6 +152,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       protocol: { version: 1 },
       terminalDecoders: new Map(),
     };
+    this.bounds = new MemoryBounds(this.parts, { ...DEFAULT_MEMORY_LIMITS, ...options.limits });
     this.owners = {
       toolOwner: (wireId, toolCallId) => this.tree.toolOwner(wireId, toolCallId),
       copilotTaskOf: (wireId, agentId) => copilotTaskOf(this.parts, wireId, agentId),
@@ -162,6 +167,11 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
 
   get diagnostics(): readonly Diagnostic[] {
     return this.core.diagnostics;
+  }
+
+  /** Said once per connection when its memory bounds first dropped detail (the host shows it as a warning). */
+  get boundsNotice(): string | undefined {
+    return this.bounds.notice;
   }
 
   get isConnected(): boolean {
@@ -290,6 +300,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     this.core.begin(line, at);
     try {
       this.dispatch(message, direction);
+      this.bounds.enforce();
     } catch (error) {
       this.core.diagnose('invalid-message', `could not apply message: ${(error as Error).message}`);
     }

@@ -2,6 +2,7 @@
 // (no re-parenting, no cycles, no self-parenting), plus children reconstructed from a parent's tool call.
 import type { ChildEntry, SessionLink, SessionRecord, ToolCallRecord } from './model';
 import { preOrder } from '../presentation/treeOrder';
+import { keepInPlace } from './inPlace';
 import { newSessionRecord } from './sessionRecord';
 import { isToolCallOpen, stateFromToolStatus, UNCONFIRMED } from './sessionState';
 import type { StoreCore } from './storeCore';
@@ -89,6 +90,7 @@ export class SessionTree {
   create(id: string, init: Pick<SessionRecord, 'parentId' | 'parentToolCallId' | 'link' | 'origin' | 'state'>): SessionRecord {
     const session = newSessionRecord({ id, ordinal: ++this.ordinal, ...init }, this.core.at, this.core.rev);
     this.core.sessions.set(id, session);
+    this.core.noteSessionState(session);
     if (init.parentId === null) this.rootIds.push(id);
     this.core.relabel(session);
     this.core.changed({ sessionId: id, kind: 'tree' });
@@ -276,6 +278,38 @@ export class SessionTree {
   private removeRoot(sessionId: string): void {
     const index = this.rootIds.indexOf(sessionId);
     if (index >= 0) this.rootIds.splice(index, 1);
+  }
+
+  // ---- forgetting (memory bounds) ------------------------------------------------------------------------
+
+  /**
+   * Forgets the tree's lookups for a session the store dropped (its record is gone). The lists that name it
+   * (its parent's children, the roots) are the caller's to compact, once for everything dropped together.
+   */
+  forgetSession(session: SessionRecord): void {
+    if (session.parentId !== null) this.childEntries.delete(`${session.parentId}\0${session.id}`);
+    for (const toolCallId of session.toolCallOrder) this.forgetToolCall(session, toolCallId);
+    this.toolOwners.delete(session.id);
+  }
+
+  /** Forgets who owns a tool call the store dropped (registered under its own session, or its parent's wire). */
+  forgetToolCall(owner: SessionRecord, toolCallId: string): void {
+    for (const wireId of [owner.id, owner.parentId]) {
+      const owners = wireId === null ? undefined : this.toolOwners.get(wireId);
+      if (owners?.get(toolCallId) === owner.id) owners.delete(toolCallId);
+    }
+    const byId = this.toolOwnerById.get(toolCallId);
+    if (byId === owner.id) this.toolOwnerById.delete(toolCallId);
+    else if (Array.isArray(byId)) {
+      const rest = byId.filter((id) => id !== owner.id);
+      if (rest.length === 1) this.toolOwnerById.set(toolCallId, rest[0]!);
+      else this.toolOwnerById.set(toolCallId, rest);
+    }
+  }
+
+  /** Takes dropped sessions out of the roots (one pass for all of them). */
+  forgetRoots(dropped: ReadonlySet<string>): void {
+    keepInPlace(this.rootIds, (id) => !dropped.has(id));
   }
 
   // ---- tool call ownership -----------------------------------------------------------------------------

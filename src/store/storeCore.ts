@@ -1,11 +1,11 @@
 // The store's mutable core: the session records, the clock of the message being applied (revision, line,
 // time), change notifications and diagnostics. Every reducer changes records only through these methods,
 // so revisions, `updatedAt`, state history and labels stay consistent.
-import type { Diagnostic, DiagnosticCode, Entry, MessageEntry, PlanEntryItem, SessionMessageEntry, SessionRecord, SessionStateInfo, StateSource, StoreChange, ToolCallEntry } from './model';
+import type { Diagnostic, DiagnosticCode, Entry, MessageEntry, PlanEntryItem, SessionMessageEntry, SessionRecord, SessionStateInfo, StateSource, StoreChange, ToolCallEntry, ToolCallRecord } from './model';
 import type { SentWords } from './reducers/agentAccounts';
 import type { PromptCopy } from './reducers/promptEchoes';
 import { sessionLabel } from './sessionLabel';
-import { sameState } from './sessionState';
+import { isSessionFinished, isToolCallOpen, sameState } from './sessionState';
 
 /** Per-session lookups that are not part of the record (so records stay plain JSON). */
 export interface SessionIndex {
@@ -61,6 +61,16 @@ export class StoreCore {
   readonly sentWords = new WeakMap<MessageEntry, SentWords>();
   private changes: StoreChange[] = [];
   private entryCounter = 0;
+  /**
+   * What the memory bounds may drop (memoryBounds.ts), oldest finish first: insertion-ordered, so moving an
+   * item to the end or taking it out costs O(1) per message. Finished sessions by id; finished tool calls with
+   * the id of the session that owns them.
+   */
+  readonly finishedSessions = new Set<string>();
+  readonly finishedToolCalls = new Map<ToolCallRecord, string>();
+  /** Tool calls held, and characters of message text added (recounted exactly when a bound is checked). */
+  toolCallCount = 0;
+  textChars = 0;
   rev = 0;
   sequence = 0;
   line = 0;
@@ -133,10 +143,27 @@ export class StoreCore {
     if (!retell && sameState(session.state, state)) return;
     session.state = state;
     session.cancelRequestedAt = null;
+    this.noteSessionState(session);
     session.stateHistory.push({ state: state.state, ...(state.stopReason ? { stopReason: state.stopReason } : {}), at: this.at, source });
     const max = this.options.maxStateHistory;
     if (session.stateHistory.length > max) session.stateHistory.splice(0, session.stateHistory.length - max);
     this.touch(session);
+  }
+
+  /** Keeps the order of finished sessions: a session that finishes (again) is the newest finished. */
+  noteSessionState(session: SessionRecord): void {
+    this.finishedSessions.delete(session.id);
+    if (isSessionFinished(session.state)) this.finishedSessions.add(session.id);
+  }
+
+  /** The same for a tool call whose status changed. */
+  noteToolCallStatus(ownerId: string, call: ToolCallRecord): void {
+    this.finishedToolCalls.delete(call);
+    if (!isToolCallOpen(call.status)) this.finishedToolCalls.set(call, ownerId);
+  }
+
+  noteText(chars: number): void {
+    this.textChars += chars;
   }
 
   addEntry(session: SessionRecord, entry: Entry): void {

@@ -293,6 +293,8 @@ export class ChatFeed implements Disposable {
   /** Per entry: the text the store appended since the last post (null: it changed otherwise). */
   private readonly appendedText = new Map<string, string | null>();
   private readonly dirtyHeaders = new Set<string>();
+  /** Sessions whose entries the store took out (memory bounds): sent whole, since deltas address entries by index. */
+  private readonly wholeSessions = new Set<string>();
   private treeDirty = false;
   /** Sessions the webview has, with the header it was last sent. */
   private sentSessions = new Map<string, ChatSessionHeader>();
@@ -400,7 +402,10 @@ export class ChatFeed implements Disposable {
     for (const change of changes) {
       if (change.kind === 'tree') this.treeDirty = true;
       else if (change.kind === 'session') this.markHeadersDirty(change.sessionId);
-      else if (change.kind === 'entry' && change.entryId !== undefined) {
+      else if (change.kind === 'entries') {
+        this.wholeSessions.add(change.sessionId);
+        this.markHeadersDirty(change.sessionId);
+      } else if (change.kind === 'entry' && change.entryId !== undefined) {
         let ids = this.dirtyEntries.get(change.sessionId);
         if (!ids) this.dirtyEntries.set(change.sessionId, (ids = new Set()));
         ids.add(change.entryId);
@@ -447,7 +452,7 @@ export class ChatFeed implements Disposable {
     const nextSent = new Map<string, ChatSessionHeader>();
     for (const session of sessions) {
       const sent = this.sentSessions.get(session.id);
-      if (sent === undefined) {
+      if (sent === undefined || this.wholeSessions.has(session.id)) {
         const full = sessionData(this.store, session);
         nextSent.set(session.id, full.header);
         this.sentEntries.delete(session.id);
@@ -631,13 +636,14 @@ export class ChatFeed implements Disposable {
   }
 
   private hasDirty(): boolean {
-    return this.treeDirty || this.dirtyEntries.size > 0 || this.dirtyHeaders.size > 0;
+    return this.treeDirty || this.dirtyEntries.size > 0 || this.dirtyHeaders.size > 0 || this.wholeSessions.size > 0;
   }
 
   private clearDirty(): void {
     this.dirtyEntries.clear();
     this.appendedText.clear();
     this.dirtyHeaders.clear();
+    this.wholeSessions.clear();
     this.treeDirty = false;
   }
 

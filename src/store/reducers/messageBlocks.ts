@@ -17,5 +17,6 @@ export function fillFromBlocks(entry: Pick<MessageEntry, 'text' | 'attachments'>
 export function newUserMessage(core: StoreCore, blocks: unknown[]): MessageEntry {
   const entry: MessageEntry = { kind: 'message', id: core.nextEntryId('msg'), rev: core.rev, at: core.at, role: 'user', text: '', attachments: [] };
   fillFromBlocks(entry, blocks);
+  core.noteText(entry.text.length);
   return entry;
 }

@@ -36,6 +36,7 @@ export function appendChunk(parts: StoreParts, session: SessionRecord, role: Mes
     index.lastDiscrete = isDiscreteMessage(update);
   }
   entry.text = appendText(entry.text, text);
+  core.noteText(text.length);
   if (attachment) entry.attachments.push(attachment);
   // Held until the acknowledgement says which prompt of ours it is (promptEchoes).
   if (role === 'user' && isHeld(index, entry)) return;
@@ -74,6 +75,7 @@ export function upsertMessage(parts: StoreParts, session: SessionRecord, role: M
   entry.text = '';
   entry.attachments = [];
   fillFromBlocks(entry, blocks);
+  core.noteText(entry.text.length);
   if (role === 'user' && isHeld(index, entry)) return;
   core.touchEntry(session, entry);
   if (role === 'user') noteUserMessage(core, session, entry);

@@ -24,6 +24,7 @@ export function applySessionMessage({ core }: StoreParts, session: SessionRecord
     const block = isObject(update['content']) ? (update['content'] as ContentBlock) : undefined;
     if (block?.type === 'text' && typeof block.text === 'string') {
       entry.text = appendText(entry.text, block.text);
+      core.noteText(block.text.length);
       appended = block.text;
     } else if (block) entry.attachments.push(block);
   } else {

@@ -37,8 +37,11 @@ export function applyToolCall(parts: StoreParts, wire: SessionRecord, session: S
     core.indexOf(session).toolEntries.set(toolCallId, entry);
     core.addEntry(session, entry);
     tree.registerToolCall(wire.id, session.id, toolCallId);
+    core.toolCallCount++;
   }
+  const status = record.status;
   patchToolCall(record, update);
+  if (record.status !== status) core.noteToolCallStatus(session.id, record);
   const entry = core.indexOf(session).toolEntries.get(toolCallId);
   if (entry) core.touchEntry(session, entry);
 
