@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runDiffBench } from './diffBench';
 import { NDJSON_DEFAULT_CAP_MB, ndjsonCases, runNdjsonBench, type NdjsonRow } from './ndjsonBench';
+import { runSessionListBench } from './sessionListBench';
 import { runStoreBenchInChild } from './storeBench';
 import { runTreeBench } from './treeBench';
 
@@ -60,6 +61,17 @@ async function main(): Promise<void> {
   );
   const at1000 = tree.find((row) => row.sessions === 1000);
   if (at1000) console.log(`  tick under 1 ms at 1,000 sessions: ${round(at1000.tickMs, 4)} ms, ${verdict(at1000.tickMs < 1)}`);
+
+  const listed = runSessionListBench();
+  results['sessionList'] = listed;
+  console.log('\nBrowse Agent Sessions: read + nest one session/list result (before: the 16,000-deep chain took 45.6 s, then a stack overflow)');
+  console.table(listed.map((row) => ({ shape: row.shape, sessions: row.sessions, ms: round(row.ms, 2) })));
+  const flat = listed.find((row) => row.shape === 'flat')!.ms;
+  for (const row of listed.filter((r) => r.shape !== 'flat' && r.sessions === 16_000)) {
+    console.log(`  16,000 ${row.shape} / 16,000 flat: ${round(row.ms / flat, 2)}x; target linear (<= 3x): ${verdict(row.ms <= 3 * flat)}`);
+  }
+  const [quarter, full] = [4_000, 16_000].map((n) => listed.find((row) => row.shape === 'chain' && row.sessions === n)!.ms);
+  console.log(`  chain 16,000 / 4,000: ${round(full! / quarter!, 2)}x; target linear (4x), not quadratic (16x): <= 8x: ${verdict(full! <= 8 * quarter!)}`);
 
   const diff = runDiffBench();
   results['diff'] = diff;

@@ -7,6 +7,7 @@ import { version as VERSION } from '../package.json';
 import type { AgentConfig } from './acp/agentProcess';
 import { registerAttachmentCommands } from './commands/chatAttachments';
 import { readProtocolSetting } from './acp/capabilities';
+import { formatProtocolLogLine } from './acp/transcript';
 import { ProtocolMemory } from './host/protocolMemory';
 import { registerCommands } from './commands/registerCommands';
 import { ChangesEditor } from './host/changesEditor';
@@ -101,7 +102,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
   const service = new SubchatsService({
     clientHost: (runtime) => new VscodeClientHost(runtime, broker, { isSessionVisible: (r, s) => chats?.isSessionVisible(r, s) ?? false }),
     workspaceFolders: () => vscode.workspace.workspaceFolders?.map((f) => f.uri.fsPath) ?? [],
-    protocolLog: (runtime, direction, message) => protocolLog.info(`${runtime.agent.name} ${direction === 'client->agent' ? '→' : '←'} ${JSON.stringify(message)}`),
+    protocolLog: (runtime, direction, message) => protocolLog.info(formatProtocolLogLine(runtime.agent.name, message, direction)),
     log: (text) => log.info(text),
     history,
     initializeTimeoutMs: () => Math.max(1, config().get<number>('initializeTimeoutSeconds', 30)) * 1000,

@@ -184,7 +184,11 @@ export class AgentConnection {
         if (direction === 'client->agent') this.agentRequestIds.answered(message);
         // Recorded before the store reacts: a reaction that sends at once (a queued message going out when an
         // agent message ends the turn) must follow that message in the transcript, as it does on the wire.
-        options.tap?.(message, direction);
+        try {
+          options.tap?.(message, direction);
+        } catch (error) {
+          this.log(`Recording a message failed: ${(error as Error).message}`); // the store still gets it
+        }
         this.store.ingest(message, direction);
       },
       onInvalidLine: (raw: string, reason: string) => {

@@ -13,17 +13,26 @@ export interface ListedSession {
 
 export interface ListedSessionRow extends ListedSession {
   readonly depth: number;
+  /** The top-most listed ancestor (itself for a root): what session/load must name, as ACP loads no child alone. */
+  readonly rootSessionId: string;
 }
+
+/**
+ * At most this many listed sessions are read over all `session/list` pages: the quick pick stays usable and
+ * the (linear) nesting work stays bounded whatever an agent sends.
+ */
+export const MAX_LISTED_SESSIONS = 5_000;
 
 function str(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-/** Reads `session/list` result entries leniently; entries without a sessionId are dropped. */
-export function readListedSessions(raw: unknown): ListedSession[] {
+/** Reads up to `limit` `session/list` result entries leniently; entries without a sessionId are dropped. */
+export function readListedSessions(raw: unknown, limit = MAX_LISTED_SESSIONS): ListedSession[] {
   if (!Array.isArray(raw)) return [];
   const out: ListedSession[] = [];
   for (const item of raw) {
+    if (out.length >= limit) break;
     if (typeof item !== 'object' || item === null) continue;
     const entry = item as Record<string, unknown>;
     const meta = typeof entry['_meta'] === 'object' && entry['_meta'] !== null ? (entry['_meta'] as Record<string, unknown>) : {};
@@ -42,33 +51,60 @@ export function readListedSessions(raw: unknown): ListedSession[] {
   return out;
 }
 
+/**
+ * Pre-order rows in the agent's order. Linear and iterative: the agent controls the depth (a 16,000-deep chain
+ * once cost 45 s and then overflowed the stack). A session listed twice keeps its first entry.
+ */
 export function nestListedSessions(sessions: readonly ListedSession[]): ListedSessionRow[] {
-  const byId = new Map(sessions.map((s) => [s.sessionId, s]));
+  const byId = new Map<string, ListedSession>();
+  for (const session of sessions) if (!byId.has(session.sessionId)) byId.set(session.sessionId, session);
+  const unique = [...byId.values()];
+  const onCycle = sessionsOnParentCycles(byId);
   const children = new Map<string, ListedSession[]>();
   const roots: ListedSession[] = [];
-  for (const session of sessions) {
+  for (const session of unique) {
     const parent = session.parentSessionId;
-    if (parent && parent !== session.sessionId && byId.has(parent) && !leadsBackTo(session.sessionId, parent, byId)) {
-      const list = children.get(parent) ?? [];
-      list.push(session);
-      children.set(parent, list);
+    if (parent && byId.has(parent) && !onCycle.has(session.sessionId)) {
+      const list = children.get(parent);
+      if (list) list.push(session);
+      else children.set(parent, [session]);
     } else roots.push(session);
   }
   const rows: ListedSessionRow[] = [];
-  const visit = (session: ListedSession, depth: number): void => {
-    rows.push({ ...session, depth });
-    for (const child of children.get(session.sessionId) ?? []) visit(child, depth + 1);
-  };
-  for (const root of roots) visit(root, 0);
+  // Depth-first with an explicit stack; children are pushed in reverse so they come out in the agent's order.
+  const stack: { session: ListedSession; depth: number; rootSessionId: string }[] = [];
+  for (let r = roots.length - 1; r >= 0; r--) stack.push({ session: roots[r]!, depth: 0, rootSessionId: roots[r]!.sessionId });
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { session, depth, rootSessionId } = next;
+    rows.push({ ...session, depth, rootSessionId });
+    const kids = children.get(session.sessionId) ?? [];
+    for (let k = kids.length - 1; k >= 0; k--) stack.push({ session: kids[k]!, depth: depth + 1, rootSessionId });
+  }
   return rows;
 }
 
-/** Whether following parents from `parentId` reaches `sessionId` (a cycle). */
-function leadsBackTo(sessionId: string, parentId: string, byId: ReadonlyMap<string, ListedSession>): boolean {
-  const seen = new Set<string>();
-  for (let current: string | null = parentId; current && !seen.has(current); current = byId.get(current)?.parentSessionId ?? null) {
-    if (current === sessionId) return true;
-    seen.add(current);
+/**
+ * The sessions whose listed parent links lead back to themselves (a self-parent included). Each session is
+ * walked once: a walk stops at the first session already settled, so the whole pass is linear.
+ */
+function sessionsOnParentCycles(byId: ReadonlyMap<string, ListedSession>): Set<string> {
+  const onCycle = new Set<string>();
+  const walkOf = new Map<string, number>(); // session -> the walk that first reached it
+  let walk = 0;
+  for (const start of byId.keys()) {
+    if (walkOf.has(start)) continue;
+    walk++;
+    const path: string[] = [];
+    let current: string | null = start;
+    while (current !== null && byId.has(current) && !walkOf.has(current)) {
+      walkOf.set(current, walk);
+      path.push(current);
+      current = byId.get(current)!.parentSessionId;
+    }
+    // Reaching a session of this same walk closes a cycle: it and everything after it on the path.
+    if (current !== null && walkOf.get(current) === walk) {
+      for (let i = path.lastIndexOf(current); i < path.length; i++) onCycle.add(path[i]!);
+    }
   }
-  return false;
+  return onCycle;
 }

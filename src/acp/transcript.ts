@@ -2,13 +2,37 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import type { WireDirection } from './ndjson';
 import { StateLineFilter } from './transcriptRotation';
+import { wireJson } from './wireJson';
 
 export interface TranscriptRecorder {
   record(message: object, direction: WireDirection): void;
 }
 
+/**
+ * One transcript line; never throws. A message that cannot be written as JSON still leaves a line: an
+ * `unrecordable` record with the reason, the bytes written before it failed, and its id and method.
+ */
 export function formatTranscriptLine(message: object, direction: WireDirection, at: Date = new Date()): string {
-  return JSON.stringify({ ts: at.toISOString(), dir: direction, msg: message });
+  const head = `{"ts":${JSON.stringify(at.toISOString())},"dir":${JSON.stringify(direction)}`;
+  const json = wireJson(message);
+  if (json.text !== undefined) return `${head},"msg":${json.text}}`;
+  return `${head},"unrecordable":${JSON.stringify({ reason: json.unrecordable, bytes: json.bytes, ...identityOf(message) })}}`;
+}
+
+/** One "Subchats Protocol" output line; never throws (a message that cannot be JSON is named, with its size). */
+export function formatProtocolLogLine(agentName: string, message: object, direction: WireDirection): string {
+  const json = wireJson(message);
+  const text = json.text ?? `(not recordable: ${json.unrecordable}; at least ${json.bytes} bytes) ${JSON.stringify(identityOf(message))}`;
+  return `${agentName} ${direction === 'client->agent' ? '→' : '←'} ${text}`;
+}
+
+/** The JSON-RPC id and method of a message that could not be written, for whoever reads the record. */
+function identityOf(message: object): { id?: string | number; method?: string } {
+  const { id, method } = message as { id?: unknown; method?: unknown };
+  return {
+    ...(typeof id === 'number' || typeof id === 'string' ? { id: typeof id === 'string' ? id.slice(0, 200) : id } : {}),
+    ...(typeof method === 'string' ? { method: method.slice(0, 200) } : {}),
+  };
 }
 
 /** Keeps the most recent lines within `maxBytes` (UTF-16 length used as the size measure); drops the oldest. */

@@ -2,33 +2,30 @@
 // fields, and reattaching the chosen one with session/load or session/resume. A child is never loaded on
 // its own (ACP forbids it): its top-most listed ancestor is loaded, which replays the children too.
 import * as vscode from 'vscode';
-import { nestListedSessions, readListedSessions, type ListedSessionRow } from '../acp/sessionListTree';
+import { MAX_LISTED_SESSIONS, nestListedSessions, readListedSessions, type ListedSession, type ListedSessionRow } from '../acp/sessionListTree';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import { inertUiText } from '../host/uiText';
 
 const MAX_PAGES = 10;
+/** Deeper rows are indented no further: the label stays short however deep the agent nests. */
+const MAX_INDENT_DEPTH = 8;
 
-async function listAll(runtime: AgentRuntime, cwd: string | undefined): Promise<ListedSessionRow[]> {
+/** The listed sessions (at most MAX_LISTED_SESSIONS over at most MAX_PAGES pages), nested, and whether more were left out. */
+async function listAll(runtime: AgentRuntime, cwd: string | undefined): Promise<{ rows: ListedSessionRow[]; partial: boolean }> {
   const connection = runtime.connection!;
-  const raw: unknown[] = [];
+  const listed: ListedSession[] = [];
   let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const response = (await connection.listSessions({ ...(cwd ? { cwd } : {}), ...(cursor ? { cursor } : {}) })) as { sessions?: unknown[]; nextCursor?: string | null };
-    raw.push(...(response.sessions ?? []));
-    cursor = response.nextCursor ?? undefined;
+  let cut = false;
+  for (let page = 0; page < MAX_PAGES && !cut && listed.length < MAX_LISTED_SESSIONS; page++) {
+    const response = (await connection.listSessions({ ...(cwd ? { cwd } : {}), ...(cursor ? { cursor } : {}) })) as { sessions?: unknown; nextCursor?: unknown } | null;
+    const sessions = Array.isArray(response?.sessions) ? response.sessions : [];
+    const room = MAX_LISTED_SESSIONS - listed.length;
+    for (const session of readListedSessions(sessions, room)) listed.push(session);
+    cut = sessions.length > room;
+    cursor = typeof response?.nextCursor === 'string' && response.nextCursor !== '' ? response.nextCursor : undefined;
     if (!cursor) break;
   }
-  return nestListedSessions(readListedSessions(raw));
-}
-
-function topAncestor(rows: readonly ListedSessionRow[], row: ListedSessionRow): ListedSessionRow {
-  let current = row;
-  for (let guard = 0; current.parentSessionId && guard < rows.length; guard++) {
-    const parent = rows.find((r) => r.sessionId === current.parentSessionId);
-    if (!parent) break;
-    current = parent;
-  }
-  return current;
+  return { rows: nestListedSessions(listed), partial: cut || cursor !== undefined };
 }
 
 export async function browseAgentSessions(
@@ -41,22 +38,22 @@ export async function browseAgentSessions(
     void vscode.window.showInformationMessage(`Subchats: ${runtime.agent.name} does not list its sessions (no sessionCapabilities.list).`);
     return;
   }
-  const rows = await listAll(runtime, cwd);
+  const { rows, partial } = await listAll(runtime, cwd);
   if (rows.length === 0) {
     void vscode.window.showInformationMessage(`Subchats: ${runtime.agent.name} has no stored sessions for this folder.`);
     return;
   }
   const picked = await vscode.window.showQuickPick(
     rows.map((row) => ({
-      label: `${'\u00a0\u00a0'.repeat(row.depth)}${row.depth ? '↳ ' : ''}${inertUiText(row.title ?? row.sessionId)}`,
+      label: `${'\u00a0\u00a0'.repeat(Math.min(row.depth, MAX_INDENT_DEPTH))}${row.depth ? '↳ ' : ''}${inertUiText(row.title ?? row.sessionId)}`,
       description: inertUiText([row.subagentId ? `subagent ${row.subagentId}` : undefined, row.updatedAt ?? undefined].filter(Boolean).join(' · ')),
       detail: inertUiText(row.sessionId),
       row,
     })),
-    { placeHolder: `Sessions stored by ${runtime.agent.name}`, matchOnDetail: true },
+    { placeHolder: `Sessions stored by ${runtime.agent.name}${partial ? ` (the first ${rows.length.toLocaleString('en-US')} listed)` : ''}`, matchOnDetail: true },
   );
   if (!picked) return;
-  const target = topAncestor(rows, picked.row);
+  const target = rows.find((row) => row.sessionId === picked.row.rootSessionId) ?? picked.row;
   if (target !== picked.row) {
     void vscode.window.showInformationMessage(`Subchats: subagents cannot be loaded on their own; loading their parent "${inertUiText(target.title ?? target.sessionId)}".`);
   }

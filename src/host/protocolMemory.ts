@@ -2,6 +2,7 @@
 // get the v1 client capabilities it missed. Remembering that answer (per agent command line) makes the second
 // start a one-off: later starts offer 1 first. A new agent version (from its v1 answer), or a week, and the
 // agent is offered 2 again, since an upgrade may have brought v2. No vscode here: the extension passes its global state.
+import { createHash } from 'node:crypto';
 import type { AgentConfig } from '../acp/agentProcess';
 import { versionsToOffer, type ProtocolSetting } from '../acp/capabilities';
 import { AgentRequestError, InvalidAgentResponseError, UnsupportedProtocolVersionError } from '../acp/errors';
@@ -21,6 +22,14 @@ interface V1Answer {
 export const PROTOCOL_MEMORY_KEY = 'subchats.agentsAnsweringV1';
 /** Agents remembered at most (the oldest answer is forgotten first). */
 const KEPT_AGENTS = 50;
+/**
+ * Global state holds only what the next start needs: per agent its key, the version it named and when. A key or
+ * version longer than this (as JSON) is kept as its SHA-256 (still compared for equality), so one entry stays
+ * within PROTOCOL_MEMORY_ENTRY_MAX_CHARS and the whole memory within KEPT_AGENTS of them (20,000 chars): an
+ * agent once made it 15.7 MB with a 15 MB `agentInfo.version`.
+ */
+const MAX_FIELD_JSON_CHARS = 160;
+export const PROTOCOL_MEMORY_ENTRY_MAX_CHARS = 400;
 
 /** How one start went: the versions offered in order and what the agent finally answered. */
 export interface StartOutcome {
@@ -69,8 +78,8 @@ export class ProtocolMemory {
       if (!known || outcome.answered !== 2) return;
       delete answers[key];
     } else if (outcome.offered[0] === 2 && outcome.answered === 1 && outcome.answeredOfferOf2) {
-      answers[key] = { agentVersion: outcome.agentVersion, at: this.now() };
-    } else if (known && this.fresh(known) && known.agentVersion === outcome.agentVersion) {
+      answers[key] = { agentVersion: versionFingerprint(outcome.agentVersion), at: this.now() };
+    } else if (known && this.fresh(known) && known.agentVersion === versionFingerprint(outcome.agentVersion)) {
       return;
     } else if (known) {
       delete answers[key];
@@ -94,7 +103,7 @@ export class ProtocolMemory {
     for (const [key, value] of Object.entries(stored as Record<string, unknown>)) {
       if (typeof value !== 'object' || value === null) continue;
       const { agentVersion, at } = value as Record<string, unknown>;
-      if ((typeof agentVersion === 'string' || agentVersion === null) && typeof at === 'number') answers[key] = { agentVersion, at };
+      if ((typeof agentVersion === 'string' || agentVersion === null) && typeof at === 'number') answers[shortened(key)] = { agentVersion: versionFingerprint(agentVersion), at };
     }
     return answers;
   }
@@ -102,5 +111,16 @@ export class ProtocolMemory {
 
 /** An agent is what runs: its id and command line (a changed command may be another agent). */
 function agentKey(agent: AgentConfig): string {
-  return JSON.stringify([agent.id, agent.command, ...(agent.args ?? [])]);
+  return shortened(JSON.stringify([agent.id, agent.command, ...(agent.args ?? [])]));
+}
+
+/** The agent's own version as remembered: a string (shortened), or null when it gave none or something else. */
+function versionFingerprint(version: unknown): string | null {
+  return typeof version === 'string' ? shortened(version) : null;
+}
+
+/** The text itself when short, else its SHA-256: equal texts stay equal, and the stored form is bounded. */
+function shortened(text: string): string {
+  if (text.length < MAX_FIELD_JSON_CHARS && JSON.stringify(text).length <= MAX_FIELD_JSON_CHARS) return text;
+  return `sha256:${createHash('sha256').update(text).digest('hex')}`;
 }

@@ -112,6 +112,8 @@ export interface Diagnostic {
 
 export type DiagnosticCode =
   | 'malformed-line'
+  /** A transcript line that stands for a message the recorder could not write (its size and reason). */
+  | 'unrecorded-message'
   | 'invalid-message'
   | 'unknown-method'
   | 'unknown-update'

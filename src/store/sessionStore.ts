@@ -318,6 +318,12 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       return;
     }
     if (!parsed) return;
+    if (parsed.unrecordable) {
+      this.core.line = line;
+      const { reason, bytes } = parsed.unrecordable;
+      this.core.diagnose('unrecorded-message', `a message${parsed.direction ? ` (${parsed.direction})` : ''} could not be recorded: ${reason.slice(0, 200)} (at least ${bytes.toLocaleString('en-US')} bytes)`);
+      return;
+    }
     const direction = parsed.direction ?? this.inferDirection(parsed.message);
     this.ingest(parsed.message, direction, line, parsed.at);
   }

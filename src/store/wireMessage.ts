@@ -59,6 +59,8 @@ export interface TranscriptLine {
   readonly direction?: Direction;
   /** Milliseconds since the epoch, when the wrapper carries a timestamp. */
   readonly at?: number;
+  /** Set for a line that stands for a message the recorder could not write: why, and its size. */
+  readonly unrecordable?: { readonly reason: string; readonly bytes: number };
 }
 
 /** Parses one transcript line. Throws a readable Error for lines that are not JSON. */
@@ -70,6 +72,14 @@ export function parseTranscriptLine(text: string): TranscriptLine | undefined {
     value = JSON.parse(trimmed);
   } catch (error) {
     throw new Error(`not JSON: ${(error as Error).message}`);
+  }
+  if (isObject(value) && isObject(value['unrecordable']) && !('msg' in value) && !('jsonrpc' in value)) {
+    const record = value['unrecordable'];
+    return {
+      message: undefined,
+      ...(parseDirection(value['dir']) ? { direction: parseDirection(value['dir']) } : {}),
+      unrecordable: { reason: typeof record['reason'] === 'string' ? record['reason'] : 'unknown', bytes: typeof record['bytes'] === 'number' ? record['bytes'] : 0 },
+    };
   }
   if (isObject(value) && 'msg' in value && !('jsonrpc' in value)) {
     const stamp = value['ts'] ?? value['t'];

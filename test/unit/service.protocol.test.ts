@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, test } from 'node:test';
 import { AgentConnection } from '../../src/acp/agentConnection';
 import type { ProtocolSetting } from '../../src/acp/capabilities';
-import { ProtocolMemory, PROTOCOL_MEMORY_KEY, type KeyValueState } from '../../src/host/protocolMemory';
+import { ProtocolMemory, PROTOCOL_MEMORY_ENTRY_MAX_CHARS, PROTOCOL_MEMORY_KEY, type KeyValueState } from '../../src/host/protocolMemory';
 import { SubchatsService } from '../../src/host/subchatsService';
 import { fakeAgentConfig, RecordingHost, waitFor, type FakeMode } from '../fixtures/fake-agents/harness';
 
@@ -176,4 +176,34 @@ test('a memory that cannot be written does not fail an agent that started', asyn
   const { runtime, logs } = await startWith('normal', 'auto', { memory });
   assert.equal(runtime.status, 'ready');
   await waitFor(() => logs.some((line) => /Could not remember the ACP version of Fake: Error: disk full/.test(line)), 'the log line');
+});
+
+test('protocol memory stays small whatever the agent answers: a 15 MB version is kept as a fingerprint, the facts still hold', async () => {
+  const state = memoryState();
+  let now = 1_000_000;
+  const memory = new ProtocolMemory(state, () => now++);
+  const stored = () => JSON.stringify(state.values.get(PROTOCOL_MEMORY_KEY) ?? {}).length;
+  const huge = 'v'.repeat(15 * 1024 * 1024);
+  const agent = fakeAgentConfig('normal');
+  const answeredOne = (agentVersion: unknown) => ({ offered: [2, 1] as (1 | 2)[], answered: 1, agentVersion: agentVersion as string | null, answeredOfferOf2: true });
+  await memory.noteStart(agent, 'auto', answeredOne(huge));
+  assert.ok(stored() <= PROTOCOL_MEMORY_ENTRY_MAX_CHARS, `stored ${stored()} chars`);
+  assert.deepEqual(memory.versionsFor(agent, 'auto'), [1, 2], 'remembered');
+  await memory.noteStart(agent, 'auto', answeredOne(huge)); // the same version again: still remembered
+  assert.deepEqual(memory.versionsFor(agent, 'auto'), [1, 2]);
+  await memory.noteStart(agent, 'auto', { ...answeredOne(`${huge}!`), offered: [1] }); // another (huge) version: forgotten
+  assert.deepEqual(memory.versionsFor(agent, 'auto'), [2, 1]);
+  // A version that is not a string (a 15 MB object) counts as none; a long command line is kept short too.
+  const longArgs = { ...agent, id: 'long', args: ['x'.repeat(1_000_000)] };
+  await memory.noteStart(longArgs, 'auto', answeredOne({ blob: huge }));
+  assert.deepEqual(memory.versionsFor(longArgs, 'auto'), [1, 2]);
+  assert.ok(stored() <= PROTOCOL_MEMORY_ENTRY_MAX_CHARS, `stored ${stored()} chars`);
+  // State bloated by an earlier version shrinks at the next write, keeping what it knew.
+  state.values.set(PROTOCOL_MEMORY_KEY, { ...(state.values.get(PROTOCOL_MEMORY_KEY) as object), ['["old","agent"]']: { agentVersion: huge, at: 999_999 } });
+  await memory.noteStart({ ...agent, id: 'next' }, 'auto', answeredOne('1.0.0'));
+  assert.ok(stored() <= 3 * PROTOCOL_MEMORY_ENTRY_MAX_CHARS, `stored ${stored()} chars for 3 agents`);
+  assert.deepEqual(memory.versionsFor({ id: 'old', name: 'Old', command: 'agent' }, 'auto'), [1, 2], 'the old answer is kept, shortened');
+  for (let i = 0; i < 60; i++) await memory.noteStart({ ...agent, id: `a${i}`, args: ['y'.repeat(10_000)] }, 'auto', answeredOne('w'.repeat(1_000)));
+  assert.ok(stored() <= 50 * PROTOCOL_MEMORY_ENTRY_MAX_CHARS, `stored ${stored()} chars for 50 agents`);
+  assert.deepEqual(memory.versionsFor({ ...agent, id: 'a59', args: ['y'.repeat(10_000)] }, 'auto'), [1, 2]);
 });
