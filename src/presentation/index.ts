@@ -16,3 +16,4 @@ export { isAdvertisedChange, sessionSettings } from './sessionSettings';
 export { childTimeline, type TimelineChild } from './timeline';
 export { patchLineKind, type PatchLineKind } from './gitPatch';
 export { presentRelay, presentSteer, type PresentedDelivery } from './delivery';
+export { TerminalOutputFilter } from './terminalOutput';
