@@ -1,5 +1,5 @@
 // "Start a session with which agent?": the default agent first. The list follows the settings while the picker
-// is open: right after the window starts, the user's settings may not be read yet and only the presets exist.
+// is open (an agent configured meanwhile shows up without reopening it).
 import type * as vscode from 'vscode';
 import type { AgentConfig } from '../acp/agentProcess';
 

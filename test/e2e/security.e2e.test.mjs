@@ -15,10 +15,20 @@ const HOSTILE = { id: 'hostile', name: 'Hostile Agent', command: process.execPat
 /** @type {Awaited<ReturnType<typeof launchWorkbench>> | undefined} */
 let workbench;
 
-/** Picks the hostile agent in New Session (a picker opened before the window has read the user's settings lists it once they arrive). */
+/**
+ * Picks the hostile agent in New Session. A picker opened before the window has read its user settings lists only
+ * the presets: open it again then. (The picker rebuilds on onDidChangeConfiguration for 'subchats', yet in
+ * code-server the agent did not appear within 60 s of an open picker, so the late settings arrive without that
+ * event; the cause is still open: issue 20, item 10.)
+ */
 async function newHostileSession(page) {
-  await runCommand(page, 'Subchats: New Session');
-  await page.locator('.quick-input-widget .quick-input-list .label-name', { hasText: /^Hostile Agent$/ }).first().waitFor({ timeout: SLOW_MS });
+  const hostileRow = page.locator('.quick-input-widget .quick-input-list .label-name', { hasText: /^Hostile Agent$/ });
+  for (let attempt = 1; ; attempt++) {
+    await runCommand(page, 'Subchats: New Session');
+    if (await hostileRow.first().waitFor({ timeout: 5000 }).then(() => true, () => false)) break;
+    assert.ok(attempt < 4, 'the New Session picker never listed the configured agent');
+    await page.keyboard.press('Escape');
+  }
   await pickQuickItem(page, 'Hostile Agent');
 }
 
