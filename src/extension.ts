@@ -15,7 +15,8 @@ import { SubchatsStatusBar } from './views/statusBarItem';
 import { SessionHistory } from './history/sessionHistory';
 import { DEMO_AGENT_ID, demoAgentConfig, mergeAgents, readAgentSettings } from './host/agentPresets';
 import { OpenedTranscripts } from './host/openedTranscripts';
-import { publicApiFor, type ApiMode } from './host/apiSurface';
+import { consentedApi, publicApiFor, type ApiMode } from './host/apiSurface';
+import { apiConsentFor, registerApiAccessCommand } from './commands/apiAccess';
 import { SubchatsService, type ConnectionSnapshot } from './host/subchatsService';
 import { mirrorTerminals } from './host/terminalMirror';
 import { PermissionBroker } from './host/permissionBroker';
@@ -24,9 +25,26 @@ import { SessionTreeProvider } from './views/sessionTreeProvider';
 import { ChatPanelManager } from './webviews/chatPanel';
 import type { SessionActions } from './store/model';
 
-/** What `activate()` returns to other extensions. */
+/**
+ * What `activate()` returns to other extensions: read-only facts, and `requestAccess` for everything that acts
+ * for the user or reads what the agents said (asked once per extension; see README "Public API").
+ */
 export interface SubchatsApi {
   readonly version: string;
+  /** The session controller's verdicts for a session now: its turn phase, each action with the reason when not, and `send`. */
+  controls(connectionId: string, sessionId: string): SessionActions;
+  /** Fires (coalesced) when any session or connection changes. */
+  onDidChange(listener: () => void): vscode.Disposable;
+  /**
+   * Pass your own extension id (`context.extension.id`). The first call asks the user whether your extension may
+   * start agents, send prompts and read transcripts; the answer is remembered. Resolves with those methods, which
+   * refuse once the user revokes the access ("Subchats: Manage API Access"); rejects when the user did not allow it.
+   */
+  requestAccess(extensionId: string): Promise<SubchatsAgentAccess>;
+}
+
+/** What an extension the user allowed may do (`requestAccess`). */
+export interface SubchatsAgentAccess {
   /** Starts (or reuses) the agent and opens a new session in `cwd` (default: the first workspace folder). */
   startSession(agentId?: string, cwd?: string): Promise<{ connectionId: string; sessionId: string }>;
   /** Sends a prompt and resolves with the turn's stop reason; refuses (with the reason) unless a message now would be a prompt. */
@@ -36,20 +54,19 @@ export interface SubchatsApi {
    * turn, the session's queue, or for a subagent a relay through its parent. Resolves with what it became.
    */
   send(connectionId: string, sessionId: string, text: string, options?: { queue?: boolean }): Promise<{ route: string; sessionId: string; via?: string }>;
-  /** The session controller's verdicts for a session now: its turn phase, each action with the reason when not, and `send`. */
-  controls(connectionId: string, sessionId: string): SessionActions;
   /** Cancels a session if the store allows it; rejects with the reason otherwise (nothing is sent). */
   cancel(connectionId: string, sessionId: string): Promise<void>;
   /** Every connection with its sessions in the `subchats replay --json` shape. */
   snapshot(): ConnectionSnapshot[];
-  /** Fires (coalesced) when any session or connection changes. */
-  onDidChange(listener: () => void): vscode.Disposable;
   /** The connection's wire transcript as JSONL (`{ts, dir, msg}` lines), what `Export Transcript` saves. */
   transcript(connectionId: string): string;
 }
 
-/** The API in extension mode Test only (extension-host tests): answering permissions stays with the user otherwise. */
-export interface SubchatsTestApi extends SubchatsApi {
+/**
+ * The API in extension mode Test only (extension-host tests): the agent methods without asking, and answering
+ * permissions, which stays with the user otherwise.
+ */
+export interface SubchatsTestApi extends SubchatsApi, SubchatsAgentAccess {
   /** Permission requests of live connections still waiting for the user, in session order. */
   pendingPermissions(): PendingPermission[];
   /**
@@ -193,8 +210,14 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
     (error: unknown) => log.error(`Could not load session history: ${(error as Error).message}`),
   );
 
+  const consent = apiConsentFor(context);
+  context.subscriptions.push(registerApiAccessCommand(consent));
   const api: SubchatsTestApi = {
     version: VERSION,
+    async requestAccess(extensionId) {
+      const caller = await consent.request(extensionId);
+      return consentedApi(api, () => consent.isAllowed(caller.id), () => consent.refusal(caller));
+    },
     async startSession(agentId, cwd) {
       if (!vscode.workspace.isTrusted) throw new Error('Subchats does not start agents in an untrusted workspace.');
       const id = agentId ?? config().get<string>('defaultAgent', DEMO_AGENT_ID);

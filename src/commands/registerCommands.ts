@@ -10,6 +10,7 @@ import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import { authenticateInteractively, isAuthRequired } from './agentAuth';
 import { browseAgentSessions } from './browseSessions';
 import { checkAgentCommand } from './checkAgent';
+import { pickAgent, type AgentPickItem } from './agentPicker';
 import { pickDelegation } from './delegationPicker';
 import { advertisedChange, pickSessionSetting } from './sessionSettingsPicker';
 import { pickRuntime, pickSession, type SessionTarget } from './sessionTargets';
@@ -83,18 +84,13 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     if (!runtime) {
       // Say so before asking which agent: none of them may start here.
       if (refusedAsUntrusted()) return undefined;
-      const agents = ctx.agents();
-      const requested = typeof arg === 'string' ? agents.find((a) => a.id === arg) : undefined;
-      let agent = requested;
-      if (!agent) {
-        const defaultId = ctx.defaultAgentId();
-        const ordered = [...agents].sort((a, b) => Number(b.id === defaultId) - Number(a.id === defaultId));
-        const picked = await vscode.window.showQuickPick(
-          ordered.map((a) => ({ label: a.name, description: a.id === defaultId ? 'default' : a.id, detail: [a.command, ...(a.args ?? [])].join(' '), agent: a })),
-          { placeHolder: 'Start a session with which agent?' },
-        );
-        agent = picked?.agent;
-      }
+      let agent = typeof arg === 'string' ? ctx.agents().find((a) => a.id === arg) : undefined;
+      agent ??= await pickAgent({
+        createQuickPick: () => vscode.window.createQuickPick<AgentPickItem>(),
+        agents: ctx.agents,
+        defaultAgentId: ctx.defaultAgentId,
+        onDidChangeSettings: (listener) => vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('subchats') && listener()),
+      });
       if (!agent) return undefined;
       runtime = service.liveRuntimeFor(agent.id) ?? (await startAgent(agent));
       if (!runtime) return undefined;

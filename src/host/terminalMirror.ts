@@ -2,10 +2,10 @@
 import * as vscode from 'vscode';
 import type { TerminalManager } from '../acp/terminals';
 import { mirroredTerminalName } from './uiText';
-import { plainText } from '../presentation';
+import { plainText, TerminalOutputFilter } from '../presentation';
 
 export function mirrorTerminals(terminals: TerminalManager, agentName: string): vscode.Disposable {
-  const open = new Map<string, { write: vscode.EventEmitter<string>; terminal: vscode.Terminal }>();
+  const open = new Map<string, { write: vscode.EventEmitter<string>; terminal: vscode.Terminal; output: TerminalOutputFilter }>();
   const subscriptions = [
     terminals.onDidCreate((info) => {
       const write = new vscode.EventEmitter<string>();
@@ -16,9 +16,15 @@ export function mirrorTerminals(terminals: TerminalManager, agentName: string): 
         close: () => undefined,
       };
       const terminal = vscode.window.createTerminal({ name: mirroredTerminalName(agentName, info.command), pty, iconPath: new vscode.ThemeIcon('hubot'), isTransient: true });
-      open.set(info.terminalId, { write, terminal });
+      // The command's output is the agent's too: links, clipboard writes and titles in it are dropped.
+      open.set(info.terminalId, { write, terminal, output: new TerminalOutputFilter() });
     }),
-    terminals.onDidOutput((event) => open.get(event.terminalId)?.write.fire(event.data.replace(/\r?\n/g, '\r\n'))),
+    terminals.onDidOutput((event) => {
+      const mirror = open.get(event.terminalId);
+      if (!mirror) return;
+      const text = mirror.output.write(event.data);
+      if (text) mirror.write.fire(text);
+    }),
     terminals.onDidExit((event) => {
       const status = event.exitStatus.signal ? `signal ${event.exitStatus.signal}` : `exit code ${event.exitStatus.exitCode}`;
       open.get(event.terminalId)?.write.fire(`\r\n\x1b[2m[process finished: ${status}]\x1b[0m\r\n`);
