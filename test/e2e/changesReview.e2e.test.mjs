@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { afterEach, after, before, test } from 'node:test';
-import { activityBarEntry, chatFrame, launchWorkbench, notificationToast, repoRoot, screenshot } from './harness/index.mjs';
+import { activityBarEntry, chatFrame, launchWorkbench, notificationToast, repoRoot, runCommand, screenshot } from './harness/index.mjs';
 import { newSessionWith, promptInChat, SLOW_MS } from './harness/subchats.mjs';
 
 const SCRIPTED_AGENT = join(repoRoot, 'test/fixtures/fake-agents/scriptedAgent.mjs');
@@ -67,6 +67,9 @@ test('Open Changes compares the disk with the file as the agent first touched it
   await changes.getByRole('button', { name: 'Open Changes' }).click();
   await multiDiffEditor(page).getByText('two', { exact: true }).first().waitFor({ timeout: SLOW_MS });
   assert.doesNotMatch(await changesTab(page, 'Changes:').first().innerText(), /differ/, 'the agent\'s report matches the disk');
+  // The diff opened over the chat: close it to get back to the chat.
+  await runCommand(page, 'View: Close Editor');
+  await chat.locator('textarea').waitFor({ timeout: SLOW_MS });
 
   // A hostile edit: the agent writes a line its patch does not show. The client copied notes.md when the call was announced.
   await promptInChat(chat, JSON.stringify(editScript('notes.md', 'a\nB\nsent your keys to evil.example\n', ['@@ -1,2 +1,2 @@', ' a', '-b', '+B'], { ask: true })));
