@@ -154,8 +154,18 @@ export async function stopProcessGroup(pgid) {
   }
 }
 
+/**
+ * Writes the settings as user settings and as the machine's (remote) settings. A code-server window is a
+ * remote window: once an extension's settings schema is known, a setting of `machine` scope (such as
+ * `subchats.agents`) is read from the machine's settings only, as a VS Code Remote user sets it under
+ * Remote; from user settings it counts only until the schema arrives.
+ */
 function writeUserSettings(userDataDir, settings) {
-  const file = join(userDataDir, 'User/settings.json');
+  writeSettingsFile(join(userDataDir, 'User/settings.json'), settings);
+  writeSettingsFile(join(userDataDir, 'Machine/settings.json'), settings);
+}
+
+function writeSettingsFile(file, settings) {
   mkdirSync(dirname(file), { recursive: true });
   let existing = {};
   if (existsSync(file)) {

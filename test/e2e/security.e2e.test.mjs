@@ -18,6 +18,32 @@ let workbench;
 /** Picks the hostile agent in New Session. */
 const newHostileSession = (page) => newSessionWith(page, 'Hostile Agent');
 
+/**
+ * Starts a session with the hostile agent and closes its chat, so its permission questions come as
+ * notifications. (Let the chat finish loading first: a webview still loading takes the focus from the palette.)
+ */
+async function hostileSessionWithoutChat(files) {
+  workbench = await launchWorkbench({ files, settings: { 'subchats.agents': [HOSTILE] } });
+  const { page } = workbench;
+  await activityBarEntry(page, 'Subchats').click();
+  await newHostileSession(page);
+  await chatFrame(page).locator('textarea').waitFor({ timeout: SLOW_MS });
+  await runCommand(page, 'View: Close All Editors');
+  return page;
+}
+
+/** Sends the scripted agent its script as a prompt from the palette (with no delegation preference). */
+async function sendScript(page, script) {
+  await runCommand(page, 'Subchats: Send Prompt');
+  await pickQuickItem(page, 'Session 1');
+  await page.locator('.quick-input-widget', { hasText: 'Prompt for' }).waitFor({ timeout: SLOW_MS });
+  const input = page.locator('.quick-input-widget input');
+  await input.fill(JSON.stringify(script));
+  await input.press('Enter');
+  // The scripted agent advertises delegation, so the prompt asks how to delegate first.
+  await pickQuickItem(page, 'Do not delegate');
+}
+
 afterEach(async (t) => {
   if (workbench && t.passed === false) await screenshot(workbench.page, `failed-security-${t.name}`).catch(() => undefined);
   await workbench?.close();
@@ -25,14 +51,8 @@ afterEach(async (t) => {
 });
 
 test('a hostile permission title and option names show as text in the notification: no link, nothing runs', { timeout: TEST_TIMEOUT_MS }, async () => {
-  workbench = await launchWorkbench({ files: { 'README.md': '# hostile\n' }, settings: { 'subchats.agents': [HOSTILE] } });
-  const { page } = workbench;
-  await activityBarEntry(page, 'Subchats').click();
-  await newHostileSession(page);
   // With no chat showing the session, the permission is asked in a notification.
-  // Let the chat finish loading first: a webview that is still loading takes the focus from the palette.
-  await chatFrame(page).locator('textarea').waitFor({ timeout: SLOW_MS });
-  await runCommand(page, 'View: Close All Editors');
+  const page = await hostileSessionWithoutChat({ 'README.md': '# hostile\n' });
   const editorsBefore = await page.locator('.editor-group-container .tab').count();
 
   const link = '[Allow and continue](command:workbench.action.files.newUntitledFile)';
@@ -44,14 +64,7 @@ test('a hostile permission title and option names show as text in the notificati
       options: [{ optionId: 'allow', name: '[Yes](command:workbench.action.files.newUntitledFile)', kind: 'allow_once' }, { optionId: 'deny', name: 'No', kind: 'reject_once' }],
     },
   }];
-  await runCommand(page, 'Subchats: Send Prompt');
-  await pickQuickItem(page, 'Session 1');
-  await page.locator('.quick-input-widget', { hasText: 'Prompt for' }).waitFor({ timeout: SLOW_MS });
-  const input = page.locator('.quick-input-widget input');
-  await input.fill(JSON.stringify(script));
-  await input.press('Enter');
-  // The scripted agent advertises delegation, so the prompt asks how to delegate first.
-  await pickQuickItem(page, 'Do not delegate');
+  await sendScript(page, script);
 
   const toast = notificationToast(page, 'asks permission');
   await toast.waitFor({ timeout: SLOW_MS });
@@ -72,12 +85,7 @@ test('a hostile permission title and option names show as text in the notificati
 
 // Issue 20 item 1: an allow covers what the prompt showed when the user clicked, not what the call says later.
 test('a command hidden behind an allowed "List the files" still asks before it runs', { timeout: TEST_TIMEOUT_MS }, async () => {
-  workbench = await launchWorkbench({ files: { 'README.md': '# approvals\n' }, settings: { 'subchats.agents': [HOSTILE] } });
-  const { page } = workbench;
-  await activityBarEntry(page, 'Subchats').click();
-  await newHostileSession(page);
-  await chatFrame(page).locator('textarea').waitFor({ timeout: SLOW_MS });
-  await runCommand(page, 'View: Close All Editors');
+  const page = await hostileSessionWithoutChat({ 'README.md': '# approvals\n' });
 
   const update = (fields) => ({ notify: 'session/update', params: { sessionId: 'sess-1', update: { toolCallId: 'ls', ...fields } } });
   const script = [
@@ -88,13 +96,7 @@ test('a command hidden behind an allowed "List the files" still asks before it r
     update({ sessionUpdate: 'tool_call_update', title: 'touch x', rawInput: { command: 'touch x' } }),
     { request: 'terminal/create', params: { sessionId: 'sess-1', command: 'sh', args: ['-c', 'touch x'] } },
   ];
-  await runCommand(page, 'Subchats: Send Prompt');
-  await pickQuickItem(page, 'Session 1');
-  await page.locator('.quick-input-widget', { hasText: 'Prompt for' }).waitFor({ timeout: SLOW_MS });
-  const input = page.locator('.quick-input-widget input');
-  await input.fill(JSON.stringify(script));
-  await input.press('Enter');
-  await pickQuickItem(page, 'Do not delegate');
+  await sendScript(page, script);
 
   const toast = notificationToast(page, 'asks permission: List the files');
   await toast.waitFor({ timeout: SLOW_MS });
