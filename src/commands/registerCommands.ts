@@ -33,7 +33,7 @@ export interface CommandContext {
     focusPrompt(): boolean;
   };
   readonly tree: {
-    reveal(runtimeId: string, sessionId: string): Promise<void>;
+    reveal(runtimeId: string, sessionId: string, options?: { focus?: boolean }): Promise<void>;
     selectedSession(): { readonly runtimeId: string; readonly sessionId: string } | undefined;
   };
   readonly protocolLog: vscode.OutputChannel;
@@ -195,7 +195,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
 
   const revealInTree = async (arg?: unknown) => {
     const target = await pickSession(service, arg, 'Reveal which session?');
-    if (target) await ctx.tree.reveal(target.runtime.id, target.session.id);
+    if (target) await ctx.tree.reveal(target.runtime.id, target.session.id, { focus: true });
   };
 
   const closeSession = async (arg?: unknown) => {

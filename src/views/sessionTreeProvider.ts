@@ -131,8 +131,13 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     return node?.kind === 'session' ? { runtimeId: node.runtimeId, sessionId: node.sessionId } : undefined;
   }
 
-  async reveal(runtimeId: string, sessionId: string): Promise<void> {
-    await this.view?.reveal(this.sessionNode(runtimeId, sessionId), { select: true, focus: true, expand: true });
+  /**
+   * Selects the session's row (expanding its ancestors). Only *Reveal in Session Tree* moves the keyboard focus
+   * there: a reveal that follows a chat or a new session must not take the focus from the chat, or from a
+   * picker the user opened meanwhile (VS Code closes a quick pick that loses focus).
+   */
+  async reveal(runtimeId: string, sessionId: string, { focus = false }: { focus?: boolean } = {}): Promise<void> {
+    await this.view?.reveal(this.sessionNode(runtimeId, sessionId), { select: true, focus, expand: true });
   }
 
   dispose(): void {
