@@ -3,7 +3,7 @@ import type { AgentRuntime } from '../host/subchatsService';
 import type { SessionActions, SessionView } from '../store/model';
 import { isReconnectable } from '../host/reconnect';
 import { inertUiText, markdownText } from '../host/uiText';
-import { elapsedMs, filesChangedLabel, formatDuration, isWorking, longQuietNotice, plainText, presentState, stateExplanation, type PresentedState } from '../presentation';
+import { clockTime, elapsedMs, filesChangedLabel, formatDuration, isWorking, longQuietNotice, plainText, presentState, stateExplanation, type PresentedState } from '../presentation';
 import { subtreeChanges } from '../store/sessionChanges';
 import { questionsNotForwardedBy } from '../store/subagentDialects';
 
@@ -61,7 +61,11 @@ export function presentRow(session: SessionView, now: number): PresentedState {
 export function sessionTreeItem(session: SessionView, ctx: SessionTreeContext): TreeItemModel {
   const presented = presentRow(session, ctx.now);
   const tools = session.toolCallOrder.length;
-  const parts = [presented.label, formatDuration(elapsedMs(session, ctx.now, ctx.live))];
+  // A session at work shows when it started, not a running count: a row that changes every second is refreshed
+  // every second, and VS Code drops the context-menu target of every row below a refreshing row until the
+  // workbench fetches them again (a menu command then gets no session). Finished rows show how long they took.
+  const time = isWorking(session.state) && ctx.live ? `since ${clockTime(session.createdAt)}` : formatDuration(elapsedMs(session, ctx.now, ctx.live));
+  const parts = [presented.label, time];
   if (tools > 0) parts.push(`${tools} tool${tools === 1 ? '' : 's'}`);
   if (session.childIds.length > 0) parts.push(`${session.childIds.length} sub`);
   const changed = filesChangedLabel(ctx.changedFiles ?? 0);

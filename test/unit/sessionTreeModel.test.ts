@@ -6,6 +6,7 @@ import { isReconnectable } from '../../src/host/reconnect';
 import { runtimeTreeItem } from '../../src/views/runtimeTreeModel';
 import type { SessionStateInfo } from '../../src/store/model';
 import { announce, replayFixture, Wire } from './support/storeFixtures';
+import { clockTime } from '../../src/presentation';
 
 function itemFor(w: Wire, id: string, live = true) {
   return sessionTreeItem(w.session(id), { agentName: 'Demo', connectionId: 'c1', actions: w.store.actionsFor(id), now: 61_000, live, reconnectable: false, ancestry: [] });
@@ -51,7 +52,13 @@ test('the label is the store\'s; descriptions show state, time and counts', () =
   w.record('A').label = 'Explore';
   assert.equal(itemFor(w, 'A').label, 'Explore', 'whatever the store computed, never a name of its own');
   w.update('A', { sessionUpdate: 'tool_call', toolCallId: 't', title: 'grep' });
-  assert.equal(itemFor(w, 'A').description, 'Running · 1m 0s · 1 tool');
+  // At work: when it started, a text that stays the same from one second to the next (no refresh every second).
+  const started = clockTime(w.session('A').createdAt);
+  assert.equal(itemFor(w, 'A').description, `Running · since ${started} · 1 tool`);
+  assert.equal(sessionTreeItem(w.session('A'), { agentName: 'Demo', connectionId: 'c1', actions: w.store.actionsFor('A'), now: 125_000, live: true, reconnectable: false, ancestry: [] }).description, `Running · since ${started} · 1 tool`);
+  // Done: how long it took.
+  w.record('A').state = { state: 'idle', stopReason: 'end_turn' };
+  assert.match(itemFor(w, 'A').description, /^Done · \d+(s|m \d+s) · 1 tool$/);
 });
 
 test('state icons and labels come from the shared presentation, with colours and spinning', () => {

@@ -3,8 +3,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
 
 const ROWS = '.part.sidebar .monaco-list-row[role="treeitem"]';
-// Elapsed-time parts of a description ("12s", "1m 5s", "2h 3m", "... ago") change from one look to the next.
-const ELAPSED = /^\d+(s|m \d+s|h \d+m)( ago)?$/;
+// Time parts of a description ("12s", "1m 5s", "2h 3m", "... ago", "since 13:06:09") differ from one run to the next.
+const ELAPSED = /^(\d+(s|m \d+s|h \d+m)( ago)?|since \d\d:\d\d:\d\d)$/;
 
 /**
  * @typedef {{ level: number, expanded: boolean | null, label: string, description: string, icon: string | null }} TreeRow
