@@ -142,17 +142,26 @@ export class SubchatsTranscript extends SubchatsElement {
 
   /**
    * The virtualizer unpins on any scroll it did not make itself, also when the browser corrects the scroll
-   * position after entries above changed size during a stream. Only the user stops the chat following.
+   * position after entries above changed size during a stream: that keeps the newest entry on screen. A scroll
+   * the user made, or one that took the newest entry out of view (find in page, a screen reader, a script
+   * scrolling a card into view), stops the chat following.
    */
   private readonly onUnpinned = (event: Event): void => {
     if (event.target !== event.currentTarget) return;
-    if (performance.now() - this.userScrollIntentAt < USER_SCROLL_WINDOW_MS) {
+    if (performance.now() - this.userScrollIntentAt < USER_SCROLL_WINDOW_MS || !this.newestEntryOnScreen()) {
       this.following = false;
       return;
     }
     this.layout = { ...FOLLOW_LAYOUT };
     this.requestUpdate();
   };
+
+  private newestEntryOnScreen(): boolean {
+    const newest = this.items?.items.at(-1);
+    if (!newest) return true;
+    const node = this.querySelector(`:scope > lit-virtualizer > [data-entry-id="${CSS.escape(newest.id)}"]`);
+    return node !== null && node.getBoundingClientRect().top <= window.innerHeight + NEAR_BOTTOM_PX;
+  }
 
   private userScrollIntentAt = Number.NEGATIVE_INFINITY;
 
