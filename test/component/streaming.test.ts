@@ -177,7 +177,7 @@ describe('following the end', () => {
     });
     const target = await page.evaluate(() => {
       const rendered = [...document.querySelectorAll('[data-entry-id^="p"]')];
-      const above = rendered.find((node) => node.getBoundingClientRect().bottom < -200) ?? rendered[0];
+      const above = rendered.find((node) => node.getBoundingClientRect().bottom < -200) ?? rendered[0]!;
       above.scrollIntoView({ block: 'center' });
       return above.getAttribute('data-entry-id')!;
     });

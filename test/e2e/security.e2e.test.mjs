@@ -145,3 +145,46 @@ test('in an untrusted workspace (restricted mode) no command starts an agent; Ne
   assert.equal(await page.locator('.part.sidebar .monaco-list-row[role="treeitem"]', { hasText: 'Hostile Agent' }).count(), 0, 'no agent connection appeared');
   assert.equal(existsSync(spawned), false, 'the agent process never started');
 });
+
+// Issue 20 item 6: a command's output reaches the mirrored VS Code terminal without the escapes that make it act.
+test('a command that prints an OSC 8 command: link and an OSC 52 clipboard write shows plain text in the mirrored terminal', { timeout: TEST_TIMEOUT_MS }, async () => {
+  // The DOM renderer puts the terminal's cells in the page, where a hyperlink shows as an underlined span.
+  workbench = await launchWorkbench({
+    files: {
+      'README.md': '# escapes\n',
+      'escapes.mjs': [
+        "const link = (target, text) => `\\x1b]8;;${target}\\x1b\\\\${text}\\x1b]8;;\\x1b\\\\`;",
+        "process.stdout.write(`${link('command:workbench.action.files.newUntitledFile', 'RunMeLink')} and ${link('vscode://file/etc/hostname', 'OpenMeLink')}\\r\\n`);",
+        "process.stdout.write(`\\x1b]52;c;${Buffer.from('stolen').toString('base64')}\\x07clipboard line\\r\\n`);",
+        "process.stdout.write('\\x1b[32mgreen text\\x1b[0m end of output\\r\\n');",
+      ].join('\n'),
+    },
+    settings: { 'subchats.agents': [HOSTILE], 'terminal.integrated.gpuAcceleration': 'off' },
+  });
+  const { page } = workbench;
+  await activityBarEntry(page, 'Subchats').click();
+  await newHostileSession(page);
+  await chatFrame(page).locator('textarea').waitFor({ timeout: SLOW_MS });
+  await runCommand(page, 'View: Close All Editors');
+  await sendScript(page, [{ request: 'terminal/create', params: { sessionId: 'sess-1', command: process.execPath, args: ['escapes.mjs'] } }]);
+  const dialog = page.locator('.monaco-dialog-box', { hasText: 'wants to run a command' });
+  await dialog.waitFor({ timeout: SLOW_MS });
+  await dialog.locator('.monaco-button', { hasText: 'Allow Once' }).click();
+  // The turn ends once the command started, so its mirrored terminal exists (the command may be done already).
+  await page.locator('.part.sidebar .monaco-list-row[role="treeitem"]', { hasText: 'terminal/create' }).locator('.codicon-pass').waitFor({ timeout: SLOW_MS });
+
+  await runCommand(page, 'Terminal: Focus Terminal');
+  const rows = page.locator('.terminal-wrapper.active .xterm-rows');
+  await rows.getByText('end of output', { exact: false }).waitFor({ timeout: SLOW_MS });
+  await screenshot(page, 'e2e-security-terminal-escapes');
+  const text = await rows.innerText();
+  for (const shown of ['RunMeLink and OpenMeLink', 'clipboard line', 'green text end of output']) assert.match(text, new RegExp(shown), `"${shown}" is shown`);
+  // The visible words of a link stay; the link does not (xterm underlines a hyperlink's cells).
+  for (const word of ['RunMeLink', 'OpenMeLink']) {
+    const underlined = await rows.locator('span', { hasText: word }).evaluateAll((spans) => spans.filter((s) => /xterm-underline/.test(s.className)).length);
+    assert.equal(underlined, 0, `${word} is not a link`);
+  }
+  // Colours (SGR) pass: the green words keep their colour class.
+  assert.ok(await rows.locator('span[class*="xterm-fg-"]', { hasText: 'green text' }).count() > 0, 'colours pass');
+  assert.doesNotMatch(text, /stolen|c2tvbGVu|\]52|\]8;/, 'no escape text leaks either');
+});
