@@ -1,6 +1,7 @@
 // Feeds one chat panel: a full snapshot of a session and its descendants, then batched revisioned deltas.
 // Pure (no 'vscode'): the panel glue passes `post` and tells the feed when the webview is ready or hidden.
 import type { Entry, SessionView, SessionStateInfo, StoreChange, ToolCallRecord } from '../store/model';
+import { viewSafeToolCall } from './viewSafeToolCall';
 import { changePath, childTimeline, preOrder, sessionSettings } from '../presentation';
 import { changeSummary, ownChanges, subtreeChanges, type FileChange } from '../store/sessionChanges';
 import type { Disposable, SessionStoreReader } from '../store/storeApi';
@@ -125,7 +126,9 @@ export function sessionHeader(store: SessionStoreReader, session: SessionView, c
 }
 
 export function sessionData(store: SessionStoreReader, session: SessionView): ChatSessionData {
-  return { header: sessionHeader(store, session), entries: session.entries, toolCalls: session.toolCalls };
+  const toolCalls: Record<string, ToolCallRecord> = {};
+  for (const id in session.toolCalls) toolCalls[id] = viewSafeToolCall(session.toolCalls[id]!);
+  return { header: sessionHeader(store, session), entries: session.entries, toolCalls };
 }
 
 export function ancestorsOf(store: SessionStoreReader, sessionId: string): ChatAncestor[] {
@@ -581,7 +584,8 @@ export class ChatFeed implements Disposable {
   }
 
   /** Adds the tool call whole, or appends to its texts when nothing else changed; records what is sent. */
-  private toolCallChange(sessionId: string, toolCall: ToolCallRecord, whole: ToolCallRecord[], appends: ToolCallTextAppend[]): void {
+  private toolCallChange(sessionId: string, stored: ToolCallRecord, whole: ToolCallRecord[], appends: ToolCallTextAppend[]): void {
+    const toolCall = viewSafeToolCall(stored);
     let sent = this.sentToolCalls.get(sessionId);
     if (!sent) this.sentToolCalls.set(sessionId, (sent = new Map()));
     const texts = toolCallTexts(toolCall);

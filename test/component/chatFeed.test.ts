@@ -311,3 +311,35 @@ describe('ChatFeed', () => {
     assert.equal(posts.length, 1);
   });
 });
+
+// Issue 20 item 7: an agent controls the nesting of a tool call's raw values; the chat must still show the call.
+describe('a tool call nested deeper than JSON can write', () => {
+  const nested = (depth: number): unknown => {
+    let value: unknown = 'bottom';
+    for (let i = 0; i < depth; i++) value = { a: value };
+    return value;
+  };
+
+  test('is posted with its deep raw values replaced by a note, in the snapshot and in deltas', () => {
+    const { feed, store, timers, posts, mirror } = setup(ROOT, parentWithChildren(), 5);
+    store.upsertToolCall(ROOT, { toolCallId: 'deep', title: 'Deep call', status: 'in_progress', rawInput: nested(100_000), meta: { nested: nested(100_000) } });
+    feed.sendSnapshot();
+    const snapshot = posts[0] as SnapshotMessage;
+    const call = snapshot.sessions[0]!.toolCalls['deep']!;
+    assert.equal(call.title, 'Deep call');
+    assert.match(String(call.rawInput), /nested more than \d+ levels deep/);
+    assert.match(String(call.meta), /nested more than \d+ levels deep/);
+    assert.doesNotThrow(() => JSON.stringify(snapshot), 'VS Code can send it to the webview');
+    // A later change to the call goes as a delta, with the same note.
+    store.upsertToolCall(ROOT, { toolCallId: 'deep', status: 'completed', rawOutput: [nested(100_000)] });
+    timers.advance(100);
+    const delta = deltas(posts).at(-1)!;
+    assert.doesNotThrow(() => JSON.stringify(delta));
+    assert.equal(mirror.session(ROOT)?.toolCalls['deep']?.status, 'completed');
+    assert.match(String(mirror.session(ROOT)?.toolCalls['deep']?.rawOutput), /nested more than \d+ levels deep/);
+    // A shallow raw value passes as the agent sent it.
+    store.upsertToolCall(ROOT, { toolCallId: 'shallow', title: 'Shallow', rawInput: { command: 'ls', args: ['-l'] } });
+    timers.advance(100);
+    assert.deepEqual(mirror.session(ROOT)?.toolCalls['shallow']?.rawInput, { command: 'ls', args: ['-l'] });
+  });
+});

@@ -12,6 +12,7 @@ import { SessionHistory } from '../../src/history/sessionHistory';
 import { SessionStore } from '../../src/store/sessionStore';
 import { replayText, toReplaySnapshot } from '../../src/store/replayReport';
 import { SubchatsService } from '../../src/host/subchatsService';
+import { buildSnapshot } from '../../src/webviews/chatFeed';
 import { fakeAgentConfig, RecordingHost, script } from '../fixtures/fake-agents/harness';
 
 const DEPTH = 100_000;
@@ -126,4 +127,21 @@ test('through a live agent: the deep message reaches the memory transcript, the 
   } finally {
     service.dispose();
   }
+});
+
+test('the chat of a session whose messages and tool calls nest 100,000 deep can be sent to the webview', () => {
+  const update = (u: object, extra: object = {}) => ({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 'S', update: u, ...extra } });
+  const memory = new MemoryTranscript();
+  for (const m of session) memory.record(m, m.method ? 'client->agent' : 'agent->client');
+  memory.record(deepChunk(), 'agent->client');
+  memory.record(update({ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: ' and more', _meta: nested(DEPTH), annotations: nested(DEPTH) } }), 'agent->client');
+  memory.record(update({ sessionUpdate: 'tool_call', toolCallId: 'deep', title: 'Deep call', status: 'in_progress', rawInput: nested(DEPTH), _meta: nested(DEPTH), content: [{ type: 'content', content: { type: 'text', text: 'out', _meta: nested(DEPTH) } }] }), 'agent->client');
+  memory.record(update({ sessionUpdate: 'plan', entries: [{ content: 'step', priority: 'high', status: 'pending', _meta: nested(DEPTH) }] }), 'agent->client');
+  const store = new SessionStore();
+  replayText(store, memory.text());
+  const snapshot = buildSnapshot(store, 'S');
+  assert.doesNotThrow(() => JSON.stringify(snapshot), 'VS Code writes each post to the webview as JSON');
+  const chat = snapshot.sessions[0]!;
+  assert.equal(chat.toolCalls['deep']!.title, 'Deep call');
+  assert.ok(chat.entries.some((e) => e.kind === 'message' && e.text === 'deep hello and more'));
 });
