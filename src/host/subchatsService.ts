@@ -246,7 +246,8 @@ export class SubchatsService {
       runtime.store.markDisconnected();
       if (runtime.status === 'ready' || runtime.status === 'starting') {
         runtime.status = runtime.status === 'starting' ? 'failed' : 'exited';
-        runtime.error = exit.stderrTail ? `${exit.description}: ${exit.stderrTail.trim().split('\n').slice(-3).join(' ')}` : exit.description;
+        runtime.error =
+          runtime.store.memoryOverrun ?? (exit.stderrTail ? `${exit.description}: ${exit.stderrTail.trim().split('\n').slice(-3).join(' ')}` : exit.description);
       }
       void runtime.persisted?.close();
       this.runtimesEmitter.fire();
@@ -466,12 +467,25 @@ export class SubchatsService {
       this.deps.log?.(`[${runtime.agent.name}] ${notice}`);
       this.deps.onMemoryBounded?.(runtime, notice);
     };
+    // An agent that passes a bound twice over with nothing left to drop announces without end: stop it (once).
+    let overrunHandled = false;
+    const stopOnOverrun = () => {
+      const overrun = runtime.store.memoryOverrun;
+      if (overrunHandled || overrun === undefined) return;
+      overrunHandled = true;
+      this.deps.log?.(`[${runtime.agent.name}] ${overrun}`);
+      this.deps.onMemoryBounded?.(runtime, overrun);
+      // Not from inside the store's change event (the connection is reading the message that passed the bound).
+      setImmediate(() => runtime.connection?.dispose());
+    };
     runtime.store.onDidChange((changes) => {
       this.controller.drain(runtime, new Set(changes.map((change) => change.sessionId)));
       this.sessionsEmitter.fire({ runtime, changes });
       tellBounds();
+      stopOnOverrun();
     });
     tellBounds();
+    stopOnOverrun();
     this.runtimesEmitter.fire();
     return runtime;
   }

@@ -24,11 +24,17 @@ export const DEFAULT_MEMORY_LIMITS: MemoryLimits = { maxSessions: 5_000, maxTool
 
 /** A trim stops at this share of the bound. */
 const KEEP = 0.9;
+/**
+ * Past this multiple of a bound with nothing left to drop (everything runs or waits for the user), the agent is
+ * stopped: it announces without end, and holding on would only end when the extension host runs out of memory.
+ */
+export const OVERRUN_FACTOR = 2;
 
 export class MemoryBounds {
   /** Per bound: while over it with nothing left to drop, the count at which to look again. */
   private readonly retryAt = { sessions: 0, toolCalls: 0, text: 0 };
   private told: string | undefined;
+  private overran: string | undefined;
 
   constructor(
     private readonly parts: StoreParts,
@@ -38,6 +44,11 @@ export class MemoryBounds {
   /** What the user is told (once per connection) when detail was first dropped. */
   get notice(): string | undefined {
     return this.told;
+  }
+
+  /** Why the agent must be stopped (set once): a bound passed OVERRUN_FACTOR times with nothing left to drop. */
+  get overrun(): string | undefined {
+    return this.overran;
   }
 
   /** After each message: O(1) unless a bound is passed. */
@@ -69,7 +80,27 @@ export class MemoryBounds {
       this.told = boundsNotice(this.limits);
       core.diagnose('bounded', this.told);
     }
+    if (this.overran === undefined) {
+      const kept = overrunOf([core.sessions.size, maxSessions, 'sessions'], [core.toolCallCount, maxToolCalls, 'tool calls'], [core.textChars, maxTextChars, 'characters of message text']);
+      if (kept !== undefined) {
+        this.overran = kept;
+        core.diagnose('overrun', kept);
+      }
+    }
   }
+}
+
+/** What the user is told when the agent is stopped, for the first bound passed OVERRUN_FACTOR times. */
+function overrunOf(...counts: readonly (readonly [count: number, max: number, what: string])[]): string | undefined {
+  const n = (value: number) => value.toLocaleString('en-US');
+  for (const [count, max, what] of counts) {
+    if (count <= max * OVERRUN_FACTOR) continue;
+    return (
+      `Subchats stopped this agent: it sent ${n(count)} ${what} that must be kept (they are still running or wait for you), more than ${OVERRUN_FACTOR} times ` +
+      `what Subchats holds per connection (${n(max)}). What it sent is in the transcript and the history file; its sessions stay, shown disconnected.`
+    );
+  }
+  return undefined;
 }
 
 function isOver(count: number, max: number, retryAt: number): boolean {

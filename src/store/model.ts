@@ -128,7 +128,9 @@ export type DiagnosticCode =
   | 'agent-error'
   | 'ambiguous-parent'
   | 'limit'
-  | 'bounded';
+  | 'bounded'
+  /** A memory bound passed twice over with nothing left to drop: the agent is stopped. */
+  | 'overrun';
 
 /** What changed, so views can update in place. */
 export interface StoreChange {

@@ -174,6 +174,11 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     return this.bounds.notice;
   }
 
+  /** Set once when the agent must be stopped: it passed a memory bound twice over with nothing left to drop. */
+  get memoryOverrun(): string | undefined {
+    return this.bounds.overrun;
+  }
+
   get isConnected(): boolean {
     return this.connected;
   }

@@ -155,3 +155,38 @@ test('the service tells the host once per connection, and the transcript keeps e
   assert.match(told[0]!, /^flood\.jsonl: .*history file/);
   service.dispose();
 });
+
+test('past twice a bound with nothing left to drop, the store says the agent must stop (once), and keeps what runs', () => {
+  const w = new BoundedWire({ maxSessions: 10 }).newSession('R');
+  for (let i = 0; i < 19; i++) w.update('R', announce(`run${i}`, { state: RUNNING }));
+  assert.equal(w.store.memoryOverrun, undefined, 'within twice the bound: kept, no stop');
+  for (let i = 19; i < 40; i++) w.update('R', announce(`run${i}`, { state: RUNNING }));
+  assert.match(w.store.memoryOverrun ?? '', /stopped this agent: it sent 2\d sessions .*\(10\)/);
+  assert.deepEqual(w.codes().filter((code) => code === 'overrun'), ['overrun']);
+  assert.ok(w.store.getSession('run0') && w.store.getSession('run39'), 'running sessions are never dropped');
+});
+
+test('an agent that runs past twice a bound is stopped: told once, its sessions stay, shown disconnected', { timeout: 20_000 }, async (t) => {
+  const { SubchatsService } = await import('../../src/host/subchatsService');
+  const { fakeAgentConfig, RecordingHost, waitFor } = await import('../fixtures/fake-agents/harness');
+  const told: string[] = [];
+  const service = new SubchatsService({ clientHost: () => new RecordingHost(), workspaceFolders: () => [], memoryLimits: { maxToolCalls: 10 }, onMemoryBounded: (_runtime, notice) => told.push(notice) });
+  // Without the stop the turn never ends: the timeout then ends the agent too, so the run can finish.
+  t.signal.addEventListener('abort', () => service.dispose());
+  try {
+    const runtime = await service.start(fakeAgentConfig('normal'), process.cwd());
+    const sessionId = await service.newSession(runtime);
+    const call = (i: number) => ({ notify: 'session/update', params: { sessionId, update: { sessionUpdate: 'tool_call', toolCallId: `c${i}`, title: `call ${i}`, status: 'in_progress' } } });
+    // Calls that never finish, then a question nobody answers: only Subchats can end this turn.
+    const steps = [...Array.from({ length: 30 }, (_, i) => call(i)), { request: 'session/request_permission', params: { sessionId, toolCall: { toolCallId: 'c0' }, options: [{ optionId: 'a', name: 'Allow', kind: 'allow_once' }] } }];
+    await assert.rejects(service.prompt(runtime.id, sessionId, [{ type: 'text', text: JSON.stringify(steps) }]));
+    assert.equal(runtime.live, false);
+    await waitFor(() => runtime.status === 'exited', 'the agent process to exit');
+    assert.match(runtime.error ?? '', /stopped this agent: it sent \d+ tool calls/);
+    assert.equal(told.filter((t) => /stopped this agent/.test(t)).length, 1);
+    assert.equal(runtime.store.isConnected, false);
+    assert.ok(runtime.store.getSession(sessionId)!.toolCallOrder.length > 20, 'what it sent is still shown');
+  } finally {
+    service.dispose();
+  }
+});
