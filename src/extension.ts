@@ -24,6 +24,7 @@ import { VscodeClientHost } from './host/vscodeClientHost';
 import { SessionTreeProvider } from './views/sessionTreeProvider';
 import { ChatPanelManager } from './webviews/chatPanel';
 import type { SessionActions } from './store/model';
+import { mayStartAgents, UNTRUSTED_REFUSAL } from './commands/workspaceTrust';
 
 /**
  * What `activate()` returns to other extensions: read-only facts, and `requestAccess` for everything that acts
@@ -219,7 +220,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
       return consentedApi(api, () => consent.isAllowed(caller.id), () => consent.refusal(caller));
     },
     async startSession(agentId, cwd) {
-      if (!vscode.workspace.isTrusted) throw new Error('Subchats does not start agents in an untrusted workspace.');
+      if (!mayStartAgents()) throw new Error(UNTRUSTED_REFUSAL);
       const id = agentId ?? config().get<string>('defaultAgent', DEMO_AGENT_ID);
       const agent = agents().find((a) => a.id === id);
       if (!agent) throw new Error(`Unknown agent "${id}"`);
