@@ -458,26 +458,21 @@ export class SubchatsService {
 
   private add(runtime: AgentRuntime): AgentRuntime {
     this.runtimes.set(runtime.id, runtime);
-    // The store's bounds notice, passed on once (a replayed history may have passed a bound already).
-    let boundsTold = false;
-    const tellBounds = () => {
-      const notice = runtime.store.boundsNotice;
-      if (boundsTold || notice === undefined) return;
-      boundsTold = true;
+    // The store's memory notices, each passed on once (a replayed history may have passed a bound already).
+    const tell = (notice: string) => {
       this.deps.log?.(`[${runtime.agent.name}] ${notice}`);
       this.deps.onMemoryBounded?.(runtime, notice);
     };
-    // An agent that passes a bound twice over with nothing left to drop announces without end: stop it (once).
-    let overrunHandled = false;
-    const stopOnOverrun = () => {
-      const overrun = runtime.store.memoryOverrun;
-      if (overrunHandled || overrun === undefined) return;
-      overrunHandled = true;
-      this.deps.log?.(`[${runtime.agent.name}] ${overrun}`);
-      this.deps.onMemoryBounded?.(runtime, overrun);
-      // Not from inside the store's change event (the connection is reading the message that passed the bound).
-      setImmediate(() => runtime.connection?.dispose());
-    };
+    const tellBounds = once(() => runtime.store.boundsNotice, tell);
+    // An agent that passes a bound twice over with nothing left to drop announces without end: stop it.
+    const stopOnOverrun = once(
+      () => runtime.store.memoryOverrun,
+      (overrun) => {
+        tell(overrun);
+        // Not from inside the store's change event (the connection is reading the message that passed the bound).
+        setImmediate(() => runtime.connection?.dispose());
+      },
+    );
     runtime.store.onDidChange((changes) => {
       this.controller.drain(runtime, new Set(changes.map((change) => change.sessionId)));
       this.sessionsEmitter.fire({ runtime, changes });
@@ -517,4 +512,15 @@ export class SubchatsService {
     this.counter++;
     return `c${this.now().toString(36)}${this.counter}`;
   }
+}
+
+/** A check to run after each change that acts the first time `notice` has something to say, and never again. */
+function once(notice: () => string | undefined, act: (text: string) => void): () => void {
+  let done = false;
+  return () => {
+    const text = notice();
+    if (done || text === undefined) return;
+    done = true;
+    act(text);
+  };
 }
