@@ -153,44 +153,50 @@ describe('following the end', () => {
     assert.equal(await following(), false);
   });
 
-  test('a scroll that takes the newest entry out of view (find in page, a screen reader, a test) stops the chat following', async () => {
-    const chat = await harness().openChat();
-    const store = parentWithChildren();
-    for (let i = 0; i < 24; i++) store.addEntry<MessageEntry>(ROOT, message(`p${i}`, 'agent', `Paragraph ${i}: ${'words that fill the line '.repeat(12)}`));
-    store.addEntry<MessageEntry>(ROOT, message('live', 'agent', ''));
-    const link = await FeedLink.showing(chat, store, ROOT);
-    const { page } = chat;
-    await page.locator('[data-entry-id="live"]').waitFor({ state: 'attached' });
-    const inView = (id: string) =>
-      page.evaluate((entryId) => {
-        const rect = document.querySelector(`[data-entry-id="${entryId}"]`)?.getBoundingClientRect();
-        return rect !== undefined && rect.bottom > 0 && rect.top < window.innerHeight;
-      }, id);
-    // Something other than the user's wheel or keys scrolls an entry above into view (no wheel, no key).
-    // The chat has settled at its end (10 frames unchanged): what follows is a scroll away from it, not a race with the first layout.
-    await page.waitForFunction(() => {
-      const w = window as unknown as { __layout?: string; __stableFrames?: number };
-      const layout = `${window.scrollY}:${document.documentElement.scrollHeight}`;
-      w.__stableFrames = w.__layout === layout ? (w.__stableFrames ?? 0) + 1 : 0;
-      w.__layout = layout;
-      return window.scrollY > 0 && w.__stableFrames >= 10;
+  // Something other than the user's wheel or keys (find in page, a screen reader, a test's click) scrolls the entry
+  // just above the screen into view, as Playwright does before a click: the chat must not snap back on the next chunk.
+  for (const [newest, liveText] of [
+    ['short', ''],
+    ['taller than the screen', `${'a long answer that keeps going '.repeat(180)}`],
+  ] as const) {
+    test(`a scroll that takes the end out of view stops the chat following (newest entry ${newest})`, async () => {
+      const chat = await harness().openChat();
+      const store = parentWithChildren();
+      for (let i = 0; i < 24; i++) store.addEntry<MessageEntry>(ROOT, message(`p${i}`, 'agent', `Paragraph ${i}: ${'words that fill the line '.repeat(12)}`));
+      store.addEntry<MessageEntry>(ROOT, message('live', 'agent', liveText));
+      const link = await FeedLink.showing(chat, store, ROOT);
+      const { page } = chat;
+      await page.locator('[data-entry-id="live"]').waitFor({ state: 'attached' });
+      const inView = (id: string) =>
+        page.evaluate((entryId) => {
+          const rect = document.querySelector(`[data-entry-id="${entryId}"]`)?.getBoundingClientRect();
+          return rect !== undefined && rect.bottom > 0 && rect.top < window.innerHeight;
+        }, id);
+      // The chat has settled at its end (10 frames unchanged): what follows is a scroll away from it, not a race with the first layout.
+      await page.waitForFunction(() => {
+        const w = window as unknown as { __layout?: string; __stableFrames?: number };
+        const layout = `${window.scrollY}:${document.documentElement.scrollHeight}`;
+        w.__stableFrames = w.__layout === layout ? (w.__stableFrames ?? 0) + 1 : 0;
+        w.__layout = layout;
+        return window.scrollY > 0 && w.__stableFrames >= 10;
+      });
+      // The scroll event comes a frame later; a chunk in that frame would re-pin first (a test's click tries again).
+      const target = await page.evaluate(async () => {
+        const above = [...document.querySelectorAll('[data-entry-id^="p"]')].filter((node) => node.getBoundingClientRect().bottom < 0).at(-1)!;
+        above.scrollIntoView({ block: 'center' });
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        return above.getAttribute('data-entry-id')!;
+      });
+      let text = liveText;
+      for (let i = 0; i < 20; i++) {
+        text += `streamed ${i} `.repeat(8);
+        store.updateEntry<MessageEntry>(ROOT, 'live', () => ({ text }));
+        await link.flush();
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      }
+      assert.equal(await inView(target), true, 'the entry scrolled to stays in view while the stream goes on');
+      assert.deepEqual(chat.pageErrors, []);
+      await chat.close();
     });
-    const target = await page.evaluate(() => {
-      const rendered = [...document.querySelectorAll('[data-entry-id^="p"]')];
-      const above = rendered.find((node) => node.getBoundingClientRect().bottom < -200) ?? rendered[0]!;
-      above.scrollIntoView({ block: 'center' });
-      return above.getAttribute('data-entry-id')!;
-    });
-    let text = '';
-    for (let i = 0; i < 20; i++) {
-      text += `streamed ${i} `.repeat(8);
-      store.updateEntry<MessageEntry>(ROOT, 'live', () => ({ text }));
-      await link.flush();
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-    }
-    assert.equal(await inView(target), true, 'the entry scrolled to stays in view while the stream goes on');
-    assert.equal(await inView('live'), false);
-    assert.deepEqual(chat.pageErrors, []);
-    await chat.close();
-  });
+  }
 });

@@ -142,13 +142,13 @@ export class SubchatsTranscript extends SubchatsElement {
 
   /**
    * The virtualizer unpins on any scroll it did not make itself, also when the browser corrects the scroll
-   * position after entries above changed size during a stream: that keeps the newest entry on screen. A scroll
-   * the user made, or one that took the newest entry out of view (find in page, a screen reader, a script
-   * scrolling a card into view), stops the chat following.
+   * position after entries above changed size during a stream: that keeps the end where it was. A scroll the
+   * user made, or one that took the end out of view (find in page, a screen reader, a script scrolling a card
+   * into view), stops the chat following.
    */
   private readonly onUnpinned = (event: Event): void => {
     if (event.target !== event.currentTarget) return;
-    if (performance.now() - this.userScrollIntentAt < USER_SCROLL_WINDOW_MS || !this.newestEntryOnScreen()) {
+    if (performance.now() - this.userScrollIntentAt < USER_SCROLL_WINDOW_MS || !this.endOnScreen()) {
       this.following = false;
       return;
     }
@@ -156,11 +156,30 @@ export class SubchatsTranscript extends SubchatsElement {
     this.requestUpdate();
   };
 
-  private newestEntryOnScreen(): boolean {
-    const newest = this.items?.items.at(-1);
-    if (!newest) return true;
-    const node = this.querySelector(`:scope > lit-virtualizer > [data-entry-id="${CSS.escape(newest.id)}"]`);
-    return node !== null && node.getBoundingClientRect().top <= window.innerHeight + NEAR_BOTTOM_PX;
+  /**
+   * The newest entry as of the last frame the chat followed: entries added since (below it) say nothing about
+   * where the user looks; its bottom moved well below the screen only if something scrolled up.
+   */
+  private endEntryId: string | undefined;
+  private endNotePending = false;
+
+  private noteEnd(): void {
+    if (this.endNotePending) return;
+    this.endNotePending = true;
+    requestAnimationFrame(() => {
+      this.endNotePending = false;
+      if (this.following) this.endEntryId = this.items?.items.at(-1)?.id;
+    });
+  }
+
+  private endOnScreen(): boolean {
+    const items = this.items?.items ?? [];
+    const known = this.endEntryId !== undefined && items.some((item) => item.id === this.endEntryId);
+    const id = known ? this.endEntryId : items.at(-1)?.id;
+    if (id === undefined) return true;
+    const node = this.querySelector(`:scope > lit-virtualizer > [data-entry-id="${CSS.escape(id)}"]`);
+    // A streamed chunk may grow it below the screen between two frames; a scroll to something above moves it further.
+    return node !== null && node.getBoundingClientRect().bottom <= window.innerHeight + Math.max(NEAR_BOTTOM_PX, window.innerHeight / 3);
   }
 
   private userScrollIntentAt = Number.NEGATIVE_INFINITY;
@@ -175,7 +194,7 @@ export class SubchatsTranscript extends SubchatsElement {
   };
 
   private readonly onScroll = (): void => {
-    if (this.following) return;
+    if (this.following) return this.noteEnd();
     const root = document.scrollingElement ?? document.documentElement;
     if (root.scrollTop + window.innerHeight >= root.scrollHeight - NEAR_BOTTOM_PX) {
       this.layout = { ...FOLLOW_LAYOUT };
