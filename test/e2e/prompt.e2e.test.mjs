@@ -101,7 +101,9 @@ test('Add File to Subchats Chat in the Explorer\'s context menu adds the file, a
 test('a prompt queued (the Queue button) while the session works waits visibly and is sent when the turn ends', async () => {
   await promptInChat(chat, '/long');
   await chat.getByText('Sentence 10 of a very long answer').waitFor({ timeout: SLOW_MS });
-  const quickAnswers = await chat.getByText('Quick answer from the').count();
+  // The transcript is virtualised: what scrolled away leaves the DOM, so the test looks at the end (the chat follows it).
+  const transcript = chat.locator('subchats-transcript.sc-root-transcript');
+  const sentPrompt = transcript.locator('subchats-message', { hasText: '/quick from the queue' });
   // The demo agent takes steering, so Enter would join the running turn: the "Queue" button waits for its end.
   await chat.locator('subchats-prompt-box button[type="submit"]', { hasText: 'Steer' }).waitFor();
   await box().fill('/quick from the queue');
@@ -109,9 +111,16 @@ test('a prompt queued (the Queue button) while the session works waits visibly a
   const queued = chat.locator('.sc-queued', { hasText: '/quick from the queue' });
   await queued.waitFor();
   await screenshot(workbench.page, 'e2e-prompt-queued');
-  assert.equal(await chat.getByText('Quick answer from the').count(), quickAnswers, 'nothing sent while the turn runs');
-  await chat.getByRole('button', { name: 'Stop', exact: true }).click();
+  const stop = chat.getByRole('button', { name: 'Stop', exact: true });
+  assert.ok(await stop.isVisible(), 'the turn still runs');
+  assert.equal(await sentPrompt.count(), 0, 'nothing sent while the turn runs');
+  await stop.click();
   await queued.waitFor({ state: 'detached', timeout: SLOW_MS });
-  await chat.getByText('Quick answer from the').nth(quickAnswers).waitFor({ timeout: SLOW_MS });
+  await sentPrompt.waitFor({ timeout: SLOW_MS });
+  // Its answer comes after it.
+  const answer = transcript.locator('subchats-message', { hasText: 'Quick answer from the' }).last();
+  await answer.waitFor({ timeout: SLOW_MS });
+  const [promptBox, answerBox] = [await sentPrompt.boundingBox(), await answer.boundingBox()];
+  assert.ok(promptBox && answerBox && answerBox.y > promptBox.y, `the answer (${answerBox?.y}) follows the queued prompt (${promptBox?.y})`);
   await screenshot(workbench.page, 'e2e-prompt-queue-sent');
 });
