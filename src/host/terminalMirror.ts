@@ -41,12 +41,13 @@ const EARLIER_OUTPUT_CUT = '\x1b[2m[earlier output not shown]\x1b[0m\r\n';
  */
 class PtyScreen {
   private readonly emitter = new vscode.EventEmitter<string>();
-  private held: string[] | undefined = [];
-  private heldChars = 0;
+  /** Until VS Code opens the terminal: what it will show first, header included. */
+  private held: string[] | undefined;
+  private heldChars: number;
   readonly pty: vscode.Pseudoterminal;
 
   constructor(header: string) {
-    this.held!.push(header);
+    this.held = [header];
     this.heldChars = header.length;
     this.pty = {
       onDidWrite: this.emitter.event,

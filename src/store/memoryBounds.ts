@@ -90,9 +90,11 @@ export class MemoryBounds {
   }
 }
 
+/** A count as the user reads it (5,000). */
+const n = (value: number): string => value.toLocaleString('en-US');
+
 /** What the user is told when the agent is stopped, for the first bound passed OVERRUN_FACTOR times. */
 function overrunOf(...counts: readonly (readonly [count: number, max: number, what: string])[]): string | undefined {
-  const n = (value: number) => value.toLocaleString('en-US');
   for (const [count, max, what] of counts) {
     if (count <= max * OVERRUN_FACTOR) continue;
     return (
@@ -113,7 +115,6 @@ function retryFrom(count: number, max: number): number {
 }
 
 export function boundsNotice(limits: MemoryLimits): string {
-  const n = (value: number) => value.toLocaleString('en-US');
   return (
     `This agent went past what Subchats keeps in memory per connection (${n(limits.maxSessions)} sessions, ${n(limits.maxToolCalls)} tool calls, ` +
     `${n(limits.maxTextChars)} characters of message text): the oldest finished subagents, tool calls and messages are no longer shown. ` +

@@ -6,6 +6,7 @@ import type { MessageEntry } from '../../src/store/model';
 import { ChatFeed, buildSnapshot } from '../../src/webviews/chatFeed';
 import { ChatStore } from '../../webview/state/chatStore';
 import { CheckedV2Wire } from '../unit/support/checkedV2Wire';
+import { nested } from '../unit/support/nested';
 import { FakeTimers } from './fakeTimers';
 import { FakeStore } from './fakeStore';
 import { CHILD_A, CHILD_B, GRANDCHILD, ROOT, message, parentWithChildren } from './scenes';
@@ -314,12 +315,6 @@ describe('ChatFeed', () => {
 
 // Issue 20 item 7: an agent controls the nesting of a tool call's raw values; the chat must still show the call.
 describe('a tool call nested deeper than JSON can write', () => {
-  const nested = (depth: number): unknown => {
-    let value: unknown = 'bottom';
-    for (let i = 0; i < depth; i++) value = { a: value };
-    return value;
-  };
-
   test('is posted with its deep raw values replaced by a note, in the snapshot and in deltas', () => {
     const { feed, store, timers, posts, mirror } = setup(ROOT, parentWithChildren(), 5);
     store.upsertToolCall(ROOT, { toolCallId: 'deep', title: 'Deep call', status: 'in_progress', rawInput: nested(100_000), meta: { nested: nested(100_000) } });

@@ -13,15 +13,11 @@ import { SessionStore } from '../../src/store/sessionStore';
 import { replayText, toReplaySnapshot } from '../../src/store/replayReport';
 import { SubchatsService } from '../../src/host/subchatsService';
 import { buildSnapshot } from '../../src/webviews/chatFeed';
+import { nested } from './support/nested';
 import { fakeAgentConfig, RecordingHost, script } from '../fixtures/fake-agents/harness';
 
 const DEPTH = 100_000;
 
-function nested(depth: number): unknown {
-  let value: unknown = 'bottom';
-  for (let i = 0; i < depth; i++) value = { a: value };
-  return value;
-}
 
 function depthOf(value: unknown): number {
   let depth = 0;

@@ -69,7 +69,7 @@ export class SubchatsTranscript extends SubchatsElement {
     this.stopFollowing();
     virtualizer.element(index)?.scrollIntoView({ block: 'center' });
     await virtualizer.layoutComplete;
-    return this.querySelector(`:scope > lit-virtualizer > [data-entry-id="${CSS.escape(entryId)}"]`) ?? undefined;
+    return this.renderedEntry(entryId) ?? undefined;
   }
 
   protected override render(): TemplateResult {
@@ -173,13 +173,16 @@ export class SubchatsTranscript extends SubchatsElement {
   }
 
   private endOnScreen(): boolean {
-    const items = this.items?.items ?? [];
-    const known = this.endEntryId !== undefined && items.some((item) => item.id === this.endEntryId);
-    const id = known ? this.endEntryId : items.at(-1)?.id;
-    if (id === undefined) return true;
-    const node = this.querySelector(`:scope > lit-virtualizer > [data-entry-id="${CSS.escape(id)}"]`);
+    const newestId = this.items?.items.at(-1)?.id;
+    if (newestId === undefined) return true;
+    // Not in the DOM: virtualized away (then the newest, below it, is too) or taken out of the transcript.
+    const node = (this.endEntryId !== undefined ? this.renderedEntry(this.endEntryId) : null) ?? this.renderedEntry(newestId);
     // A streamed chunk may grow it below the screen between two frames; a scroll to something above moves it further.
     return node !== null && node.getBoundingClientRect().bottom <= window.innerHeight + Math.max(NEAR_BOTTOM_PX, window.innerHeight / 3);
+  }
+
+  private renderedEntry(entryId: string): Element | null {
+    return this.querySelector(`:scope > lit-virtualizer > [data-entry-id="${CSS.escape(entryId)}"]`);
   }
 
   private userScrollIntentAt = Number.NEGATIVE_INFINITY;
