@@ -9,6 +9,8 @@ export interface SessionStateInfo {
   readonly state: string;
   readonly stopReason?: string;
   readonly error?: { readonly code?: number; readonly message?: string };
+  /** The agent's own words on this end where the client reads it otherwise (a failure after the user's cancel). */
+  readonly reported?: string;
   readonly usage?: Readonly<Record<string, unknown>>;
   /** For `disconnected`: the last state the agent reported before the connection ended. */
   readonly lastKnown?: SessionStateInfo;

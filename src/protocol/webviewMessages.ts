@@ -20,6 +20,8 @@ export interface ChatSessionState {
   readonly state: string;
   readonly stopReason?: string;
   readonly error?: { readonly code?: number; readonly message?: string };
+  /** The agent's own words on an end the client reads otherwise (see SessionStateInfo). */
+  readonly reported?: string;
   /** For `disconnected`: the last state reported before the connection ended. */
   readonly lastKnown?: ChatSessionState;
 }

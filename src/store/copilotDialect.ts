@@ -7,7 +7,7 @@ import { asString, isObject, type JsonObject } from './wireMessage';
 export const COPILOT_META_KEY = 'github.com/copilot';
 export const COPILOT_EVENT_METHOD = 'github.com/copilot/sessionEvent';
 /** The events this client asks for in `initialize` (exact names; unknown ones Copilot ignores). */
-export const COPILOT_EVENTS = ['subagent.started', 'subagent.completed', 'subagent.failed', 'assistant.message_delta'] as const;
+export const COPILOT_EVENTS = ['subagent.started', 'subagent.completed', 'subagent.failed', 'assistant.message_start', 'assistant.message_delta'] as const;
 
 /** The agentId a Copilot subagent's tool call is tagged with. */
 export function copilotAgentIdOf(update: JsonObject): string | undefined {
@@ -18,7 +18,17 @@ export function copilotAgentIdOf(update: JsonObject): string | undefined {
 
 export type CopilotEvent =
   | { readonly type: 'subagent.started'; readonly sessionId: string; readonly agentId: string; readonly toolCallId: string; readonly displayName?: string }
-  | { readonly type: 'subagent.completed' | 'subagent.failed'; readonly sessionId: string; readonly agentId: string; readonly toolCallId?: string; readonly error?: string }
+  | {
+      readonly type: 'subagent.completed' | 'subagent.failed';
+      readonly sessionId: string;
+      readonly agentId: string;
+      readonly toolCallId?: string;
+      readonly error?: string;
+      /** `subagent.completed` with `cancelled: true`: the subagent was stopped, it did not finish. */
+      readonly cancelled?: boolean;
+    }
+  /** A new assistant message begins (Copilot's text chunks carry no messageId: this is where one ends). */
+  | { readonly type: 'assistant.message_start'; readonly sessionId: string; readonly agentId?: string }
   | { readonly type: 'assistant.message_delta'; readonly sessionId: string; readonly agentId?: string; readonly text: string };
 
 /** Reads one `github.com/copilot/sessionEvent`; events this client does not use give undefined. */
@@ -37,8 +47,11 @@ export function readCopilotEvent(params: JsonObject): CopilotEvent | undefined {
     case 'subagent.failed': {
       const toolCallId = asString(data['toolCallId']);
       const error = asString(data['error']) ?? (isObject(data['error']) ? asString(data['error']['message']) : undefined);
-      return agentId ? { type: params['type'], sessionId, agentId, ...(toolCallId ? { toolCallId } : {}), ...(error ? { error } : {}) } : undefined;
+      const cancelled = data['cancelled'] === true;
+      return agentId ? { type: params['type'], sessionId, agentId, ...(toolCallId ? { toolCallId } : {}), ...(error ? { error } : {}), ...(cancelled ? { cancelled } : {}) } : undefined;
     }
+    case 'assistant.message_start':
+      return { type: 'assistant.message_start', sessionId, ...(agentId ? { agentId } : {}) };
     case 'assistant.message_delta': {
       const text = asString(data['deltaContent']);
       return text !== undefined ? { type: 'assistant.message_delta', sessionId, ...(agentId ? { agentId } : {}), text } : undefined;

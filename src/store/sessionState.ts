@@ -66,7 +66,7 @@ export function isSessionFinished(state: SessionStateInfo): boolean {
 }
 
 export function sameState(a: SessionStateInfo, b: SessionStateInfo): boolean {
-  return a.state === b.state && a.stopReason === b.stopReason && a.error?.message === b.error?.message;
+  return a.state === b.state && a.stopReason === b.stopReason && a.error?.message === b.error?.message && a.reported === b.reported;
 }
 
 /** Sessions whose turns the client drives (it sends their prompts): roots it opened, full-session children, virtual children. */

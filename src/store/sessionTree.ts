@@ -78,7 +78,10 @@ export class SessionTree {
   ensureRoot(sessionId: string, cwd: string | null): SessionRecord {
     const known = this.core.sessions.has(sessionId);
     const session = this.ensureSession(sessionId);
-    if (!known) this.core.setState(session, { state: 'idle' }, 'client');
+    // A root the agent named before answering (Copilot's commands come before session/new's answer) has no
+    // state of its own yet: once the client opened it, it is as idle as a new one.
+    const unstated = session.parentId === null && !session.stateReported && session.state.state === 'unconfirmed' && session.activePromptId === null;
+    if (!known || unstated) this.core.setState(session, { state: 'idle' }, 'client');
     if (!session.openedByClient && (session.parentId === null || session.origin === 'virtual' || TOOL_LINKS.has(session.link) || session.link === 'opaque-tool')) {
       session.openedByClient = true;
       this.core.touch(session);

@@ -144,6 +144,7 @@ function sessionTooltip(session: SessionView, presented: PresentedState, ctx: Se
   const quiet = longQuietNotice({ state: session.state, updatedAt: session.updatedAt, questionsNotForwardedBy: ctx.questionsNotForwardedBy ?? null }, ctx.now);
   if (quiet) lines.push(markdownText(quiet));
   if (session.state.error?.message) lines.push(`Error: ${markdownText(session.state.error.message)}`);
+  if (session.state.reported) lines.push(`Reported by the agent: ${markdownText(session.state.reported)}`);
   if (session.usage) {
     const used = session.usage['used'];
     const size = session.usage['size'];

@@ -55,6 +55,7 @@ function chatState(state: SessionStateInfo, depth = 0): ChatSessionState {
     state: state.state,
     ...(state.stopReason !== undefined ? { stopReason: state.stopReason } : {}),
     ...(error ? { error } : {}),
+    ...(state.reported !== undefined ? { reported: state.reported } : {}),
     ...(state.lastKnown && depth === 0 ? { lastKnown: chatState(state.lastKnown, depth + 1) } : {}),
   };
 }

@@ -6,7 +6,7 @@ import { buildClientCapabilities } from '../../src/acp/capabilities';
 import type { SessionView } from '../../src/store/model';
 import { SessionStore } from '../../src/store/sessionStore';
 import { toReplaySnapshot } from '../../src/store/replayReport';
-import { fixtureText, replayStepwise, Wire } from './support/storeFixtures';
+import { fixtureText, replayStepwise, replayUntil, Wire } from './support/storeFixtures';
 
 function childrenOf(store: SessionStore, parentId: string): SessionView[] {
   return store.listSessions().filter((s) => s.parentId === parentId);
@@ -119,5 +119,28 @@ test('text no event announced stays on the parent (events may be dropped)', () =
 
 test('initialize asks Copilot for the events it needs (and nothing else changes for other agents)', () => {
   const capabilities = buildClientCapabilities({}) as { _meta?: Record<string, { events?: string[] }> };
-  assert.deepEqual(capabilities._meta?.['github.com/copilot']?.events, ['subagent.started', 'subagent.completed', 'subagent.failed', 'assistant.message_delta']);
+  assert.deepEqual(capabilities._meta?.['github.com/copilot']?.events, ['subagent.started', 'subagent.completed', 'subagent.failed', 'assistant.message_start', 'assistant.message_delta']);
+});
+
+test('a subagent Copilot reports cancelled (subagent.completed {cancelled: true}) is Cancelled, not Done', () => {
+  const store = replayStepwise('written', 'copilot-cancel-events.jsonl');
+  const [root, child] = store.listSessions();
+  assert.deepEqual([child!.state.state, child!.state.stopReason], ['idle', 'cancelled']);
+  assert.ok(child!.stateHistory.some((h) => h.source === 'agent' && h.stopReason === 'cancelled'), 'its own event said so');
+  assert.ok(root!.stateHistory.some((h) => h.source === 'agent' && h.stopReason === 'cancelled'), 'the turn was cancelled');
+});
+
+test('Copilot\'s cancel notice and the next turn\'s answer carry no messageId: they stay two messages', () => {
+  const store = replayStepwise('written', 'copilot-cancel-events.jsonl');
+  const root = store.listSessions()[0]!;
+  const texts = root.entries.flatMap((e) => (e.kind === 'message' && e.role === 'agent' ? [e.text] : []));
+  assert.deepEqual(texts.slice(-2), ['Info: Operation cancelled by user', 'Hello!']);
+});
+
+test('a session Copilot names in an update before its session/new answer is Idle once created, not "Not reported"', () => {
+  const store = replayUntil('recorded-new', 'copilot-single-events.jsonl', (s) => s.listSessions()[0]?.openedByClient === true);
+  const root = store.listSessions()[0]!;
+  assert.ok(root.availableCommands, 'the early update was kept');
+  assert.deepEqual(root.state, { state: 'idle' });
+  assert.equal(root.stateHistory.at(-1)?.source, 'client');
 });

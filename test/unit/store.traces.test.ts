@@ -62,8 +62,8 @@ const EXPECTED: Record<string, { root: Expected; children: Expected[]; todo?: st
   },
   'qwen-cancel.jsonl': {
     root: { link: 'root', state: 'idle', stopReason: 'cancelled', canCancel: false, toolKinds: ['other'] },
-    // The agent reported the Agent call failed after the cancel: that is its report, not an inference.
-    children: [{ link: 'qwen-meta', title: 'Subtask A', state: 'idle', stopReason: 'error', canCancel: false, toolKinds: ['read'] }],
+    // The agent failed the Agent call right after the user's cancel: the child was cancelled (qwen's words kept).
+    children: [{ link: 'qwen-meta', title: 'Subtask A', state: 'idle', stopReason: 'cancelled', canCancel: false, toolKinds: ['read'] }],
   },
   'codex-single.jsonl': {
     root: { link: 'root', state: 'idle', stopReason: 'end_turn', canCancel: false, toolKinds: ['other'] },

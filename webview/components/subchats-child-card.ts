@@ -71,6 +71,7 @@ export class SubchatsChildCard extends SubchatsElement {
           <span class="sc-grow sc-ellipsis sc-activity" title="Latest activity">${latestActivity(view)}</span>
         </div>
         ${quietNotice(header)}
+        ${reportedNote(header.state)}
         <subchats-changes class="sc-card-changes" .store=${this.store} .sessionId=${this.sessionId} .scope=${'tree'}></subchats-changes>
         ${expanded
           ? html`<div class="sc-nested"><subchats-transcript .store=${this.store} .sessionId=${this.sessionId}></subchats-transcript></div>`
@@ -130,6 +131,11 @@ export class SubchatsChildCard extends SubchatsElement {
   private open(where: 'tab' | 'beside'): void {
     requestHost(this, { type: 'openChat', sessionId: this.sessionId, where });
   }
+}
+
+/** The agent's own words on an end the client reads otherwise ("reported: This operation was aborted"). */
+export function reportedNote(state: { readonly reported?: string }): TemplateResult | typeof nothing {
+  return state.reported ? html`<div class="sc-muted sc-ellipsis sc-reported" role="note" title=${state.reported}>${codicon('comment')} reported: ${state.reported}</div>` : nothing;
 }
 
 /** A long-quiet child whose agent keeps its questions to itself (the same words as the tree's tooltip). */

@@ -7,7 +7,7 @@ import type { ChatSessionHeader, ChatSessionSetting, ChatUsage } from '../../src
 import { ROOT_TOPIC, type ChatStore } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
 import { SecondTicker } from '../state/ticker';
-import { quietNotice } from './subchats-child-card';
+import { quietNotice, reportedNote } from './subchats-child-card';
 import { SubchatsElement, codicon, presentedIcon } from './base';
 
 export class SubchatsSessionBar extends SubchatsElement {
@@ -53,7 +53,8 @@ export class SubchatsSessionBar extends SubchatsElement {
     ${this.renderSettings(header)}
     ${explanation ? html`<div class="sc-muted sc-ellipsis sc-state-explanation">${explanation}</div>` : nothing}
     ${quietNotice(header)}
-    ${header.state.error?.message ? html`<div class="sc-muted" role="alert">${codicon('error')} ${header.state.error.message}</div>` : nothing}`;
+    ${header.state.error?.message ? html`<div class="sc-muted" role="alert">${codicon('error')} ${header.state.error.message}</div>` : nothing}
+    ${reportedNote(header.state)}`;
   }
 
   /** The root's modes and options as pickers, the same choices as "Change Mode or Option…". */

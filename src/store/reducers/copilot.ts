@@ -96,7 +96,15 @@ export function applyCopilotEvent(parts: StoreParts, event: CopilotEvent): void 
       const child = toolCallId ? linkCopilotAgent(parts, event.sessionId, event.agentId, toolCallId) : undefined;
       if (!child) return;
       const failed = event.type === 'subagent.failed';
-      parts.core.setState(child, { state: 'idle', stopReason: failed ? 'error' : 'end_turn', ...(failed && event.error ? { error: { message: event.error } } : {}) }, 'agent');
+      const stopReason = failed ? 'error' : event.cancelled ? 'cancelled' : 'end_turn';
+      parts.core.setState(child, { state: 'idle', stopReason, ...(failed && event.error ? { error: { message: event.error } } : {}) }, 'agent');
+      return;
+    }
+    case 'assistant.message_start': {
+      // The next unmarked chunk of that speaker starts a new message instead of running on from the last one.
+      const task = event.agentId ? copilotTaskOf(parts, event.sessionId, event.agentId) : undefined;
+      const speaker = event.agentId ? (task ? linkCopilotAgent(parts, event.sessionId, event.agentId, task) : undefined) : parts.core.session(event.sessionId);
+      if (speaker) parts.core.indexOf(speaker).lastDiscrete = true;
       return;
     }
     case 'assistant.message_delta':

@@ -2,6 +2,7 @@
 // show only through a tool call: detecting the launch, creating the child, keeping it in step with the call.
 import type { SessionLink, SessionRecord, SessionStateInfo, ToolCallEntry, ToolCallRecord } from '../model';
 import { isToolCallOpen, stateFromToolStatus } from '../sessionState';
+import { isWorking } from '../../presentation/sessionState';
 import { subagentTitle, TOOL_LINKS } from '../sessionTree';
 import type { StoreParts } from '../storeParts';
 import {
@@ -218,7 +219,8 @@ function syncChildWithToolCall(parts: StoreParts, record: ToolCallRecord, update
     child.background = false;
     core.touch(child);
   }
-  core.setState(child, withToolError(stateFromToolStatus(record.status), record), 'tool-call');
+  const state = withToolError(stateFromToolStatus(record.status), record);
+  core.setState(child, state.stopReason === 'error' && followsUserCancel(parts, child) ? cancelledWithWords(record) : state, 'tool-call');
   if (child.origin === 'virtual' && record.status === 'completed') showTaskResult(parts, child, record);
 }
 
@@ -241,6 +243,27 @@ function showTaskResult(parts: StoreParts, child: SessionRecord, record: ToolCal
       description: 'The agent says this subagent finished, and sent nothing of what it did.',
     });
   }
+}
+
+/**
+ * The user's cancel of this child or of an ancestor came before its end: a cancel in flight, or the turn it
+ * ran under already ended cancelled. opencode, gemini and qwen report such a child as a failed call.
+ */
+function followsUserCancel(parts: StoreParts, child: SessionRecord): boolean {
+  if (child.state.state === 'idle' && child.state.stopReason === 'cancelled') return true;
+  for (let session: SessionRecord | undefined = child; session; session = session.parentId ? parts.core.session(session.parentId) : undefined) {
+    if (session.cancelRequestedAt !== null) return true;
+    if (session !== child && session.state.state === 'idle' && session.state.stopReason === 'cancelled') return true;
+    if (session !== child && isWorking(session.state)) return false;
+  }
+  return false;
+}
+
+/** Cancelled, keeping what the agent said of the end (opencode `rawOutput.error`, else the call's text). */
+function cancelledWithWords(record: ToolCallRecord): SessionStateInfo {
+  const output = isObject(record.rawOutput) ? record.rawOutput : undefined;
+  const words = asString(output?.['error']) ?? toolContentTexts(record.content).find((text) => text.trim() !== '');
+  return { state: 'idle', stopReason: 'cancelled', ...(words ? { reported: words.trim() } : {}) };
 }
 
 /** A failed launch call's error text (opencode `rawOutput.error`) is the child's error. */
