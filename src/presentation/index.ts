@@ -17,4 +17,5 @@ export { childTimeline, type TimelineChild } from './timeline';
 export { patchLineKind, type PatchLineKind } from './gitPatch';
 export { presentDeliveries, presentRelay, presentSteer, type DeliveryKind, type PresentedDelivery } from './delivery';
 export { commandText, isPlainWord } from './command';
+export { permissionAnswer } from './permission';
 export { TerminalOutputFilter } from './terminalOutput';

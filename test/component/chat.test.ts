@@ -188,7 +188,7 @@ describe('chat webview', () => {
     });
     store.updateEntry<PermissionEntry>(ROOT, 'perm1', () => ({ outcome: 'selected', optionId: 'always' }));
     await link.flush();
-    await permission.getByText('Answered: Always allow').waitFor();
+    await permission.getByText('Allowed: Always allow').waitFor();
     assert.equal(await permission.getByRole('button').count(), 0);
     await chat.close();
   });

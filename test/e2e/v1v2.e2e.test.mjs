@@ -15,14 +15,14 @@ import { newDemoSession, promptInChat, SLOW_MS } from './harness/subchats.mjs';
 const INHERENT = [
   {
     why: 'a v2 permission has a title and description of its own (the demo agent words them "Allow: …?"); v1 shows the tool call\'s title',
-    v1: /^Permission requested: (.+?) Answered: (.+)$/,
-    v2: /^Permission requested: Allow: (.+?)\? The demo agent waits for your answer before it goes on\. Answered: (.+)$/,
-    as: 'Permission requested: $1 Answered: $2',
+    v1: /^Permission requested: (.+?) (Allowed|Denied|Answered): (.+)$/,
+    v2: /^Permission requested: Allow: (.+?)\? The demo agent waits for your answer before it goes on\. (Allowed|Denied|Answered): (.+)$/,
+    as: 'Permission requested: $1 $2: $3',
   },
   {
     why: 'the same v2 permission title, in the latest-entries preview of the child that asked',
-    v1: /^preview Permission: (.+) \((\w+)\)$/,
-    v2: /^preview Permission: Allow: (.+)\? \((\w+)\)$/,
+    v1: /^preview Permission: (.+) \(([^()]+)\)$/,
+    v2: /^preview Permission: Allow: (.+)\? \(([^()]+)\)$/,
     as: 'preview Permission: $1 ($2)',
   },
   {

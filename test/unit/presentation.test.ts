@@ -189,3 +189,15 @@ test('under a user message: who added it, and the agent\'s differing account as 
   ]);
   assert.equal(presentDeliveries({ ...base, agentEcho: '' }, clockTime)[0]!.text, 'The agent recorded this message as empty');
 });
+
+test('a permission answer says what the user chose: a denial never reads like an allow (#21 item 6)', async () => {
+  const { entrySummary } = await import('../../webview/lib/format');
+  const options = [
+    { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
+    { optionId: 'deny', name: 'Deny', kind: 'reject_once' },
+  ];
+  const entry = { kind: 'permission', id: 'p', rev: 1, at: 0, requestId: '1', title: 'Run tests', options, outcome: 'selected', optionId: 'deny' } as const;
+  assert.equal(entrySummary(entry, {}), 'Permission: Run tests (Denied: Deny)');
+  assert.equal(entrySummary({ ...entry, optionId: 'allow' }, {}), 'Permission: Run tests (Allowed: Allow)');
+  assert.equal(entrySummary({ ...entry, outcome: 'cancelled', optionId: undefined }, {}), 'Permission: Run tests (Cancelled without an answer)');
+});

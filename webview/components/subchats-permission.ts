@@ -1,9 +1,9 @@
 // A permission request: the agent's options as buttons while pending, then the answer.
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { PermissionEntry, PermissionOption } from '../../src/protocol/transcript';
+import type { PermissionEntry } from '../../src/protocol/transcript';
 import { requestHost } from '../events';
-import { commandText, ownEntry, plainText } from '../../src/presentation';
+import { commandText, ownEntry, permissionAnswer, plainText } from '../../src/presentation';
 import { SubchatsElement, codicon } from './base';
 
 const OPTION_ICONS: Record<string, string> = {
@@ -28,7 +28,7 @@ export class SubchatsPermission extends SubchatsElement {
         <div>${codicon('shield')} <strong>Permission requested:</strong> ${entry.title}</div>
         ${entry.description ? html`<div class="sc-muted sc-permission-description">${entry.description}</div>` : nothing}
         ${entry.command !== undefined ? html`<div class="sc-permission-command">Command: <code>${plainText(commandText(entry.command))}</code></div>` : nothing}
-        ${pending ? this.renderOptionButtons(entry, waiting) : html`<div class="sc-muted">${this.outcomeText(entry)}</div>`}
+        ${pending ? this.renderOptionButtons(entry, waiting) : html`<div class="sc-muted">${permissionAnswer(entry)}</div>`}
       </div>
     </div>`;
   }
@@ -50,14 +50,6 @@ export class SubchatsPermission extends SubchatsElement {
         ${codicon('close')} Dismiss
       </button>
     </div>`;
-  }
-
-  private outcomeText(entry: PermissionEntry): string {
-    if (entry.outcome === 'selected') {
-      const option: PermissionOption | undefined = entry.options.find((o) => o.optionId === entry.optionId);
-      return `Answered: ${option?.name ?? entry.optionId ?? 'unknown option'}`;
-    }
-    return entry.outcome === 'cancelled' ? 'Cancelled' : 'The answer could not be delivered';
   }
 
   private answer(optionId: string | null): void {

@@ -1,7 +1,7 @@
 // Plain-text helpers shared by components: one-line summaries and where child cards go. States, tool
 // statuses, names and durations come from the shared presentation (src/presentation), as in the tree.
 import type { Entry, ToolCallRecord } from '../../src/protocol/transcript';
-import { planSummary, presentToolStatus } from '../../src/presentation';
+import { permissionAnswer, planSummary, presentToolStatus } from '../../src/presentation';
 import type { SessionView } from '../state/chatStore';
 
 function firstLine(text: string, max = 160): string {
@@ -25,7 +25,7 @@ export function entrySummary(entry: Entry, toolCalls: Readonly<Record<string, To
     case 'child':
       return 'Started a subagent';
     case 'permission':
-      return `Permission: ${firstLine(entry.title)} (${entry.outcome})`;
+      return `Permission: ${firstLine(entry.title)} (${permissionAnswer(entry)})`;
     case 'notice':
       return `${entry.severity}: ${firstLine(entry.title)}`;
     case 'elicitation':
