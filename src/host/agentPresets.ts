@@ -37,6 +37,8 @@ export function demoAgentConfig(options: DemoAgentOptions): AgentConfig {
   };
 }
 
+const V1_ONLY = 'the version Subchats was tested with speaks only ACP v1';
+
 // Pinned: `npx -y name` would run whatever version (or a repository's own node_modules copy) it finds.
 export const AGENT_PRESETS: readonly AgentConfig[] = [
   {
@@ -49,10 +51,12 @@ export const AGENT_PRESETS: readonly AgentConfig[] = [
   },
   { id: 'codex', name: 'Codex', command: 'npx', args: ['-y', '@agentclientprotocol/codex-acp@2.6.0'] },
   // `--experimental-acp` is a deprecated alias in gemini-cli 0.61.0.
-  { id: 'gemini', name: 'Gemini CLI', command: 'gemini', args: ['--acp'] },
-  { id: 'qwen-code', name: 'qwen-code', command: 'qwen', args: ['--acp'] },
-  { id: 'opencode', name: 'opencode', command: 'opencode', args: ['acp'] },
-  { id: 'copilot', name: 'GitHub Copilot CLI', command: 'copilot', args: ['--acp'] },
+  // These answer v1 to an offer of v2: offering v1 first saves a second start on a fresh profile (an update that
+  // speaks v2 still answers v1 here; `subchats.protocolVersion: "2"` offers it v2).
+  { id: 'gemini', name: 'Gemini CLI', command: 'gemini', args: ['--acp'], prefersV1: V1_ONLY },
+  { id: 'qwen-code', name: 'qwen-code', command: 'qwen', args: ['--acp'], prefersV1: V1_ONLY },
+  { id: 'opencode', name: 'opencode', command: 'opencode', args: ['acp'], prefersV1: V1_ONLY },
+  { id: 'copilot', name: 'GitHub Copilot CLI', command: 'copilot', args: ['--acp'], prefersV1: V1_ONLY },
 ];
 
 /**

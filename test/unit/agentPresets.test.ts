@@ -121,3 +121,14 @@ test('installed CLIs name the npm package they come from; npx presets pin the ve
   assert.equal(installHint({ id: 'opencode', command: '/opt/my-opencode' }), undefined, 'a user entry replacing a preset is not the preset');
   assert.match(installHint({ id: 'codex', command: 'npx' }) ?? '', /Node\.js/);
 });
+
+test('under auto, every preset starts once on a fresh profile: those whose tested version speaks only v1 are offered v1 first (#21 item 11)', () => {
+  // Tested versions: codex-acp 2.6.0 answers v2; claude-agent-acp 0.101.0 answers v2 but steers only at v1;
+  // gemini-cli 0.61.0, qwen-code 0.24.4, opencode 1.18.33 and Copilot CLI 1.0.102 answer v1 to an offer of v2.
+  const answersV2 = new Set(['codex', 'claude-code']);
+  for (const preset of AGENT_PRESETS) {
+    const offeredFirst = preset.prefersV1 !== undefined ? 1 : 2;
+    const answers = answersV2.has(preset.id) ? (preset.prefersV1 !== undefined ? 1 : 2) : 1;
+    assert.equal(offeredFirst, answers, `${preset.id}: offered v${offeredFirst} first, would answer v${answers}, so it would start twice`);
+  }
+});
