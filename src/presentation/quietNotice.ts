@@ -11,6 +11,8 @@ export interface QuietFacts {
   readonly updatedAt: number;
   /** The agent that does not forward this subagent's questions (product name), or null. */
   readonly questionsNotForwardedBy: string | null;
+  /** A background child: its quiet is said by its state ("No end reported"), not as a question it may hold. */
+  readonly background?: boolean;
 }
 
 function quietFor(ms: number): string {
@@ -22,7 +24,7 @@ function quietFor(ms: number): string {
 /** The notice, or undefined while the child is not running, not quiet for long, or its questions do arrive. */
 export function longQuietNotice(facts: QuietFacts, now: number): string | undefined {
   const agent = facts.questionsNotForwardedBy;
-  if (!agent || facts.state.state !== 'running') return undefined;
+  if (!agent || facts.state.state !== 'running' || facts.background) return undefined;
   const quiet = now - facts.updatedAt;
   if (!(quiet >= LONG_QUIET_MS)) return undefined;
   return `No news for ${quietFor(quiet)}. ${agent} does not forward a subagent's questions; if it is waiting on a permission, answer it in ${agent} itself.`;

@@ -42,6 +42,12 @@ export interface StateExtras {
  */
 export const AGENT_STARTED_QUIET_MS = 30_000;
 
+/**
+ * Quiet this long (ms) and a background subagent no longer spins: "No end reported". Some agents never report a
+ * background child's end; the state stays `running` (silence ends nothing), only the words change.
+ */
+export const BACKGROUND_QUIET_MS = 120_000;
+
 const MAX_LABEL = 60;
 
 const working = (label: string): PresentedState => ({ icon: 'loading', spin: true, activity: 'working', label });
@@ -49,6 +55,7 @@ const still = (icon: string, label: string, color?: string): PresentedState => (
 
 const RUNNING = working('Running');
 const BACKGROUND = working('Running in background');
+const BACKGROUND_QUIET: PresentedState = { icon: 'watch', spin: false, activity: 'working', label: 'No end reported' };
 const AGENT_STARTED = working('Running (agent started)');
 const QUIET_AFTER_AGENT_START = still('circle-large-outline', 'Idle (quiet)');
 const CANCELLING = working('Cancelling…');
@@ -62,6 +69,8 @@ const STOPPED: Readonly<Record<string, PresentedState>> = {
   end_turn: still('pass', 'Done', 'testing.iconPassed'),
   cancelled: still('circle-slash', 'Cancelled', 'disabledForeground'),
   error: still('error', 'Failed', 'errorForeground'),
+  // The client's word: the agent made known that the child ended, not how (opencode's background job).
+  ended: still('check', 'Ended'),
   refusal: still('error', 'Refused', 'errorForeground'),
   max_tokens: still('warning', 'Stopped: max tokens', 'editorWarning.foreground'),
   max_turn_requests: still('warning', 'Stopped: turn limit', 'editorWarning.foreground'),
@@ -95,7 +104,8 @@ export function presentState(state: PresentableState, extras: StateExtras = {}, 
         const quiet = now !== undefined && extras.updatedAt !== undefined && now - extras.updatedAt >= AGENT_STARTED_QUIET_MS;
         return quiet ? QUIET_AFTER_AGENT_START : AGENT_STARTED;
       }
-      return extras.background ? BACKGROUND : RUNNING;
+      if (!extras.background) return RUNNING;
+      return now !== undefined && extras.updatedAt !== undefined && now - extras.updatedAt >= BACKGROUND_QUIET_MS ? BACKGROUND_QUIET : BACKGROUND;
     case 'requires_action':
       return NEEDS_YOU;
     case 'idle': {

@@ -17,13 +17,21 @@ export interface TimedSession {
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly stateHistory?: readonly Pick<StateHistoryItem, 'at'>[];
+  /** Working time in ended spells and the current spell's start (the store keeps them); absent in old records. */
+  readonly workedMs?: number;
+  readonly workingSince?: number | null;
 }
 
 /**
- * How long the session has been at it: until `now` while it is working and its connection is live, else
- * until its last state change (the update time when no history is known).
+ * How long the session has worked: its ended working spells plus the current one until `now` while its
+ * connection is live. Idle time between turns (or while a loaded session waits) is not counted. Records
+ * without the working time: from creation until `now` or the last state change.
  */
 export function elapsedMs(session: TimedSession, now: number, live: boolean): number {
+  if (session.workedMs !== undefined) {
+    const current = isWorking(session.state) && live && session.workingSince != null ? Math.max(0, now - session.workingSince) : 0;
+    return session.workedMs + current;
+  }
   const end = isWorking(session.state) && live ? now : (session.stateHistory?.at(-1)?.at ?? session.updatedAt);
   return Math.max(0, end - session.createdAt);
 }

@@ -120,6 +120,9 @@ export interface ChatSessionHeader {
   /** The files this session and its descendants changed (the same as `changes` without children). */
   readonly treeChanges: readonly ChatFileChange[];
   readonly createdAt: number;
+  /** Working time in ended spells, and when the current one began (see SessionRecord). */
+  readonly workedMs: number;
+  readonly workingSince: number | null;
   readonly updatedAt: number;
   /** The slash commands the agent advertised for this session (agent text: shown as text only). */
   readonly commands: readonly AvailableCommand[];

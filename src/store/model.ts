@@ -87,6 +87,10 @@ export interface SessionRecord {
   availableSubagents: unknown[] | null;
   createdAt: number;
   updatedAt: number;
+  /** Time spent working (running or needing the user) in spells that ended: a loaded or idle session's wait is not work. */
+  workedMs: number;
+  /** When the current working spell began; null while not working. */
+  workingSince: number | null;
   rev: number;
   meta: Record<string, unknown> | null;
 }

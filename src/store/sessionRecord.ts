@@ -1,4 +1,5 @@
 // A fresh session record with every field at its "nothing known yet" value.
+import { isWorking } from '../presentation/sessionState';
 import type { SessionRecord } from './model';
 
 export type SessionRecordInit = Pick<SessionRecord, 'id' | 'ordinal' | 'parentId' | 'parentToolCallId' | 'link' | 'origin' | 'state'>;
@@ -42,6 +43,8 @@ export function newSessionRecord(init: SessionRecordInit, at: number, rev: numbe
     availableSubagents: null,
     createdAt: at,
     updatedAt: at,
+    workedMs: 0,
+    workingSince: isWorking(init.state) ? at : null,
     rev,
     meta: null,
   };

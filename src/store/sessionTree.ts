@@ -192,6 +192,8 @@ export class SessionTree {
     real.subagentType = virtual.subagentType;
     real.stateHistory.splice(0, real.stateHistory.length, ...virtual.stateHistory);
     real.createdAt = virtual.createdAt;
+    real.workedMs = virtual.workedMs;
+    real.workingSince = virtual.workingSince;
     real.childIds.push(...virtual.childIds);
     for (const childId of virtual.childIds) {
       const grandchild = this.core.session(childId);
@@ -199,11 +201,18 @@ export class SessionTree {
     }
     parent.childIds.splice(parent.childIds.indexOf(virtual.id), 1, realId);
     const call = virtual.parentToolCallId ? parent.toolCalls[virtual.parentToolCallId] : undefined;
-    if (call) call.childSessionId = realId;
+    if (call) {
+      call.childSessionId = realId;
+      // The chat draws the card where this call is: it must learn the new id, or it finds no session there.
+      const callEntry = this.core.indexOf(parent).toolEntries.get(call.toolCallId);
+      if (callEntry) this.core.touchEntry(parent, callEntry);
+    }
     this.core.sessions.delete(virtual.id);
     this.replaced.set(virtual.id, realId);
     this.reassignToolOwner(virtual.id, realId);
-    if (this.childEntries.delete(`${parent.id}\0${virtual.id}`)) this.childEntries.add(`${parent.id}\0${realId}`);
+    // The card keeps its place: the loaded session's replay is not its first traffic, so no card is added for it.
+    this.childEntries.delete(`${parent.id}\0${virtual.id}`);
+    this.childEntries.add(`${parent.id}\0${realId}`);
     const entry = parent.entries.find((e) => e.kind === 'child' && e.childSessionId === virtual.id);
     if (entry) parent.entries.splice(parent.entries.indexOf(entry), 1, { ...entry, id: `child:${realId}`, childSessionId: realId, rev: this.core.rev } as ChildEntry);
     this.core.relabel(real);

@@ -6,6 +6,7 @@ import type { SentWords } from './reducers/agentAccounts';
 import type { PromptCopy } from './reducers/promptEchoes';
 import { sessionLabel } from './sessionLabel';
 import { isSessionFinished, isToolCallOpen, sameState } from './sessionState';
+import { isWorking } from '../presentation/sessionState';
 
 /** Per-session lookups that are not part of the record (so records stay plain JSON). */
 export interface SessionIndex {
@@ -141,6 +142,7 @@ export class StoreCore {
   /** `retell`: record the state even when unchanged, because someone else now says it (see turns.ts). */
   setState(session: SessionRecord, state: SessionStateInfo, source: StateSource, retell = false): void {
     if (!retell && sameState(session.state, state)) return;
+    noteWorkingSpell(session, state, this.at);
     session.state = state;
     session.cancelRequestedAt = null;
     this.noteSessionState(session);
@@ -238,4 +240,14 @@ export class StoreCore {
   private firstPrompt(session: SessionRecord): string | undefined {
     return this.indexes.get(session.id)?.firstUserMessage?.text;
   }
+}
+
+/** Keeps the session's working time: a spell starts when it begins to work and is added up when it stops. */
+function noteWorkingSpell(session: SessionRecord, next: SessionStateInfo, at: number): void {
+  const was = isWorking(session.state);
+  const will = isWorking(next);
+  if (was && !will) {
+    if (session.workingSince !== null) session.workedMs += Math.max(0, at - session.workingSince);
+    session.workingSince = null;
+  } else if (!was && will) session.workingSince = at;
 }

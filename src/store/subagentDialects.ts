@@ -110,12 +110,15 @@ export function toolContentTexts(content: unknown): string[] {
   return texts;
 }
 
+// opencode's launch envelope of a background task.
+const OPENCODE_RUNNING_TASK = /<task\b[^>]*\bstate="running"/;
+
 // What agents say when a subagent launch returns at once while the subagent keeps working.
 const BACKGROUND_TEXT = [
   /\bbackground agent launched\b/i, // qwen-code
   /\blaunched (?:successfully )?in(?: the)? background\b/i,
   /\bstarted in background\b/i, // GitHub Copilot CLI: "Agent started in background with agent_id: …"
-  /<task\b[^>]*\bstate="running"/, // opencode: <task id="ses_…" state="running">
+  OPENCODE_RUNNING_TASK, // opencode: <task id="ses_…" state="running">
 ];
 
 /** A completed subagent call whose result says the subagent runs on in the background. */
@@ -131,6 +134,18 @@ export function isBackgroundLaunch(record: { readonly rawInput?: unknown; readon
   if (typeof output?.['output'] === 'string') texts.push(output['output']);
   return texts.some((text) => BACKGROUND_TEXT.some((pattern) => pattern.test(text.slice(0, 2000))));
 }
+
+/**
+ * opencode's background task: its launch result is the `<task … state="running">` envelope, and opencode tells the
+ * job's end only by starting a turn of the parent itself (its `inject()` prompts the parent with the result).
+ */
+export function endsWithParentTurn(record: { readonly rawOutput?: unknown; readonly content: readonly unknown[] }): boolean {
+  const output = isObject(record.rawOutput) ? record.rawOutput : undefined;
+  const texts = toolContentTexts(record.content);
+  if (typeof output?.['output'] === 'string') texts.push(output['output']);
+  return texts.some((text) => OPENCODE_RUNNING_TASK.test(text.slice(0, 2000)));
+}
+
 
 /** The id an agent gives a background subagent at launch, to report on it later. */
 export function backgroundTaskId(record: { readonly rawOutput?: unknown; readonly content: readonly unknown[] }): string | undefined {

@@ -141,7 +141,7 @@ function sessionTooltip(session: SessionView, presented: PresentedState, ctx: Se
   lines.push(`State: ${markdownText(presented.label)}`);
   const explanation = stateExplanation(session.stateHistory, { cancelRequestedAt: session.cancelRequestedAt });
   if (explanation) lines.push(`_${markdownText(explanation)}_`);
-  const quiet = longQuietNotice({ state: session.state, updatedAt: session.updatedAt, questionsNotForwardedBy: ctx.questionsNotForwardedBy ?? null }, ctx.now);
+  const quiet = longQuietNotice({ state: session.state, updatedAt: session.updatedAt, questionsNotForwardedBy: ctx.questionsNotForwardedBy ?? null, background: session.background }, ctx.now);
   if (quiet) lines.push(markdownText(quiet));
   if (session.state.error?.message) lines.push(`Error: ${markdownText(session.state.error.message)}`);
   if (session.state.reported) lines.push(`Reported by the agent: ${markdownText(session.state.reported)}`);

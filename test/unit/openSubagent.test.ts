@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { test } from 'node:test';
 import type { ClientHost } from '../../src/acp/clientHost';
 import { SubchatsService } from '../../src/host/subchatsService';
+import { elapsedMs } from '../../src/presentation';
 import type { SessionView } from '../../src/store/model';
 import { SessionStore } from '../../src/store/sessionStore';
 import { sessionItemOf } from '../../src/views/sessionTreeModel';
@@ -17,6 +18,11 @@ const REPO = resolve(__dirname, '..', '..');
 const REPLAY_AGENT = join(REPO, 'test/fixtures/fake-agents/replayAgent.mjs');
 const childOf = (store: SessionStore): SessionView => store.listSessions().find((session) => session.parentId !== null)!;
 const rootOf = (store: SessionStore): SessionView => store.listSessions().find((session) => session.parentId === null)!;
+
+/** 0-based index of the first line that contains `needle`. */
+function lineOf(folder: FixtureFolder, name: string, needle: string): number {
+  return fixtureText(folder, name).split('\n').findIndex((text) => text.includes(needle));
+}
 
 function replayLines(folder: FixtureFolder, name: string, keep: (text: string, index: number) => boolean): SessionStore {
   const store = new SessionStore({ now: () => 0 });
@@ -55,7 +61,7 @@ test('not offered, with the reason: while the task runs, without loadSession, fo
   assert.match(claude.actionsFor(childOf(claude).id).openSubagent.reason ?? '', /is a session of its own already/);
 
   // A background task names its session at launch, but it is still working.
-  const background = replayStepwise('written', 'opencode-background.jsonl');
+  const background = replayLines('written', 'opencode-background.jsonl', (_text, i) => i < lineOf('written', 'opencode-background.jsonl', '"id":2,"result"'));
   assert.ok(childOf(background).remoteSessionId);
   assert.match(background.actionsFor(childOf(background).id).openSubagent.reason ?? '', /is still working; its own session can be opened once its task has ended/);
 
@@ -99,4 +105,24 @@ test('over a real connection: session/load of the child id replays its transcrip
   } finally {
     runtime.connection?.dispose();
   }
+});
+
+test('the loaded session takes the card\'s place in the parent chat and keeps the task\'s duration (#21 item 4)', () => {
+  const loadAnswered = fixtureText('recorded-new', 'opencode-load-child.jsonl').split('\n').findIndex((text) => text.includes('"id":3,"result"')) + 1;
+  let atLoad: { rev: number; entryRev: number; elapsed: number } | undefined;
+  const store = replayStepwise('recorded-new', 'opencode-load-child.jsonl', (s, line) => {
+    if (line !== loadAnswered) return;
+    const root = rootOf(s);
+    const call = root.entries.find((e) => e.kind === 'toolCall');
+    atLoad = { rev: s.revision, entryRev: call?.rev ?? -1, elapsed: elapsedMs(childOf(s), Number.MAX_SAFE_INTEGER, true) };
+  });
+  const root = rootOf(store);
+  const child = childOf(store);
+  assert.equal(root.toolCalls['call_main_003']?.childSessionId, child.id);
+  assert.ok(!root.entries.some((e) => e.kind === 'child'), 'no second card after the parent\'s answer: the launch call still hosts it');
+  assert.ok(atLoad && atLoad.entryRev > 1 && root.entries.find((e) => e.kind === 'toolCall')!.rev >= atLoad.entryRev, 'the call that names the child changed, so the chat redraws its card');
+  // The task ran 256 ms (in_progress 09:02:28.892 → completed 09:02:29.148); loading it is no work.
+  assert.equal(atLoad.elapsed, 256);
+  // The follow-up turn adds its 343 ms of work (09:02:32.326 → 09:02:32.669), not the idle time between.
+  assert.equal(elapsedMs(child, Number.MAX_SAFE_INTEGER, true), 256 + 343);
 });

@@ -1,10 +1,10 @@
 // opencode's background task (fixtures/written/opencode-background-task.jsonl, see its README section): the task
 // completes at once with a "running" launch, the prompt ends end_turn, then opencode runs a turn of its own on the
-// root and reports nothing more. The root shows a run the agent started that never ended; the child runs on in the
-// background; nothing holds back the user's next prompt.
+// root and reports nothing more. The root shows a run the agent started that never ended; that run is opencode's
+// word that the background job ended (#21 item 3), so the child ends then; nothing holds back the next prompt.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { presentState } from '../../src/presentation';
+import { BACKGROUND_QUIET_MS, presentState } from '../../src/presentation';
 import type { SessionView } from '../../src/store/model';
 import type { SessionStore } from '../../src/store/sessionStore';
 import { fixtureText, replayStepwise } from './support/storeFixtures';
@@ -70,10 +70,34 @@ test('opencode background task: the text after the prompt response is a run the 
     'Background task result received: "Read notes file" finished; notes.txt starts with "hello from notes.txt".',
   ]);
 
+  // opencode starts that run only when a background job ends (its inject()): the one background child ended.
   const child = childOf(store);
-  assert.deepEqual([child.state.state, child.background], ['running', true], 'opencode never reports the child\'s end');
-  assert.deepEqual(history(child), ['running@tool-call']);
+  assert.deepEqual([child.state.state, child.state.stopReason, child.background], ['idle', 'ended', false]);
+  assert.deepEqual(history(child), ['running@tool-call', 'idle/ended@turn']);
+  assert.equal(presentState(child.state, child).label, 'Ended', 'neither Done nor Failed: opencode does not say how it went');
   assert.equal(store.diagnostics.length, 0);
+});
+
+test('opencode background task: before the agent starts its run the child works in the background; quiet for long, it says no end was reported instead of spinning', () => {
+  const { at } = replay([promptEnd]);
+  const child = at.get(promptEnd)!.child!;
+  assert.equal(presentState(child.state, child, child.updatedAt + 1000).label, 'Running in background');
+  const quiet = presentState(child.state, child, child.updatedAt + BACKGROUND_QUIET_MS);
+  assert.deepEqual([quiet.label, quiet.spin], ['No end reported', false]);
+  assert.equal(child.state.state, 'running', 'only the words change: silence ends nothing');
+});
+
+test('two opencode background children and one agent-started run: which one ended is unknown, so both keep running', () => {
+  const lines = fixtureText('written', FILE).split('\n');
+  const launchLines = lines.filter((t) => t.includes('call_main_003'));
+  const store = replayStepwise('written', FILE, (s, line) => {
+    // Right after the first launch completed, a second one like it (another call, another job).
+    if (line !== launched) return;
+    launchLines.forEach((text, i) => s.ingestLine(text.replaceAll('call_main_003', 'call_main_004').replaceAll('ses_dcf2a50c1ffeR7kWm2QpXv9TbN', 'ses_dcf2a50c1ffeSecondJobXXXXXXX'), 10_000 + i));
+  });
+  const children = store.listSessions().filter((s) => s.parentId !== null);
+  assert.equal(children.length, 2);
+  for (const child of children) assert.deepEqual([child.state.state, child.background], ['running', true]);
 });
 
 test('opencode background task: nothing in the store holds back the next prompt; it runs as the client\'s turn', () => {
@@ -89,5 +113,5 @@ test('opencode background task: nothing in the store holds back the next prompt;
   assert.deepEqual(history(root).slice(-2), ['running@agent-started', 'running@client'], 'the prompt makes the run the client\'s');
   store.ingest({ jsonrpc: '2.0', id: 3, result: { stopReason: 'end_turn' } }, 'agent->client');
   assert.deepEqual(rootOf(store).state, { state: 'idle', stopReason: 'end_turn' });
-  assert.deepEqual([childOf(store).state.state, childOf(store).background], ['running', true]);
+  assert.deepEqual([childOf(store).state.state, childOf(store).state.stopReason], ['idle', 'ended']);
 });

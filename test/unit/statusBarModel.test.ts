@@ -77,13 +77,14 @@ test('the status bar counts the rows: an agent-started turn quiet since long rea
   const root = store.listSessions().find((session) => session.parentId === null)!;
   const rows = (now: number) => store.listSessions().map((session) => sessionItemOf(runtime, session.id, now)!.description.split(' · ')[0]);
 
+  // The agent-started turn is opencode's word that its background job ended (#21 item 3): the child reads Ended.
   const soon = root.updatedAt + 1000;
-  assert.deepEqual(rows(soon), ['Running (agent started)', 'Running in background']);
-  assert.equal(statusSummary([runtime], watch, soon).text, '$(sync~spin) 2 working');
+  assert.deepEqual(rows(soon), ['Running (agent started)', 'Ended']);
+  assert.equal(statusSummary([runtime], watch, soon).text, '$(sync~spin) 1 working');
 
   const quiet = root.updatedAt + AGENT_STARTED_QUIET_MS;
-  assert.deepEqual(rows(quiet), ['Idle (quiet)', 'Running in background']);
-  assert.deepEqual(statusSummary([runtime], watch, quiet), { working: 1, waiting: 0, text: '$(sync~spin) 1 working', tooltip: 'Subchats: 1 session working' });
+  assert.deepEqual(rows(quiet), ['Idle (quiet)', 'Ended']);
+  assert.deepEqual(statusSummary([runtime], watch, quiet), { working: 0, waiting: 0, text: '', tooltip: 'Subchats' });
 });
 
 // Why counting rows is counting the controller's phases: at every step of every recorded and written transcript,

@@ -2,7 +2,8 @@
 // only acknowledges the prompt (`{messageId}`) and the session's own `state_update` idle ends the turn. When a turn ends, work it
 // left open ends with it: tool calls the agent never closed show as stopped with that turn, and children seen
 // only through such a call end with that turn's stop reason — once, not again on a later turn.
-import type { SessionRecord, SessionStateInfo } from '../model';
+import type { SessionRecord, SessionStateInfo, ToolCallRecord } from '../model';
+import { endsWithParentTurn } from '../subagentDialects';
 import { isWorking, presentState } from '../../presentation/sessionState';
 import { drivesTurns, isToolCallOpen } from '../sessionState';
 import type { StoreParts } from '../storeParts';
@@ -68,6 +69,26 @@ export function noteAgentStartedWork(parts: StoreParts, session: SessionRecord, 
   const content = isObject(update['content']) ? update['content'] : undefined;
   if (kind !== 'tool_call' && !(typeof content?.['text'] === 'string' && content['text'] !== '')) return;
   parts.core.setState(session, { state: 'running' }, 'agent-started');
+  endJobReportedByTurn(parts, session);
+}
+
+/**
+ * opencode starts a turn of the parent by itself only when a background job ended: with one such job running
+ * under this session, that job ended (how, the parent's reply says). With several, which one is unknown: they
+ * keep running (the presentation says "No end reported" once they are quiet for long).
+ */
+function endJobReportedByTurn(parts: StoreParts, session: SessionRecord): void {
+  const jobs = session.childIds
+    .map((id) => parts.core.session(id))
+    .filter((child): child is SessionRecord => child?.background === true && launchOf(session, child) !== undefined && endsWithParentTurn(launchOf(session, child)!));
+  if (jobs.length !== 1) return;
+  const job = jobs[0]!;
+  job.background = false;
+  parts.core.setState(job, { state: 'idle', stopReason: 'ended' }, 'turn');
+}
+
+function launchOf(parent: SessionRecord, child: SessionRecord): ToolCallRecord | undefined {
+  return child.parentToolCallId ? parent.toolCalls[child.parentToolCallId] : undefined;
 }
 
 /** Running because the agent started work by itself, and nobody has said anything about it since. */
