@@ -1,5 +1,6 @@
-// Orders `session/list` entries as a tree: entries naming a listed parent (draft `parentSessionId`) nest
-// under it, in the agent's order; the rest are roots. Cycles and unknown parents fall back to roots.
+// Orders `session/list` entries as a tree: entries naming a listed parent (draft `parentSessionId`, else the
+// nearest listed ancestor the client's store knows) nest under it, in the agent's order; the rest are roots.
+// Cycles and unknown parents fall back to roots.
 
 export interface ListedSession {
   readonly sessionId: string;
@@ -10,6 +11,16 @@ export interface ListedSession {
   readonly parentToolCallId: string | null;
   readonly subagentId: string | null;
 }
+
+/** What the client's store knows of a session by the agent's id (listedSessionNames.ts builds it). */
+export interface KnownSession {
+  /** The name the tree shows for it (never an id). */
+  readonly label: string;
+  /** The agent's ids of the sessions above it, nearest first. */
+  readonly ancestorIds: Iterable<string>;
+}
+
+export type KnownSessions = (agentSessionId: string) => KnownSession | undefined;
 
 export interface ListedSessionRow extends ListedSession {
   readonly depth: number;
@@ -55,15 +66,17 @@ export function readListedSessions(raw: unknown, limit = MAX_LISTED_SESSIONS): L
  * Pre-order rows in the agent's order. Linear and iterative: the agent controls the depth (a 16,000-deep chain
  * once cost 45 s and then overflowed the stack). A session listed twice keeps its first entry.
  */
-export function nestListedSessions(sessions: readonly ListedSession[]): ListedSessionRow[] {
+export function nestListedSessions(sessions: readonly ListedSession[], known?: KnownSessions): ListedSessionRow[] {
   const byId = new Map<string, ListedSession>();
   for (const session of sessions) if (!byId.has(session.sessionId)) byId.set(session.sessionId, session);
   const unique = [...byId.values()];
-  const onCycle = sessionsOnParentCycles(byId);
+  const parentOf = new Map<string, string | null>();
+  for (const session of unique) parentOf.set(session.sessionId, listedParent(session, byId, known));
+  const onCycle = sessionsOnParentCycles(parentOf);
   const children = new Map<string, ListedSession[]>();
   const roots: ListedSession[] = [];
   for (const session of unique) {
-    const parent = session.parentSessionId;
+    const parent = parentOf.get(session.sessionId);
     if (parent && byId.has(parent) && !onCycle.has(session.sessionId)) {
       const list = children.get(parent);
       if (list) list.push(session);
@@ -83,23 +96,31 @@ export function nestListedSessions(sessions: readonly ListedSession[]): ListedSe
   return rows;
 }
 
+/** The parent the agent names when it is listed, else the nearest listed ancestor the store knows. */
+function listedParent(session: ListedSession, byId: ReadonlyMap<string, ListedSession>, known: KnownSessions | undefined): string | null {
+  const named = session.parentSessionId;
+  if ((named && byId.has(named)) || !known) return named;
+  for (const id of known(session.sessionId)?.ancestorIds ?? []) if (byId.has(id)) return id;
+  return named;
+}
+
 /**
  * The sessions whose listed parent links lead back to themselves (a self-parent included). Each session is
  * walked once: a walk stops at the first session already settled, so the whole pass is linear.
  */
-function sessionsOnParentCycles(byId: ReadonlyMap<string, ListedSession>): Set<string> {
+function sessionsOnParentCycles(parentOf: ReadonlyMap<string, string | null>): Set<string> {
   const onCycle = new Set<string>();
   const walkOf = new Map<string, number>(); // session -> the walk that first reached it
   let walk = 0;
-  for (const start of byId.keys()) {
+  for (const start of parentOf.keys()) {
     if (walkOf.has(start)) continue;
     walk++;
     const path: string[] = [];
     let current: string | null = start;
-    while (current !== null && byId.has(current) && !walkOf.has(current)) {
+    while (current !== null && parentOf.has(current) && !walkOf.has(current)) {
       walkOf.set(current, walk);
       path.push(current);
-      current = byId.get(current)!.parentSessionId;
+      current = parentOf.get(current) ?? null;
     }
     // Reaching a session of this same walk closes a cycle: it and everything after it on the path.
     if (current !== null && walkOf.get(current) === walk) {

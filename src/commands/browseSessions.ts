@@ -2,7 +2,8 @@
 // fields, and reattaching the chosen one with session/load or session/resume. A child is never loaded on
 // its own (ACP forbids it): its top-most listed ancestor is loaded, which replays the children too.
 import * as vscode from 'vscode';
-import { MAX_LISTED_SESSIONS, nestListedSessions, readListedSessions, type ListedSession, type ListedSessionRow } from '../acp/sessionListTree';
+import { knownSessionsOf, listedSessionName } from '../acp/listedSessionNames';
+import { MAX_LISTED_SESSIONS, nestListedSessions, readListedSessions, type KnownSessions, type ListedSession, type ListedSessionRow } from '../acp/sessionListTree';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import { inertUiText } from '../host/uiText';
 
@@ -11,7 +12,7 @@ const MAX_PAGES = 10;
 const MAX_INDENT_DEPTH = 8;
 
 /** The listed sessions (at most MAX_LISTED_SESSIONS over at most MAX_PAGES pages), nested, and whether more were left out. */
-async function listAll(runtime: AgentRuntime, cwd: string | undefined): Promise<{ rows: ListedSessionRow[]; partial: boolean }> {
+async function listAll(runtime: AgentRuntime, cwd: string | undefined, known: KnownSessions): Promise<{ rows: ListedSessionRow[]; partial: boolean }> {
   const connection = runtime.connection!;
   const listed: ListedSession[] = [];
   let cursor: string | undefined;
@@ -25,7 +26,7 @@ async function listAll(runtime: AgentRuntime, cwd: string | undefined): Promise<
     cursor = typeof response?.nextCursor === 'string' && response.nextCursor !== '' ? response.nextCursor : undefined;
     if (!cursor) break;
   }
-  return { rows: nestListedSessions(listed), partial: cut || cursor !== undefined };
+  return { rows: nestListedSessions(listed, known), partial: cut || cursor !== undefined };
 }
 
 export async function browseAgentSessions(
@@ -38,14 +39,17 @@ export async function browseAgentSessions(
     void vscode.window.showInformationMessage(`Subchats: ${runtime.agent.name} does not list its sessions (no sessionCapabilities.list).`);
     return;
   }
-  const { rows, partial } = await listAll(runtime, cwd);
+  // The store's names and parents for ids the list leaves untitled or unlinked (opencode's loaded child).
+  const known = knownSessionsOf(runtime.store.listSessions());
+  const { rows, partial } = await listAll(runtime, cwd, known);
+  const now = Date.now();
   if (rows.length === 0) {
     void vscode.window.showInformationMessage(`Subchats: ${runtime.agent.name} has no stored sessions for this folder.`);
     return;
   }
   const picked = await vscode.window.showQuickPick(
     rows.map((row) => ({
-      label: `${'\u00a0\u00a0'.repeat(Math.min(row.depth, MAX_INDENT_DEPTH))}${row.depth ? '↳ ' : ''}${inertUiText(row.title ?? row.sessionId)}`,
+      label: `${'\u00a0\u00a0'.repeat(Math.min(row.depth, MAX_INDENT_DEPTH))}${row.depth ? '↳ ' : ''}${inertUiText(listedSessionName(row, known, now))}`,
       description: inertUiText([row.subagentId ? `subagent ${row.subagentId}` : undefined, row.updatedAt ?? undefined].filter(Boolean).join(' · ')),
       detail: inertUiText(row.sessionId),
       row,
@@ -55,7 +59,7 @@ export async function browseAgentSessions(
   if (!picked) return;
   const target = rows.find((row) => row.sessionId === picked.row.rootSessionId) ?? picked.row;
   if (target !== picked.row) {
-    void vscode.window.showInformationMessage(`Subchats: subagents cannot be loaded on their own; loading their parent "${inertUiText(target.title ?? target.sessionId)}".`);
+    void vscode.window.showInformationMessage(`Subchats: subagents cannot be loaded on their own; loading their parent "${inertUiText(listedSessionName(target, known, now))}".`);
   }
   await service.attach(runtime, target.sessionId, target.cwd ?? cwd ?? runtime.cwd);
   open(runtime.id, picked.row.sessionId === target.sessionId ? target.sessionId : picked.row.sessionId);

@@ -215,6 +215,7 @@ export class SessionTree {
     this.childEntries.add(`${parent.id}\0${realId}`);
     const entry = parent.entries.find((e) => e.kind === 'child' && e.childSessionId === virtual.id);
     if (entry) parent.entries.splice(parent.entries.indexOf(entry), 1, { ...entry, id: `child:${realId}`, childSessionId: realId, rev: this.core.rev } as ChildEntry);
+    this.core.twins.inherit(virtual.id, realId);
     this.core.relabel(real);
     this.core.touch(parent);
     this.core.changed({ sessionId: virtual.id, kind: 'tree' });

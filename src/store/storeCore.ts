@@ -4,7 +4,7 @@
 import type { Diagnostic, DiagnosticCode, Entry, MessageEntry, PlanEntryItem, SessionMessageEntry, SessionRecord, SessionStateInfo, StateSource, StoreChange, ToolCallEntry, ToolCallRecord } from './model';
 import type { SentWords } from './reducers/agentAccounts';
 import type { PromptCopy } from './reducers/promptEchoes';
-import { sessionLabel } from './sessionLabel';
+import { sessionLabel, TwinLabels } from './sessionLabel';
 import { isSessionFinished, isToolCallOpen, sameState } from './sessionState';
 import { isWorking } from '../presentation/sessionState';
 
@@ -58,6 +58,7 @@ export class StoreCore {
   private readonly indexes = new Map<string, SessionIndex>();
   private readonly listeners = new Set<(changes: readonly StoreChange[]) => void>();
   private readonly diagnosticList: Diagnostic[] = [];
+  readonly twins = new TwinLabels();
   /** Messages the client sent, with their words as sent: an agent's echo never rewrites them (agentAccounts.ts). */
   readonly sentWords = new WeakMap<MessageEntry, SentWords>();
   private changes: StoreChange[] = [];
@@ -132,6 +133,7 @@ export class StoreCore {
   forget(sessionId: string): void {
     this.sessions.delete(sessionId);
     this.indexes.delete(sessionId);
+    this.twins.forget(sessionId);
   }
 
   /** Entry ids are unique per store (a revision can add several entries, even to one session). */
@@ -196,7 +198,9 @@ export class StoreCore {
 
   /** Recomputes the label; a label change also changes the children's (they may name their parent's call). */
   relabel(session: SessionRecord): void {
-    const label = sessionLabel(session, this.parentToolCallOf(session), session.parentId === null ? this.firstPrompt(session) : undefined);
+    const name = sessionLabel(session, this.parentToolCallOf(session), session.parentId === null ? this.firstPrompt(session) : undefined);
+    const siblings = session.parentId === null ? [] : (this.sessions.get(session.parentId)?.childIds ?? []);
+    const label = this.twins.label(session.id, session.parentId, name, siblings);
     if (label !== session.label) session.label = label;
   }
 
