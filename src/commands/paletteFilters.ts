@@ -17,7 +17,7 @@ export interface PaletteTarget {
   readonly session: SessionView;
 }
 
-type Verdict = keyof Pick<SessionActions, 'cancel' | 'prompt' | 'close' | 'changeSetting' | 'openSubagent'>;
+type Verdict = keyof Pick<SessionActions, 'cancel' | 'prompt' | 'close' | 'changeSetting' | 'openSubagent' | 'message' | 'cancelChildren'>;
 
 /** The session's live connection allows the action now (the controller's verdict). */
 const liveAndAllowed = (action: Verdict) => (t: PaletteTarget) => t.runtime.live && t.runtime.store.actionsFor(t.session.id)[action].allowed;
@@ -34,9 +34,10 @@ export const PALETTE_FILTERS = {
   'subchats.changeModeOrOption': liveAndAllowed('changeSetting'),
   'subchats.openSubagentSession': liveAndAllowed('openSubagent'),
   /** A subagent a message can reach now: as a prompt of its own, or relayed through its parent. */
-  'subchats.messageChild': (t: PaletteTarget) => t.runtime.live && t.session.parentId !== null && t.runtime.store.actionsFor(t.session.id).send.route !== 'refuse',
+  'subchats.messageChild': liveAndAllowed('message'),
   'subchats.cancelToolCall': (t: PaletteTarget) => t.runtime.live && cancellableToolCalls(t).length > 0,
-  'subchats.cancelAllChildren': (t: PaletteTarget) => t.runtime.live && t.session.childIds.length > 0,
+  /** A session with some subagent below it that can be cancelled now. */
+  'subchats.cancelAllChildren': liveAndAllowed('cancelChildren'),
   'subchats.showWaiting': (t: PaletteTarget) => t.runtime.live && needsUser(t.session),
   'subchats.openChanges': (t: PaletteTarget) => subtreeChanges(t.runtime.store, t.session.id).length > 0,
   'subchats.reconnectSession': (t: PaletteTarget) => isReconnectable(t.runtime, t.session),

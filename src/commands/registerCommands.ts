@@ -42,7 +42,7 @@ export interface CommandContext {
   readonly changes: ChangesEditor;
 }
 
-const ACTION_VERBS = { prompt: 'prompt', cancel: 'cancel', close: 'close', relay: 'send a message for', changeSetting: 'change the mode or options of' } as const;
+const ACTION_VERBS = { prompt: 'prompt', cancel: 'cancel', close: 'close', message: 'send a message for', cancelChildren: 'cancel the subagents of', changeSetting: 'change the mode or options of' } as const;
 
 /** True when the session allows the action; otherwise tells the user why (and nothing goes on the wire). */
 function allowedOrExplain(target: SessionTarget, action: keyof typeof ACTION_VERBS): boolean {
@@ -156,7 +156,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
 
   const cancelAllChildren = async (arg?: unknown) => {
     const target = await pickSession(service, arg, 'Cancel the subagents of which session?', PALETTE_FILTERS['subchats.cancelAllChildren']);
-    if (!target) return;
+    if (!target || !allowedOrExplain(target, 'cancelChildren')) return;
     const { cancelled, refused } = await service.cancelChildren(target.runtime.id, target.session.id);
     if (refused.length > 0) {
       const list = refused.map((r) => `"${r.title}"`).join(', ');
@@ -168,11 +168,10 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
 
   const messageChild = async (arg?: unknown, textArg?: unknown) => {
     const target = await pickSession(service, arg, 'Message which subagent?', PALETTE_FILTERS['subchats.messageChild']);
-    if (!target) return;
+    if (!target || !allowedOrExplain(target, 'message')) return;
     const controls = target.runtime.store.actionsFor(target.session.id);
     const title = inertUiText(target.session.label);
     if (controls.prompt.allowed) return sendPrompt({ runtimeId: target.runtime.id, sessionId: target.session.id }, textArg);
-    if (!allowedOrExplain(target, 'relay')) return;
     const via = inertUiText(controls.send.via?.label ?? 'its parent');
     const text =
       typeof textArg === 'string'

@@ -261,6 +261,10 @@ export interface SessionActions {
   readonly changeSetting: ActionPermission;
   /** Load a subagent's own session (`session/load` of the id its agent named), to read its whole transcript. */
   readonly openSubagent: ActionPermission;
+  /** A message for this subagent reaches it now: it takes prompts of its own, or a relay through its parent does. */
+  readonly message: ActionPermission;
+  /** Some subagent below it (at any depth) can be cancelled now ("Cancel All Subagents"). */
+  readonly cancelChildren: ActionPermission;
   /** What a message sent now becomes. */
   readonly send: SendVerdict;
 }

@@ -45,7 +45,7 @@ const BUSY: ReadonlySet<TurnPhase> = new Set<TurnPhase>(['starting', 'running', 
 /** Every action refused for one reason. */
 export function refusedActions(reason: string, phase: TurnPhase = 'idle'): SessionActions {
   const no = denied(reason);
-  return { phase, busy: BUSY.has(phase), cancel: no, prompt: no, steer: no, queue: no, relay: no, close: no, changeSetting: no, openSubagent: no, send: { route: 'refuse', reason } };
+  return { phase, busy: BUSY.has(phase), cancel: no, prompt: no, steer: no, queue: no, relay: no, close: no, changeSetting: no, openSubagent: no, message: no, cancelChildren: no, send: { route: 'refuse', reason } };
 }
 
 /** What refuses every control of a session alike, its own and its items': no agent, or the session was closed. */
@@ -71,6 +71,8 @@ export function controlsOf(session: SessionView, facts: ControlFacts): SessionAc
     relay: route.route === 'relay' ? allowed : denied(session.parentId === null ? 'Only a subagent\'s messages go through its parent.' : route.reason),
     changeSetting: session.parentId === null ? own.prompt : denied('Modes and options are set on the root session.'),
     openSubagent: openSubagent(session, facts.loadSession),
+    message: session.parentId === null ? denied('Only a subagent is messaged this way; send the session a prompt instead.') : own.prompt.allowed || route.route === 'relay' ? allowed : denied(route.reason),
+    cancelChildren: cancelChildren(session, facts),
     send: route,
   };
 }
@@ -104,6 +106,36 @@ function childCancel(session: SessionView, phase: TurnPhase): ActionPermission {
     return denied('This subagent does not accept cancel (the agent did not grant capabilities.cancel). Cancel the parent session instead.');
   }
   return cancelNow(session, phase);
+}
+
+/** The session's own cancel verdict, as controlsOf gives it (without the routes, which a cancel does not need). */
+function cancelOf(session: SessionView, connected: boolean): ActionPermission {
+  const refusal = controlsRefusal(session, connected);
+  return refusal ? denied(refusal) : ownActions(session, phaseOf(session, connected)).cancel;
+}
+
+/**
+ * "Cancel All Subagents" can act only where some working subagent below (at any depth) takes a cancel now; where
+ * none does, the reason is the first working one's, or that none works.
+ */
+function cancelChildren(session: SessionView, facts: ControlFacts): ActionPermission {
+  if (session.childIds.length === 0) return denied(`"${session.label}" has no subagents.`);
+  let refusal: string | undefined;
+  const seen = new Set<string>([session.id]);
+  // Breadth first, in the order the subagents appeared: the reason names the first of them.
+  const pending = [...session.childIds];
+  for (let next = 0; next < pending.length; next++) {
+    const id = pending[next]!;
+    const child = seen.has(id) ? undefined : facts.lookup(id);
+    if (!child) continue;
+    seen.add(id);
+    pending.push(...child.childIds);
+    if (!isWorking(child.state)) continue;
+    const cancel = cancelOf(child, facts.connected);
+    if (cancel.allowed) return allowed;
+    refusal ??= `None of the working subagents of "${session.label}" can be cancelled now: "${child.label}": ${cancel.reason ?? 'not allowed'}`;
+  }
+  return denied(refusal ?? `Nothing to cancel: no subagent of "${session.label}" is working right now.`);
 }
 
 /** A session that takes prompts: send, steer the running turn, or wait in its queue. */

@@ -78,8 +78,9 @@ export function sessionTreeItem(session: SessionView, ctx: SessionTreeContext): 
     ctx.actions.prompt.allowed ? 'canPrompt' : 'noPrompt',
     ctx.actions.close.allowed ? 'canClose' : 'noClose',
     ...(ctx.actions.openSubagent.allowed ? ['canOpenSubagent'] : []),
-    ...(ctx.actions.relay.allowed ? ['canRelay'] : []),
+    ...(ctx.actions.message.allowed ? ['canMessage'] : []),
     session.childIds.length > 0 ? 'hasChildren' : 'leaf',
+    ...(ctx.actions.cancelChildren.allowed ? ['canCancelChildren'] : []),
     ctx.live ? 'live' : 'history',
     // A turn runs (the controller's word): the inline stop button only shows then.
     ...(ctx.live && ctx.actions.busy ? ['busy'] : []),

@@ -25,7 +25,7 @@ export interface CardShows {
 }
 
 export interface HostShows {
-  readonly tree: Readonly<Record<'canCancel' | 'canPrompt' | 'canClose' | 'canOpenSubagent' | 'busy', boolean>>;
+  readonly tree: Readonly<Record<'canCancel' | 'canPrompt' | 'canClose' | 'canOpenSubagent' | 'canMessage' | 'canCancelChildren' | 'busy', boolean>>;
   readonly palette: Readonly<Record<keyof typeof PALETTE_ACTIONS, boolean>>;
   readonly apiCanCancel: boolean;
 }
@@ -40,7 +40,8 @@ const PALETTE_ACTIONS = {
   'subchats.closeSession': (a: SessionActions) => a.close.allowed,
   'subchats.changeModeOrOption': (a: SessionActions) => a.changeSetting.allowed,
   'subchats.openSubagentSession': (a: SessionActions) => a.openSubagent.allowed,
-  'subchats.messageChild': (a: SessionActions, session: SessionView) => session.parentId !== null && a.send.route !== 'refuse',
+  'subchats.messageChild': (a: SessionActions) => a.message.allowed,
+  'subchats.cancelAllChildren': (a: SessionActions) => a.cancelChildren.allowed,
 } as const;
 
 /** A connection around the store, live exactly while the store is connected (as AgentRuntime is). */
@@ -53,17 +54,17 @@ export function hostShows(store: SessionStore, sessionId: string): HostShows {
   const flags = new Set(sessionItemOf(runtime, sessionId, 1000)!.contextValue.split(' '));
   const target: PaletteTarget = { runtime, session: store.getSession(sessionId)! };
   return {
-    tree: { canCancel: flags.has('canCancel'), canPrompt: flags.has('canPrompt'), canClose: flags.has('canClose'), canOpenSubagent: flags.has('canOpenSubagent'), busy: flags.has('busy') },
+    tree: { canCancel: flags.has('canCancel'), canPrompt: flags.has('canPrompt'), canClose: flags.has('canClose'), canOpenSubagent: flags.has('canOpenSubagent'), canMessage: flags.has('canMessage'), canCancelChildren: flags.has('canCancelChildren'), busy: flags.has('busy') },
     palette: mapKeys(PALETTE_ACTIONS, (command) => PALETTE_FILTERS[command](target)),
     apiCanCancel: toReplaySnapshot(store).sessions.find((s) => s.id === sessionId)!.canCancel,
   };
 }
 
 /** The host views as the verdict says they must be. */
-export function hostExpected(a: SessionActions, session: SessionView): HostShows {
+export function hostExpected(a: SessionActions): HostShows {
   return {
-    tree: { canCancel: a.cancel.allowed, canPrompt: a.prompt.allowed, canClose: a.close.allowed, canOpenSubagent: a.openSubagent.allowed, busy: a.busy },
-    palette: mapKeys(PALETTE_ACTIONS, (command) => PALETTE_ACTIONS[command](a, session)),
+    tree: { canCancel: a.cancel.allowed, canPrompt: a.prompt.allowed, canClose: a.close.allowed, canOpenSubagent: a.openSubagent.allowed, canMessage: a.message.allowed, canCancelChildren: a.cancelChildren.allowed, busy: a.busy },
+    palette: mapKeys(PALETTE_ACTIONS, (command) => PALETTE_ACTIONS[command](a)),
     apiCanCancel: a.cancel.allowed,
   };
 }

@@ -121,7 +121,7 @@ describe('controls matrix: every view gives the controller\'s verdict', () => {
       const store = build();
       for (const session of store.listSessions()) {
         const verdict = store.actionsFor(session.id);
-        assert.deepEqual(hostShows(store, session.id), hostExpected(verdict, session), `${where(scene, session, verdict)}: tree, palette and API`);
+        assert.deepEqual(hostShows(store, session.id), hostExpected(verdict), `${where(scene, session, verdict)}: tree, palette and API`);
         // One page at a time (several open pages with spinning icons slow headless Chromium down a lot).
         const chat = await openChat(store, session.id);
         try {

@@ -12,12 +12,7 @@ import { SessionStore } from '../../src/store/sessionStore';
 import { runtimeTreeItem } from '../../src/views/runtimeTreeModel';
 import { sessionItemOf } from '../../src/views/sessionTreeModel';
 import { activateSubchats, extension, pendingPermissionOf, sessionOf, startTour, waitFor, type TourIds } from './support/subchats';
-
-interface MenuEntry {
-  readonly command: string;
-  readonly when?: string;
-  readonly group?: string;
-}
+import { offeredBy, VIEW_ID, whenHolds, type MenuEntry } from '../unit/support/contextMenus';
 
 interface Contributes {
   readonly commands: { command: string; title: string }[];
@@ -25,32 +20,13 @@ interface Contributes {
   readonly viewsWelcome: { view: string; contents: string }[];
 }
 
-const VIEW_ID = 'subchats.sessions';
-
 function contributes(): Contributes {
   return (extension().packageJSON as { contributes: Contributes }).contributes;
 }
 
-/**
- * Evaluates the when clauses this package uses (`view == X`, `viewItem =~ /re/`, joined by `&&`) the way
- * VS Code does for a tree item. Anything else throws, so a new kind of clause gets a test of its own.
- */
-function whenHolds(when: string, context: { view: string; viewItem?: string }): boolean {
-  return when.split('&&').every((raw) => {
-    const clause = raw.trim();
-    const equals = /^view\s*==\s*([\w.-]+)$/.exec(clause);
-    if (equals) return context.view === equals[1];
-    const matches = /^viewItem\s*=~\s*\/(.*)\/([a-z]*)$/.exec(clause);
-    if (matches) return context.viewItem !== undefined && new RegExp(matches[1]!, matches[2]).test(context.viewItem);
-    throw new Error(`when clause "${clause}" is not understood by this test`);
-  });
-}
-
 /** The commands the item context menu (and inline actions) offer for a tree item. */
 function offered(contextValue: string): string[] {
-  const entries = contributes().menus['view/item/context'] ?? [];
-  const commands = entries.filter((e) => whenHolds(e.when ?? 'true', { view: VIEW_ID, viewItem: contextValue })).map((e) => e.command);
-  return [...new Set(commands)].sort();
+  return offeredBy(contributes().menus['view/item/context'] ?? [], contextValue);
 }
 
 const open = ['subchats.openChat', 'subchats.openChatBeside'];
@@ -169,6 +145,7 @@ describe('context menus follow what each tree item allows', function () {
     const store = opencodeStore();
     const child = store.listSessions().find((s) => s.parentId !== null)!;
     assert.deepEqual(offered(itemFlags(store, child.id)), [...open, 'subchats.openSubagentSession'].sort());
+    assert.ok(!offered(itemFlags(store, child.parentId!)).includes('subchats.cancelAllChildren'), 'the finished root has no subagent to cancel');
   });
 
   it('a session that changed files offers Open Changes', () => {

@@ -190,7 +190,7 @@ describe('session methods', { timeout: 20_000 }, () => {
 /** The same verdict for every action (a guard the test controls). */
 function everyAction(verdict: { allowed: boolean; reason?: string }): SessionActions {
   const route = verdict.allowed ? ('prompt' as const) : ('refuse' as const);
-  return { phase: 'idle', busy: false, cancel: verdict, prompt: verdict, steer: verdict, queue: verdict, relay: verdict, close: verdict, changeSetting: verdict, openSubagent: verdict, send: { route, reason: verdict.reason ?? '' } };
+  return { phase: 'idle', busy: false, cancel: verdict, prompt: verdict, steer: verdict, queue: verdict, relay: verdict, close: verdict, changeSetting: verdict, openSubagent: verdict, message: verdict, cancelChildren: verdict, send: { route, reason: verdict.reason ?? '' } };
 }
 
 describe('guard from the session store', { timeout: 20_000 }, () => {

@@ -2,7 +2,7 @@
 // turn, what a message becomes in each phase, relays through the parent, and Copilot's question before a prompt.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { Wire, announce, text } from './support/storeFixtures';
+import { Wire, announce, replayFixture, text } from './support/storeFixtures';
 
 function steeringWire(steering: boolean): Wire {
   const w = new Wire();
@@ -100,4 +100,62 @@ test('Copilot: a prompt to a session whose background subagents still run asks f
   const send = w.store.actionsFor('R').send;
   assert.equal(send.route, 'prompt');
   assert.match(send.confirm ?? '', /stops all background subagents.*"Explore the repo"/);
+});
+
+test('Cancel All Subagents acts only while some subagent below can be cancelled now; otherwise it says why', () => {
+  const w = steeringWire(false);
+  const children = () => w.store.actionsFor('R').cancelChildren;
+  assert.equal(children().allowed, false);
+  assert.match(children().reason ?? '', /has no subagents/);
+  w.prompt('R', 'go');
+  // A working child without capabilities.cancel, and one known only through the parent's tool call: never cancellable.
+  w.update('R', announce('N', { title: 'Reviewer', capabilities: {}, state: { state: 'running' } }));
+  w.update('R', { sessionUpdate: 'tool_call', toolCallId: 'task1', title: 'Read notes', kind: 'think', status: 'in_progress', _meta: { claudeCode: { toolName: 'Agent' } } });
+  w.update('R', { sessionUpdate: 'tool_call', toolCallId: 'c1', title: 'Read', kind: 'read', status: 'in_progress', _meta: { claudeCode: { toolName: 'Read', parentToolUseId: 'task1' } } });
+  assert.equal(children().allowed, false, 'no working subagent takes a cancel');
+  assert.match(children().reason ?? '', /None of the working subagents of "go" can be cancelled.*does not accept cancel/);
+  // A grandchild that takes a cancel, below the child that does not: a descendant counts.
+  w.update('N', announce('G', { title: 'Grandchild', capabilities: { cancel: {} }, state: { state: 'running' } }));
+  assert.equal(children().allowed, true);
+  assert.equal(w.store.actionsFor('N').cancelChildren.allowed, true);
+  // Once that cancel is out, nothing is left to cancel; the reason is the first working subagent's.
+  w.cancel('G');
+  assert.equal(children().allowed, false);
+  assert.match(children().reason ?? '', /"Reviewer": This subagent does not accept cancel/);
+  assert.match(w.store.actionsFor('N').cancelChildren.reason ?? '', /Cancelling "Grandchild" already/);
+  // Every subagent finished: nothing to cancel.
+  w.update('N', announce('G', { state: { state: 'idle', stopReason: 'cancelled' } }));
+  w.update('R', announce('N', { state: { state: 'idle', stopReason: 'end_turn' } }));
+  w.update('R', { sessionUpdate: 'tool_call_update', toolCallId: 'task1', status: 'completed' });
+  assert.equal(children().allowed, false);
+  assert.match(children().reason ?? '', /no subagent of "go" is working/);
+  w.store.markDisconnected();
+  assert.match(children().reason ?? '', /not connected/);
+});
+
+test('finished opaque children (opencode task, gemini invoke_agent): their roots offer no Cancel All Subagents, and no message reaches them', () => {
+  for (const name of ['opencode-single.jsonl', 'gemini-single.jsonl']) {
+    const { store } = replayFixture('recorded-new', name);
+    const root = store.listSessions().find((s) => s.parentId === null)!;
+    const child = store.listSessions().find((s) => s.parentId !== null)!;
+    assert.equal(child.link, 'opaque-tool', name);
+    const rootActions = store.actionsFor(root.id);
+    assert.equal(rootActions.cancelChildren.allowed, false, name);
+    assert.match(rootActions.cancelChildren.reason ?? '', /Nothing to cancel: no subagent of .* is working/, name);
+    const childActions = store.actionsFor(child.id);
+    assert.equal(childActions.message.allowed, false, name);
+    assert.match(childActions.message.reason ?? '', /has ended, and the agent offers no way to reach it again/, name);
+    assert.equal(rootActions.message.allowed, false, 'a root is no subagent to message');
+  }
+});
+
+test('a subagent may be messaged when it takes prompts itself or a relay reaches it', () => {
+  const w = steeringWire(false);
+  w.prompt('R', 'go');
+  w.update('R', announce('E', { title: 'Explorer', state: { state: 'running' } }));
+  assert.deepEqual([w.store.actionsFor('E').relay.allowed, w.store.actionsFor('E').message.allowed], [true, true]);
+  const loaded = replayFixture('recorded-new', 'opencode-load-child.jsonl').store;
+  const child = loaded.listSessions().find((s) => s.parentId !== null)!;
+  const actions = loaded.actionsFor(child.id);
+  assert.deepEqual([actions.prompt.allowed, actions.relay.allowed, actions.message.allowed], [true, false, true], 'a loaded subagent session takes prompts of its own');
 });

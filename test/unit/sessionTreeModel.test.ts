@@ -1,7 +1,9 @@
 // Tree mapping: labels, state icons, descriptions, and gating encoded in contextValue (what menus offer).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { inlineCode, parseSessionNodeId, sessionNodeId, sessionTreeItem } from '../../src/views/sessionTreeModel';
+import { inlineCode, parseSessionNodeId, sessionItemOf, sessionNodeId, sessionTreeItem } from '../../src/views/sessionTreeModel';
+import type { SessionStore } from '../../src/store/sessionStore';
+import { itemMenusOnDisk, offeredBy } from './support/contextMenus';
 import { isReconnectable } from '../../src/host/reconnect';
 import { runtimeTreeItem } from '../../src/views/runtimeTreeModel';
 import type { SessionStateInfo } from '../../src/store/model';
@@ -141,4 +143,27 @@ test('only finished roots this client opened are reconnectable; never children o
   const stray = new Wire();
   stray.update('S', announce('C'));
   assert.equal(isReconnectable({ live: false, status: 'history', store: { canReconnect: true } }, stray.session('S')), false, 'never opened by the client');
+});
+
+/** The context menu package.json offers on a session's row, as the sidebar builds it for a live connection. */
+function menuOf(store: SessionStore, sessionId: string): string[] {
+  const runtime = { id: 'c1', agent: { id: 'demo', name: 'Demo', command: 'demo' }, live: true, status: 'ready' as const, store };
+  return offeredBy(itemMenusOnDisk(), sessionItemOf(runtime, sessionId, 61_000)!.contextValue);
+}
+
+test('menus offer only what can act: Cancel All Subagents while a subagent below takes a cancel, Message Subagent while a message reaches it', () => {
+  for (const name of ['opencode-single.jsonl', 'gemini-single.jsonl']) {
+    const { store } = replayFixture('recorded-new', name);
+    const root = store.listSessions().find((s) => s.parentId === null)!;
+    const child = store.listSessions().find((s) => s.parentId !== null)!;
+    assert.ok(!menuOf(store, root.id).includes('subchats.cancelAllChildren'), `${name}: a finished root has no subagent to cancel`);
+    assert.ok(!menuOf(store, child.id).includes('subchats.messageChild'), `${name}: nothing reaches a finished opaque child`);
+  }
+  const w = new Wire().newSession('R');
+  w.prompt('R', 'go');
+  w.update('R', announce('B', { title: 'Reviewer', capabilities: {}, state: { state: 'running' } }));
+  assert.ok(!menuOf(w.store, 'R').includes('subchats.cancelAllChildren'), 'its one working subagent does not accept cancel');
+  assert.ok(menuOf(w.store, 'B').includes('subchats.messageChild'), 'a relay through the running parent reaches it');
+  w.update('R', announce('A', { title: 'Explorer', capabilities: { cancel: {} }, state: { state: 'running' } }));
+  assert.ok(menuOf(w.store, 'R').includes('subchats.cancelAllChildren'));
 });

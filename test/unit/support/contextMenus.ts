@@ -1,0 +1,40 @@
+// The tree's context menus as VS Code offers them: package.json's `view/item/context` entries whose `when` clause
+// holds for a tree item's contextValue. Shared by the unit tests (package.json read from disk) and the extension
+// host tests (the installed extension's packageJSON).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface MenuEntry {
+  readonly command: string;
+  readonly when?: string;
+  readonly group?: string;
+}
+
+export const VIEW_ID = 'subchats.sessions';
+
+/**
+ * Evaluates the when clauses this package uses (`view == X`, `viewItem =~ /re/`, joined by `&&`) the way
+ * VS Code does for a tree item. Anything else throws, so a new kind of clause gets a test of its own.
+ */
+export function whenHolds(when: string, context: { view: string; viewItem?: string }): boolean {
+  return when.split('&&').every((raw) => {
+    const clause = raw.trim();
+    const equals = /^view\s*==\s*([\w.-]+)$/.exec(clause);
+    if (equals) return context.view === equals[1];
+    const matches = /^viewItem\s*=~\s*\/(.*)\/([a-z]*)$/.exec(clause);
+    if (matches) return context.viewItem !== undefined && new RegExp(matches[1]!, matches[2]).test(context.viewItem);
+    throw new Error(`when clause "${clause}" is not understood by this test`);
+  });
+}
+
+/** The commands the item context menu (and inline actions) offer for a tree item, sorted. */
+export function offeredBy(entries: readonly MenuEntry[], contextValue: string): string[] {
+  const commands = entries.filter((e) => whenHolds(e.when ?? 'true', { view: VIEW_ID, viewItem: contextValue })).map((e) => e.command);
+  return [...new Set(commands)].sort();
+}
+
+/** The item context menu entries of the package.json in this checkout. */
+export function itemMenusOnDisk(): MenuEntry[] {
+  const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { contributes: { menus: Record<string, MenuEntry[]> } };
+  return manifest.contributes.menus['view/item/context'] ?? [];
+}
