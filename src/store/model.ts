@@ -20,7 +20,11 @@ export type SessionLink =
   | 'session-info' // SessionInfo.parentSessionId (session/list) or session_info_update
   | 'opaque-tool' // a subagent only visible as a tool call (opencode task, gemini invoke_agent, codex spawnAgent)
   | 'copilot-meta' // GitHub Copilot CLI: child tool calls on the parent session tagged with _meta["github.com/copilot"].agentId
-  | 'opencode-child'; // opencode's opt-in opencode/session/child_update: the child's own session id, its parent named
+  | 'opencode-child' // opencode's opt-in opencode/session/child_update: the child's own session id, its parent named
+  | 'devin-meta' // Devin: _meta["cognition.ai/subagent_started"] keyed by agentId; child updates tagged with subagent_context
+  | 'sudocode-meta' // sudocode: _meta.sudocode.agentSpawn on the spawning call; child updates tagged with their stream
+  | 'cursor-task' // Cursor: a generic Task/agent tool call, detailed by the cursor/task extension
+  | 'omp-agents'; // oh-my-pi: the _omp/agents/update roster and _omp/agents/progress (no session id on the wire)
 
 /** What kind of record: a real session on the wire, or one the client reconstructed. */
 export type SessionOrigin = 'root' | 'announced' | 'virtual';

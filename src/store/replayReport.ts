@@ -30,6 +30,10 @@ export interface ReplaySession {
   readonly description: string | null;
   readonly subagentType: string | null;
   readonly depth: number;
+  /** Works on in the background, as the agent said (launch returned, or flagged so at its start). */
+  readonly background: boolean;
+  /** The model the agent named for it (`meta.model`), when it named one. */
+  readonly model: string | null;
 }
 
 export interface ReplaySnapshot {
@@ -64,6 +68,8 @@ function toReplaySession(store: SessionStore, session: SessionView): ReplaySessi
     description: session.description,
     subagentType: session.subagentType,
     depth,
+    background: session.background,
+    model: typeof session.meta?.['model'] === 'string' ? session.meta['model'] : null,
   };
 }
 

@@ -46,6 +46,7 @@ import { COPILOT_EVENT_METHOD, readCopilotEvent } from './copilotDialect';
 import { advertisesChildUpdates, isOpencodeChildUpdateMethod } from './opencodeDialect';
 import { applyOpencodeChildUpdate } from './reducers/opencodeChildren';
 import { applyCopilotEvent, copilotTaskOf, copilotTextOwner, CopilotState, linkCopilotAgent } from './reducers/copilot';
+import { applyExtensionMessage, applyExtensionResult, applyLifecycleUpdate, type UpdateSink } from './dialects/apply';
 import { asString, classifyMessage, directionOfMethod, isObject, parseTranscriptLine, type JsonObject } from './wireMessage';
 
 /** qwen-code ends a turn it started itself (a background notification) with this, not a prompt response. */
@@ -460,6 +461,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
 
   private onAgentRequest(request: PendingRequest, id: string | number): void {
     const sessionId = asString(request.params['sessionId']);
+    if (applyExtensionMessage(this.parts, request.method, request.params, this.applyOnWire)) return;
     if (!KNOWN_AGENT_METHODS.has(request.method)) {
       this.noteUnknownMethod('request', request.method);
       return;
@@ -487,6 +489,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       applyOpencodeChildUpdate(this.parts, wireId, params, (wire, child, update) => this.applyOwnedUpdate(wire, child, String(update['sessionUpdate']), update));
       return;
     }
+    if (applyExtensionMessage(this.parts, method, params, this.applyOnWire)) return;
     if (method === QWEN_END_TURN) {
       const session = this.core.session(asString(params['sessionId']) ?? '');
       if (session) endAgentStartedTurn(this.parts, session, asString(params['reason']) ?? 'end_turn');
@@ -519,6 +522,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   private onAgentResult(request: PendingRequest, result: unknown): void {
     const body = isObject(result) ? result : {};
     const params = request.params;
+    if (applyExtensionResult(this.parts, request.method, params, body)) return;
     if (request.method === 'initialize') {
       // One connection speaks exactly the version the agent answers; v2 renamed agentCapabilities.
       this.parts.protocol.version = body['protocolVersion'] === 2 ? 2 : 1;
@@ -582,6 +586,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const kind = update['sessionUpdate'];
     const wire = this.tree.ensureSession(sessionId);
     adoptAgentPoolChild(this.parts, wire, params);
+    if (applyLifecycleUpdate(this.parts, wire, update, this.applyOnWire)) return;
     const announcement = Object.hasOwn(SUBAGENT_ANNOUNCEMENTS, kind) ? SUBAGENT_ANNOUNCEMENTS[kind] : undefined;
     if (announcement) {
       applySubagentUpdate(this.parts, wire, update, announcement);
@@ -589,6 +594,13 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     }
     this.applyOwnedUpdate(wire, this.ownerOf(wire, update, kind), kind, update);
   }
+
+  /** An ordinary update that arrived on this wire session id, to whichever session owns it (dialect readers). */
+  private readonly applyOnWire: UpdateSink = (wireSessionId, update) => {
+    const wire = this.tree.ensureSession(wireSessionId);
+    const kind = String(update['sessionUpdate']);
+    this.applyOwnedUpdate(wire, this.ownerOf(wire, update, kind), kind, update);
+  };
 
   /** An update on `wire` that belongs to `target` (the wire session itself, or a child on its wire). */
   private applyOwnedUpdate(wire: SessionRecord, target: SessionRecord, kind: string, update: JsonObject): void {

@@ -2,6 +2,7 @@
 // Pure functions over raw update objects: no store state here.
 import type { SessionLink } from './model';
 import { isCopilotTask } from './copilotDialect';
+import { detectGenericTask, detectMarkedSpawn } from './dialects/detect';
 import { asString, isObject, type JsonObject } from './wireMessage';
 
 export interface SubagentSpawn {
@@ -24,6 +25,8 @@ export function detectSubagentToolCall(update: JsonObject): SubagentSpawn | unde
   const rawInput = isObject(update['rawInput']) ? update['rawInput'] : undefined;
   const subagentType = asString(rawInput?.['subagent_type']) ?? asString(rawInput?.['agent_type']) ?? asString(meta?.['subagentType']) ?? asString(subagent?.['displayName']);
   const typed = (spawn: SubagentSpawn): SubagentSpawn => (subagentType ? { ...spawn, subagentType } : spawn);
+  const marked = detectMarkedSpawn(update);
+  if (marked) return marked;
 
   // Draft PR #855: kind "subagent" with a run-info object naming the child session.
   const draftChild = asString(subagent?.['childSessionId']);
@@ -50,7 +53,7 @@ export function detectSubagentToolCall(update: JsonObject): SubagentSpawn | unde
   const name = asString(update['name']);
   if (toolCallId.startsWith('invoke_agent') || name === 'invoke_agent') return typed({ link: 'opaque-tool' });
   if (update['title'] === 'spawnAgent' || name === 'spawnAgent') return typed({ link: 'opaque-tool' });
-  return undefined;
+  return detectGenericTask(update);
 }
 
 export interface ParentMarker {
@@ -127,6 +130,7 @@ export function isBackgroundLaunch(record: { readonly rawInput?: unknown; readon
   const metadata = isObject(output?.['metadata']) ? output['metadata'] : undefined;
   if (metadata?.['background'] === true) return true; // opencode
   if (output?.['status'] === 'background' || output?.['executionMode'] === 'background') return true; // qwen-code
+  if (output?.['status'] === 'running') return true; // sudocode: "rawOutput.status: running" and no result yet
   const claude = isObject(record.meta?.['claudeCode']) ? record.meta['claudeCode'] : undefined;
   const response = isObject(claude?.['toolResponse']) ? claude['toolResponse'] : undefined;
   if (response?.['status'] === 'async_launched') return true;

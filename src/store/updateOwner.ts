@@ -2,6 +2,7 @@
 // tool call, and returns a decision; the store carries it out (creating a virtual child when asked).
 import type { SessionLink, SessionOrigin } from './model';
 import { copilotAgentIdOf } from './copilotDialect';
+import { markedParentOf } from './dialects/detect';
 import { parentMarkerOf } from './subagentDialects';
 import { asString, type JsonObject } from './wireMessage';
 
@@ -47,7 +48,7 @@ export function resolveUpdateOwner(wire: WireSession, update: JsonObject, lookup
     if (!task) return { kind: 'virtual', parentId: wire.id, toolCallId: unlinkedAgentKey(agentId), link: 'copilot-meta', copilotAgentId: agentId, unlinked: true };
     return { kind: 'virtual', parentId: lookup.toolOwner(wire.id, task) ?? wire.id, toolCallId: task, link: 'copilot-meta', copilotAgentId: agentId };
   }
-  const marker = parentMarkerOf(update);
+  const marker = parentMarkerOf(update) ?? markedParentOf(update);
   if (marker) {
     const base = { kind: 'virtual', toolCallId: marker.parentToolCallId, link: marker.link, ...(marker.subagentType ? { subagentType: marker.subagentType } : {}) } as const;
     const owner = lookup.toolOwner(wire.id, marker.parentToolCallId);

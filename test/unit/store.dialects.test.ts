@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { fixtureNames, fixtureText, replayFixture } from './support/storeFixtures';
 import { SessionStore } from '../../src/store/sessionStore';
 
+const TOKENS_ANSWER = 'Tokens are validated in src/auth/session.ts:42 and src/api/middleware.ts:17.';
+
 const EXPECTED: Record<string, { link: string; title: string; state: string; stopReason?: string; childTools: number; childText?: string; virtual: boolean; canCancel?: boolean }> = {
   'acp-rfd-subagent-update.jsonl': { link: 'subagent_update', title: 'Find token validation', state: 'idle', stopReason: 'error', childTools: 1, childText: 'Checking middleware next.', virtual: false },
   'acp-pr855-kind-subagent.jsonl': { link: 'tool-kind', title: 'explorer: Find token validation', state: 'running', childTools: 0, virtual: false },
@@ -17,6 +19,11 @@ const EXPECTED: Record<string, { link: string; title: string; state: string; sto
   'opencode-1.18.33.jsonl': { link: 'opaque-tool', title: 'Find token validation', state: 'idle', stopReason: 'end_turn', childTools: 0, virtual: false },
   'qwen-code-0.24.4.jsonl': { link: 'qwen-meta', title: 'Find token validation', state: 'idle', stopReason: 'end_turn', childTools: 1, virtual: true },
   'zed-subagent-session-info.jsonl': { link: 'zed-meta', title: 'explorer: Find token validation', state: 'idle', stopReason: 'end_turn', childTools: 1, childText: 'Searching src/ for verifyToken...', virtual: false },
+  // Written from published shapes, no recordings (test/unit/dialects.*.test.ts test each further).
+  'cursor-agent-task.jsonl': { link: 'cursor-task', title: 'Find token validation', state: 'idle', stopReason: 'end_turn', childTools: 0, childText: TOKENS_ANSWER, virtual: true },
+  'devin-acp-subagents.jsonl': { link: 'devin-meta', title: 'Find token validation', state: 'idle', stopReason: 'end_turn', childTools: 1, childText: TOKENS_ANSWER, virtual: true },
+  'omp-acp-agents.jsonl': { link: 'omp-agents', title: 'Find token validation', state: 'idle', stopReason: 'end_turn', childTools: 0, childText: TOKENS_ANSWER, virtual: true },
+  'sudocode-subagent-events.jsonl': { link: 'sudocode-meta', title: 'Find token validation', state: 'idle', stopReason: 'end_turn', childTools: 1, childText: TOKENS_ANSWER, virtual: true },
 };
 
 test('every dialect sample has an expectation', () => {

@@ -29,6 +29,10 @@ const TABLES: Record<string, Record<string, Record<number, string>>> = {
     'opencode-1.18.33.jsonl': {},
     'qwen-code-0.24.4.jsonl': range(4, 7, `virtual:${QWEN_SAMPLE}`),
     'zed-subagent-session-info.jsonl': {},
+    'cursor-agent-task.jsonl': {},
+    'devin-acp-subagents.jsonl': { ...range(10, 13, 'virtual:a0ac9364'), ...range(17, 18, 'virtual:b71e0d52') },
+    'omp-acp-agents.jsonl': {},
+    'sudocode-subagent-events.jsonl': { ...range(8, 10, 'virtual:toolu_01SpawnTokFind00000001'), 13: 'virtual:toolu_01SpawnTokFind00000001' },
   },
   traces: {
     'claude-single.jsonl': { 12: 'virtual:toolu_fakemx2lp7ag0001', 13: 'owner:toolu_fakemx2lp7ag0001', 14: 'virtual:toolu_fakemx2lp7ag0001' },

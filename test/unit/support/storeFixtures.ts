@@ -40,6 +40,16 @@ export function replayUntil(folder: FixtureFolder, name: string, done: (store: S
   throw new Error(`${name}: the awaited moment never came`);
 }
 
+/** The store after a fixture's first `count` lines (the moment a test looks at). */
+export function replayFirst(folder: FixtureFolder, name: string, count: number): SessionStore {
+  const store = new SessionStore({ now: () => 0 });
+  fixtureText(folder, name)
+    .split('\n')
+    .slice(0, count)
+    .forEach((text, i) => store.ingestLine(text, i + 1));
+  return store;
+}
+
 export function replayFixture(folder: FixtureFolder, name: string): { store: SessionStore; snapshot: ReplaySnapshot } {
   const store = new SessionStore({ now: () => 0 });
   replayText(store, fixtureText(folder, name));
