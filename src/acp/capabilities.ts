@@ -2,6 +2,7 @@
 import type { ClientCapabilities } from '@agentclientprotocol/sdk/unstable';
 import { COPILOT_EVENTS, COPILOT_META_KEY } from '../store/copilotDialect';
 import { OPENCODE_CHILD_UPDATES_KEY } from '../store/opencodeDialect';
+import { DEVIN_SUBAGENT_SUPPORT_KEY } from '../store/dialects/devin';
 import type { ClientHost } from './clientHost';
 
 export const PROTOCOL_VERSION = 1;
@@ -40,8 +41,9 @@ export function buildClientCapabilities(host: Pick<ClientHost, 'elicit' | 'elici
     session: { notices: {} },
     subagents: {},
     // GitHub Copilot CLI reports which subagent said what only through its own event stream, on request;
-    // opencode streams its subagents' own sessions only on request too (opencode/session/child_update).
-    _meta: { [COPILOT_META_KEY]: { events: [...COPILOT_EVENTS] }, [OPENCODE_CHILD_UPDATES_KEY]: true },
+    // opencode streams its subagents' own sessions only on request too (opencode/session/child_update), and
+    // Devin tags its subagents' updates (cognition.ai/subagent_*) only for a client that says it reads them.
+    _meta: { [COPILOT_META_KEY]: { events: [...COPILOT_EVENTS] }, [OPENCODE_CHILD_UPDATES_KEY]: true, [DEVIN_SUBAGENT_SUPPORT_KEY]: true },
   };
   if (host.elicit) {
     const modes = host.elicitationModes ?? ['form'];
