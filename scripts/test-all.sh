@@ -53,7 +53,7 @@ stage e2e node --test --test-concurrency=1 --test-reporter=spec test/e2e/*.e2e.t
 # and the trust gate, the same at both versions) and the packaged-extension check.
 v1_files=()
 for file in test/e2e/*.e2e.test.mjs; do
-  case $file in */v2.e2e.test.mjs | */v1v2.e2e.test.mjs | */vsix.e2e.test.mjs | */cancelKey.e2e.test.mjs | */security.e2e.test.mjs | */smoke.e2e.test.mjs) ;; *) v1_files+=("$file") ;; esac
+  case $file in */v2.e2e.test.mjs | */v1v2.e2e.test.mjs | */vsix.e2e.test.mjs | */cancelKey.e2e.test.mjs | */security.e2e.test.mjs | */smoke.e2e.test.mjs | */truth.e2e.test.mjs) ;; *) v1_files+=("$file") ;; esac
 done
 SUBCHATS_E2E_PROTOCOL=1 stage e2e-v1 node --test --test-concurrency=1 --test-reporter=spec "${v1_files[@]}"
 

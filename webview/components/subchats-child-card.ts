@@ -63,7 +63,7 @@ export class SubchatsChildCard extends SubchatsElement {
           ${this.renderControls(view, name)}
         </div>
         <div class="sc-child-meta">
-          <span title="Elapsed time">${codicon('watch')} ${formatDuration(elapsedMs(header, Date.now(), true))}</span>
+          <span title="Time working">${codicon('watch')} ${formatDuration(elapsedMs(header, Date.now(), true))}</span>
           <span>${codicon('tools')} ${toolCount} tool call${toolCount === 1 ? '' : 's'}</span>
           ${header.childIds.length > 0
             ? html`<span>${codicon('type-hierarchy-sub')} ${header.childIds.length} subagent${header.childIds.length === 1 ? '' : 's'}</span>`

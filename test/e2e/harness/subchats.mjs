@@ -18,10 +18,16 @@ export async function newDemoSession(page) {
   return chat;
 }
 
-/** Palette 'New Session' with a configured agent (subchats.agents), picked once the picker lists it. */
+/**
+ * Palette 'New Session' with a configured agent (subchats.agents), picked once the picker lists it. Its name is
+ * typed first: the list is virtualised, so a row below the fold is not in the page until the filter brings it up.
+ */
 export async function newSessionWith(page, agentName) {
   const row = page.locator('.quick-input-widget .quick-input-list .label-name', { hasText: new RegExp(`^${agentName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) });
   await runCommand(page, 'Subchats: New Session');
+  const filter = page.locator('.quick-input-widget input[placeholder="Start a session with which agent?"]');
+  await filter.waitFor({ timeout: SLOW_MS });
+  await filter.fill(agentName);
   await row.first().waitFor({ timeout: SLOW_MS });
   await pickQuickItem(page, agentName);
 }
