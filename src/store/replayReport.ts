@@ -22,6 +22,10 @@ export interface ReplaySession {
   readonly title: string | null;
   readonly state: string;
   readonly stopReason: string | null;
+  /** The agent's own words on the end where the client reads it otherwise (a failure after the user's cancel). */
+  readonly reported?: string;
+  /** The error the agent reported with the end, when it gave one. */
+  readonly error?: string;
   readonly canCancel: boolean;
   readonly toolCalls: ReplayToolCall[];
   readonly text: string;
@@ -58,6 +62,8 @@ function toReplaySession(store: SessionStore, session: SessionView): ReplaySessi
     title: session.title,
     state: session.state.state,
     stopReason: session.state.stopReason ?? null,
+    ...(session.state.reported !== undefined ? { reported: session.state.reported } : {}),
+    ...(session.state.error?.message !== undefined ? { error: session.state.error.message } : {}),
     canCancel: store.actionsFor(session.id).cancel.allowed,
     toolCalls: session.toolCallOrder.map((id) => {
       const call = session.toolCalls[id]!;

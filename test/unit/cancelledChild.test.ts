@@ -71,3 +71,10 @@ test('after the next turn started, a late failure is a failure again', () => {
   const second = w.store.listSessions().filter((s) => s.parentId !== null).at(-1)!;
   assert.deepEqual([second.state.state, second.state.stopReason], ['idle', 'error']);
 });
+
+test('subchats replay --json says the agent\'s words beside the stop reason', async () => {
+  const { toReplaySnapshot } = await import('../../src/store/replayReport');
+  const snapshot = toReplaySnapshot(replayStepwise('recorded-new', 'gemini-cancel.jsonl'));
+  const child = snapshot.sessions.find((s) => s.parentId !== null)!;
+  assert.deepEqual([child.state, child.stopReason, child.reported], ['idle', 'cancelled', 'This operation was aborted']);
+});
