@@ -194,6 +194,8 @@ export class SessionTree {
     real.createdAt = virtual.createdAt;
     real.workedMs = virtual.workedMs;
     real.workingSince = virtual.workingSince;
+    real.usageReports = virtual.usageReports;
+    real.spend = virtual.spend;
     real.childIds.push(...virtual.childIds);
     for (const childId of virtual.childIds) {
       const grandchild = this.core.session(childId);
