@@ -19,3 +19,4 @@ export { presentDeliveries, presentRelay, presentSteer, type DeliveryKind, type 
 export { commandText, isPlainWord } from './command';
 export { permissionAnswer } from './permission';
 export { TerminalOutputFilter } from './terminalOutput';
+export { contextText, costText, subtreeUsage, subtreeUsageLines, usageText, usageTree, type SubtreeUsage, type UsageNode } from './usage';

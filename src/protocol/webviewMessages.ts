@@ -2,6 +2,7 @@
 // transcript shapes (./transcript). The host is the source of truth: it sends a full snapshot, then revisioned
 // deltas. Every message type has a guard in ./messageGuards (the table will not compile without one).
 import type { ActionPermission, AvailableCommand, Entry, FileChangeSummary, PromptCapabilities, QueuedMessage, SessionActions, StateHistoryItem, TerminalRecord, TimeSpent, ToolCallRecord } from './transcript';
+import type { SessionUsage } from './usage';
 
 /**
  * Version 6: headers carry the controller's whole verdict (`actions`: phase, busy, steer, queue, relay, send)
@@ -115,6 +116,10 @@ export interface ChatSessionHeader {
   /** Permission and elicitation requests waiting for the user. */
   readonly awaitingUser: number;
   readonly usage: ChatUsage | null;
+  /** What the session reported it spent (tokens, cost, model, context), each only where reported. */
+  readonly spend: SessionUsage | null;
+  /** Its usage and its subagents', as lines that say which figure is which (src/presentation/usage.ts). */
+  readonly spendLines: readonly string[];
   /** When the client sent session/cancel, while no state change has come since. */
   readonly cancelRequestedAt: number | null;
   /** A child still working in the background after its launch call completed. */

@@ -2,12 +2,13 @@
 // `_meta["github.com/copilot"].agentId`; which `task` call started that agent, and which unmarked text chunk
 // it wrote, is told only by Copilot's opt-in `github.com/copilot/sessionEvent` notifications. Those events may
 // be dropped: they refine the ACP stream, never replace it. Pure readers of the wire shapes.
+import { readCopilotCallUsage, readCopilotSubagentUsage, type UsageReport } from './usage';
 import { asString, isObject, type JsonObject } from './wireMessage';
 
 export const COPILOT_META_KEY = 'github.com/copilot';
 export const COPILOT_EVENT_METHOD = 'github.com/copilot/sessionEvent';
 /** The events this client asks for in `initialize` (exact names; unknown ones Copilot ignores). */
-export const COPILOT_EVENTS = ['subagent.started', 'subagent.completed', 'subagent.failed', 'assistant.message_start', 'assistant.message_delta'] as const;
+export const COPILOT_EVENTS = ['subagent.started', 'subagent.completed', 'subagent.failed', 'assistant.message_start', 'assistant.message_delta', 'assistant.usage'] as const;
 
 /** The agentId a Copilot subagent's tool call is tagged with. */
 export function copilotAgentIdOf(update: JsonObject): string | undefined {
@@ -26,7 +27,11 @@ export type CopilotEvent =
       readonly error?: string;
       /** `subagent.completed` with `cancelled: true`: the subagent was stopped, it did not finish. */
       readonly cancelled?: boolean;
+      /** What `subagent.completed` says it spent (`totalTokens`) and ran on (`model`). */
+      readonly usage?: UsageReport;
     }
+  /** One model call's tokens, of the main agent or (with agentId) a subagent. */
+  | { readonly type: 'assistant.usage'; readonly sessionId: string; readonly agentId?: string; readonly usage: UsageReport }
   /** A new assistant message begins (Copilot's text chunks carry no messageId: this is where one ends). */
   | { readonly type: 'assistant.message_start'; readonly sessionId: string; readonly agentId?: string }
   | { readonly type: 'assistant.message_delta'; readonly sessionId: string; readonly agentId?: string; readonly text: string };
@@ -48,7 +53,14 @@ export function readCopilotEvent(params: JsonObject): CopilotEvent | undefined {
       const toolCallId = asString(data['toolCallId']);
       const error = asString(data['error']) ?? (isObject(data['error']) ? asString(data['error']['message']) : undefined);
       const cancelled = data['cancelled'] === true;
-      return agentId ? { type: params['type'], sessionId, agentId, ...(toolCallId ? { toolCallId } : {}), ...(error ? { error } : {}), ...(cancelled ? { cancelled } : {}) } : undefined;
+      const usage = params['type'] === 'subagent.completed' ? readCopilotSubagentUsage(data) : undefined;
+      return agentId
+        ? { type: params['type'], sessionId, agentId, ...(toolCallId ? { toolCallId } : {}), ...(error ? { error } : {}), ...(cancelled ? { cancelled } : {}), ...(usage ? { usage } : {}) }
+        : undefined;
+    }
+    case 'assistant.usage': {
+      const usage = readCopilotCallUsage(data);
+      return usage ? { type: 'assistant.usage', sessionId, ...(agentId ? { agentId } : {}), usage } : undefined;
     }
     case 'assistant.message_start':
       return { type: 'assistant.message_start', sessionId, ...(agentId ? { agentId } : {}) };

@@ -2,6 +2,8 @@
 // shapes they hold are shared with the webview (src/protocol/transcript.ts).
 
 import type { AvailableCommand, ContentBlock, Entry, PlanEntry, QueuedMessage, SessionStateInfo, StateHistoryItem, TerminalRecord, TimeSpent, ToolCallRecord } from '../protocol/transcript';
+import type { SessionUsage } from '../protocol/usage';
+import type { UsageReports } from './usage';
 
 export type * from '../protocol/transcript';
 
@@ -53,7 +55,12 @@ export interface SessionRecord {
   toolCalls: Record<string, ToolCallRecord>;
   toolCallOrder: string[];
   plan: PlanEntry[] | null;
+  /** The last `usage_update` as sent (context used/size, cost); what views show is `spend`. */
   usage: Record<string, unknown> | null;
+  /** Every usage report the agent sent on this session, normalised, one per source (src/store/usage.ts). */
+  usageReports: UsageReports;
+  /** What the session spent as the agent reported it: the reports merged (null until any came). */
+  spend: SessionUsage | null;
   currentModeId: string | null;
   modes: unknown;
   configOptions: unknown;

@@ -1,5 +1,6 @@
 // The `subchats replay` output: the session tree as JSON (the public snapshot shape) and as indented text.
 import type { Diagnostic, SessionView } from './model';
+import type { SessionUsage } from './usage';
 import type { SessionStore } from './sessionStore';
 import { plainText } from '../presentation';
 
@@ -38,6 +39,12 @@ export interface ReplaySession {
   readonly background: boolean;
   /** The model the agent named for it (`meta.model`), when it named one. */
   readonly model: string | null;
+  /**
+   * What the agent reported it spent, where it reported any (src/store/usage.ts): `totalTokens`,
+   * `inputTokens`, `outputTokens`, `cost` {amount, currency}, `model`, context `contextUsed`/`contextSize`,
+   * each only where reported, and `source` (which wire reports they came from).
+   */
+  readonly usage?: SessionUsage;
 }
 
 export interface ReplaySnapshot {
@@ -76,6 +83,7 @@ function toReplaySession(store: SessionStore, session: SessionView): ReplaySessi
     depth,
     background: session.background,
     model: typeof session.meta?.['model'] === 'string' ? session.meta['model'] : null,
+    ...(session.spend ? { usage: session.spend } : {}),
   };
 }
 

@@ -22,6 +22,8 @@ export function newSessionRecord(init: SessionRecordInit, at: number, rev: numbe
     toolCallOrder: [],
     plan: null,
     usage: null,
+    usageReports: {},
+    spend: null,
     currentModeId: null,
     modes: null,
     configOptions: null,

@@ -45,6 +45,8 @@ import { resolveUpdateOwner, type OwnerLookup, type UpdateOwner } from './update
 import { COPILOT_EVENT_METHOD, readCopilotEvent } from './copilotDialect';
 import { advertisesChildUpdates, isOpencodeChildUpdateMethod } from './opencodeDialect';
 import { applyOpencodeChildUpdate } from './reducers/opencodeChildren';
+import { noteUsage } from './reducers/usage';
+import { readTurnUsage } from './usage';
 import { applyCopilotEvent, copilotTaskOf, copilotTextOwner, CopilotState, linkCopilotAgent } from './reducers/copilot';
 import { applyExtensionMessage, applyExtensionResult, applyLifecycleUpdate, type UpdateSink } from './dialects/apply';
 import { asString, classifyMessage, directionOfMethod, isObject, parseTranscriptLine, type JsonObject } from './wireMessage';
@@ -549,7 +551,10 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
         // v2 answers with an acknowledgement ({messageId}); the turn ends with the session's idle state_update.
         if (session.activePromptId === request.key) session.promptUnanswered = false;
         if (this.parts.protocol.version === 2) acknowledgePrompt(this.core, session, request.key, asString(body['messageId']) ?? '');
-        else endPrompt(this.parts, session, request.key, asString(body['stopReason']) ?? 'end_turn');
+        else {
+          noteUsage(this.parts, session, readTurnUsage(body, 'prompt-result'));
+          endPrompt(this.parts, session, request.key, asString(body['stopReason']) ?? 'end_turn');
+        }
         return;
       case 'session/set_mode':
         // The agent accepted the mode: it is the current one now (agents need not echo current_mode_update).

@@ -193,6 +193,8 @@ export class SessionTree {
     real.stateHistory.splice(0, real.stateHistory.length, ...virtual.stateHistory);
     real.createdAt = virtual.createdAt;
     real.timeSpent = virtual.timeSpent;
+    real.usageReports = virtual.usageReports;
+    real.spend = virtual.spend;
     real.childIds.push(...virtual.childIds);
     for (const childId of virtual.childIds) {
       const grandchild = this.core.session(childId);

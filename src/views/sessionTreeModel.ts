@@ -3,7 +3,23 @@ import type { AgentRuntime } from '../host/subchatsService';
 import type { SessionActions, SessionView } from '../store/model';
 import { isReconnectable } from '../host/reconnect';
 import { inertUiText, markdownText } from '../host/uiText';
-import { clockTime, elapsedMs, filesChangedLabel, formatDuration, isWorking, longQuietNotice, plainText, presentState, spentTimes, spentTimesText, stateExplanation, type PresentedState } from '../presentation';
+import {
+  clockTime,
+  elapsedMs,
+  filesChangedLabel,
+  formatDuration,
+  isWorking,
+  longQuietNotice,
+  plainText,
+  presentState,
+  spentTimes,
+  spentTimesText,
+  stateExplanation,
+  subtreeUsage,
+  subtreeUsageLines,
+  usageTree,
+  type PresentedState,
+} from '../presentation';
 import { subtreeChanges } from '../store/sessionChanges';
 import { questionsNotForwardedBy } from '../store/subagentDialects';
 
@@ -36,6 +52,8 @@ export interface SessionTreeContext {
   readonly questionsNotForwardedBy?: string | null;
   /** Files the session and its descendants changed (see src/store/sessionChanges.ts). */
   readonly changedFiles?: number;
+  /** What the session and its subagents reported they spent, as lines (src/presentation/usage.ts). */
+  readonly usageLines?: readonly string[];
 }
 
 export function sessionNodeId(connectionId: string, sessionId: string): string {
@@ -124,6 +142,7 @@ export function sessionItemOf(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'live
     ancestry,
     questionsNotForwardedBy: questionsNotForwardedBy(runtime.store, session),
     changedFiles: subtreeChanges(runtime.store, sessionId).length,
+    usageLines: subtreeUsageLines(subtreeUsage(usageTree(sessionId, (id) => runtime.store.getSession(id)))),
   });
 }
 
@@ -147,11 +166,7 @@ function sessionTooltip(session: SessionView, presented: PresentedState, ctx: Se
   if (quiet) lines.push(markdownText(quiet));
   if (session.state.error?.message) lines.push(`Error: ${markdownText(session.state.error.message)}`);
   if (session.state.reported) lines.push(`Reported by the agent: ${markdownText(session.state.reported)}`);
-  if (session.usage) {
-    const used = session.usage['used'];
-    const size = session.usage['size'];
-    if (typeof used === 'number' && typeof size === 'number') lines.push(`Context: ${used.toLocaleString('en-US')} / ${size.toLocaleString('en-US')} tokens`);
-  }
+  for (const line of ctx.usageLines ?? []) lines.push(markdownText(line));
   if (!ctx.actions.cancel.allowed && ctx.actions.cancel.reason) lines.push('', `_Cancel: ${markdownText(ctx.actions.cancel.reason)}_`);
   return lines.join('  \n');
 }

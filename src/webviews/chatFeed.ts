@@ -2,7 +2,7 @@
 // Pure (no 'vscode'): the panel glue passes `post` and tells the feed when the webview is ready or hidden.
 import type { Entry, SessionView, SessionStateInfo, StoreChange, ToolCallRecord } from '../store/model';
 import { viewSafeToolCall } from './viewSafeToolCall';
-import { changePath, childTimeline, preOrder, sessionSettings } from '../presentation';
+import { changePath, childTimeline, preOrder, sessionSettings, subtreeUsage, subtreeUsageLines, usageTree } from '../presentation';
 import { changeSummary, ownChanges, subtreeChanges, type FileChange } from '../store/sessionChanges';
 import type { Disposable, SessionStoreReader } from '../store/storeApi';
 import { realTimers, type HostTimers } from '../host/hostTimers';
@@ -112,6 +112,8 @@ export function sessionHeader(store: SessionStoreReader, session: SessionView, c
     toolCallCancel: controls.toolCallCancel,
     awaitingUser: session.awaitingUser,
     usage: chatUsage(session.usage),
+    spend: session.spend,
+    spendLines: subtreeUsageLines(subtreeUsage(usageTree(session.id, (id) => store.getSession(id)))),
     cancelRequestedAt: session.cancelRequestedAt ?? null,
     background: session.background === true,
     questionsNotForwardedBy: questionsNotForwardedBy(store, session),

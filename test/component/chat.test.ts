@@ -100,6 +100,8 @@ describe('chat webview', () => {
     assert.equal(await cardB.locator('.sc-card-title').first().textContent(), 'Updates the snapshots');
     assert.equal(await page.locator('[data-tool-call-id="task2"] + subchats-child-card').count(), 1);
     assert.match((await cardA.locator('.sc-child-meta').first().textContent()) ?? '', /1 tool call[\s\S]*1 subagent[\s\S]*Started a subagent/);
+    // What the subagent reported it spent, in the one wording the tree uses too (src/presentation/usage.ts).
+    assert.equal((await cardB.locator('.sc-child-meta .sc-usage').textContent())?.trim(), '1,234 tokens · 0.02 USD · gpt-5.4');
     assert.match((await cardA.locator('.sc-state').first().textContent()) ?? '', /Running/);
 
     // Expanding shows the child's chat inline, nested at every depth.

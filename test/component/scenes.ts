@@ -63,7 +63,12 @@ export function parentWithChildren(): FakeStore {
   store.addSession(CHILD_A, { parentId: ROOT, title: 'Test investigator', description: 'Finds the cause', subagentType: 'explore' });
   store.addEntry<ChildEntry>(ROOT, { kind: 'child', id: 'c1', childSessionId: CHILD_A });
   store.upsertToolCall(ROOT, { toolCallId: 'task2', title: 'Task: update snapshots', kind: 'other', status: 'in_progress', childSessionId: CHILD_B });
-  store.addSession(CHILD_B, { parentId: ROOT, description: 'Updates the snapshots', subagentType: 'general' });
+  store.addSession(CHILD_B, {
+    parentId: ROOT,
+    description: 'Updates the snapshots',
+    subagentType: 'general',
+    spend: { totalTokens: 1234, cost: { amount: 0.02, currency: 'USD' }, model: 'gpt-5.4', source: 'copilot-subagent.completed' },
+  });
   store.addEntry<SessionMessageEntry>(ROOT, {
     kind: 'sessionMessage',
     id: 'sm1',

@@ -45,7 +45,7 @@ describe('initialize', { timeout: 20_000 }, () => {
       terminal: true,
       session: { notices: {} },
       subagents: {},
-      _meta: { 'github.com/copilot': { events: ['subagent.started', 'subagent.completed', 'subagent.failed', 'assistant.message_start', 'assistant.message_delta'] }, 'opencode/child-session-updates': true, 'cognition.ai/subagentSupport': true },
+      _meta: { 'github.com/copilot': { events: ['subagent.started', 'subagent.completed', 'subagent.failed', 'assistant.message_start', 'assistant.message_delta', 'assistant.usage'] }, 'opencode/child-session-updates': true, 'cognition.ai/subagentSupport': true },
       elicitation: { form: {} },
     });
     assert.equal(connection.agentInfo?.name, 'scripted-fake-agent');

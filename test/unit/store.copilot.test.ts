@@ -119,7 +119,7 @@ test('text no event announced stays on the parent (events may be dropped)', () =
 
 test('initialize asks Copilot for the events it needs (and nothing else changes for other agents)', () => {
   const capabilities = buildClientCapabilities({}) as { _meta?: Record<string, { events?: string[] }> };
-  assert.deepEqual(capabilities._meta?.['github.com/copilot']?.events, ['subagent.started', 'subagent.completed', 'subagent.failed', 'assistant.message_start', 'assistant.message_delta']);
+  assert.deepEqual(capabilities._meta?.['github.com/copilot']?.events, ['subagent.started', 'subagent.completed', 'subagent.failed', 'assistant.message_start', 'assistant.message_delta', 'assistant.usage']);
 });
 
 test('a subagent Copilot reports cancelled (subagent.completed {cancelled: true}) is Cancelled, not Done', () => {

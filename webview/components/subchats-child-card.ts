@@ -3,7 +3,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { requestHost } from '../events';
-import { elapsedMs, formatDuration, isWorking, longQuietNotice, presentState, spentTimes, spentTimesText, stateExplanation } from '../../src/presentation';
+import { elapsedMs, formatDuration, isWorking, longQuietNotice, presentState, spentTimes, spentTimesText, stateExplanation, usageText } from '../../src/presentation';
 import { entrySummary, latestActivity } from '../lib/format';
 import type { ChatStore, SessionView } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
@@ -68,6 +68,7 @@ export class SubchatsChildCard extends SubchatsElement {
           ${header.childIds.length > 0
             ? html`<span>${codicon('type-hierarchy-sub')} ${header.childIds.length} subagent${header.childIds.length === 1 ? '' : 's'}</span>`
             : nothing}
+          ${usageText(header.spend) ? html`<span class="sc-usage" title=${header.spendLines.join('\n')}>${codicon('pulse')} ${usageText(header.spend)}</span>` : nothing}
           <span class="sc-grow sc-ellipsis sc-activity" title="Latest activity">${latestActivity(view)}</span>
         </div>
         ${quietNotice(header)}

@@ -2,8 +2,8 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { requestHost } from '../events';
-import { isWorking, presentState, stateExplanation } from '../../src/presentation';
-import type { ChatSessionHeader, ChatSessionSetting, ChatUsage } from '../../src/protocol/webviewMessages';
+import { contextText, isWorking, presentState, stateExplanation, usageText } from '../../src/presentation';
+import type { ChatSessionHeader, ChatSessionSetting } from '../../src/protocol/webviewMessages';
 import { ROOT_TOPIC, type ChatStore } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
 import { SecondTicker } from '../state/ticker';
@@ -43,7 +43,8 @@ export class SubchatsSessionBar extends SubchatsElement {
         </ol>
       </nav>
       <span class="sc-state" data-state=${header.state.state} role="status" title=${explanation || nothing}>${presentedIcon(presented)} ${presented.label}</span>
-      ${usageText(header.usage) ? html`<span class="sc-muted" title="Context usage">${usageText(header.usage)}</span>` : nothing}
+      ${usageText(header.spend) ? html`<span class="sc-muted sc-usage" title=${header.spendLines.join('\n')}>${usageText(header.spend)}</span>` : nothing}
+      ${contextText(header.spend) ? html`<span class="sc-muted" title="Context usage">${contextText(header.spend)}</span>` : nothing}
       ${header.actions.cancel.allowed
         ? html`<button type="button" class="sc-icon-button" title="Cancel" aria-label="Cancel this session" @click=${() => requestHost(this, { type: 'cancel', sessionId: this.sessionId })}>
             ${codicon('debug-stop')}
@@ -88,14 +89,6 @@ export class SubchatsSessionBar extends SubchatsElement {
     const change = setting.kind === 'mode' ? { kind: 'mode' as const, modeId: String(value) } : { kind: 'option' as const, configId: setting.id, value };
     requestHost(this, { type: 'changeSetting', sessionId: this.sessionId, change });
   }
-}
-
-function usageText(usage: ChatUsage | null): string {
-  if (!usage) return '';
-  const parts: string[] = [];
-  if (usage.used !== undefined && usage.size !== undefined) parts.push(`${usage.used.toLocaleString()} / ${usage.size.toLocaleString()} tokens`);
-  if (usage.cost) parts.push(`${usage.cost.amount.toFixed(2)} ${usage.cost.currency ?? ''}`.trim());
-  return parts.join(' · ');
 }
 
 customElements.define('subchats-session-bar', SubchatsSessionBar);

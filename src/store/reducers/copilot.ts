@@ -6,6 +6,7 @@ import { isToolCallOpen } from '../sessionState';
 import type { StoreParts } from '../storeParts';
 import { unlinkedAgentKey } from '../updateOwner';
 import { ensureVirtualChild } from './toolCalls';
+import { noteUsage } from './usage';
 
 /** What the store remembers about Copilot subagents, per wire session. */
 export class CopilotState {
@@ -98,19 +99,31 @@ export function applyCopilotEvent(parts: StoreParts, event: CopilotEvent): void 
       const failed = event.type === 'subagent.failed';
       const stopReason = failed ? 'error' : event.cancelled ? 'cancelled' : 'end_turn';
       parts.core.setState(child, { state: 'idle', stopReason, ...(failed && event.error ? { error: { message: event.error } } : {}) }, 'agent');
+      noteUsage(parts, child, event.usage);
       return;
     }
     case 'assistant.message_start': {
       // The next unmarked chunk of that speaker starts a new message instead of running on from the last one.
-      const task = event.agentId ? copilotTaskOf(parts, event.sessionId, event.agentId) : undefined;
-      const speaker = event.agentId ? (task ? linkCopilotAgent(parts, event.sessionId, event.agentId, task) : undefined) : parts.core.session(event.sessionId);
+      const speaker = copilotSpeaker(parts, event.sessionId, event.agentId);
       if (speaker) parts.core.indexOf(speaker).lastDiscrete = true;
+      return;
+    }
+    case 'assistant.usage': {
+      const speaker = copilotSpeaker(parts, event.sessionId, event.agentId);
+      if (speaker) noteUsage(parts, speaker, event.usage);
       return;
     }
     case 'assistant.message_delta':
       parts.copilot.queueText(event.sessionId, event.text, event.agentId);
       return;
   }
+}
+
+/** The session an event is about: the subagent with this agentId (once its task is known), or the main agent. */
+function copilotSpeaker(parts: StoreParts, sessionId: string, agentId: string | undefined): SessionRecord | undefined {
+  if (!agentId) return parts.core.session(sessionId);
+  const task = copilotTaskOf(parts, sessionId, agentId);
+  return task ? linkCopilotAgent(parts, sessionId, agentId, task) : undefined;
 }
 
 /** An unmarked text chunk on the parent: the subagent whose announced delta it matches, if any. */

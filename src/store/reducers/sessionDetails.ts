@@ -2,7 +2,9 @@
 // commands, the subagent catalog, notices; and the same facts from session setup and settings responses.
 import type { AvailableCommand, PlanEntry, PlanEntryItem, SessionRecord } from '../model';
 import type { StoreParts } from '../storeParts';
+import { readUsageUpdate } from '../usage';
 import { asString, isObject, type JsonObject } from '../wireMessage';
+import { noteUsage } from './usage';
 
 /** A plan's whole content (v1 `plan` is the session's one plan; v2 plans are keyed by planId). */
 export function applyPlan({ core }: StoreParts, session: SessionRecord, raw: unknown[], planId = ''): void {
@@ -74,9 +76,10 @@ export function applySessionInfo({ core, tree }: StoreParts, session: SessionRec
   core.touch(session);
 }
 
-export function applyUsage({ core }: StoreParts, session: SessionRecord, update: JsonObject): void {
+export function applyUsage(parts: StoreParts, session: SessionRecord, update: JsonObject): void {
   session.usage = { used: update['used'], size: update['size'], ...(update['cost'] !== undefined ? { cost: update['cost'] } : {}) };
-  core.touch(session);
+  parts.core.touch(session);
+  noteUsage(parts, session, readUsageUpdate(update));
 }
 
 export function applyCurrentMode({ core }: StoreParts, session: SessionRecord, modeId: unknown): void {

@@ -1,11 +1,13 @@
 // ACP subagent announcements (`subagent_update`, the older `subagent_spawned` / `subagent_state_update`) and
 // a session's own `state_update`: three-state patches of the child's fields and its reported work state.
-import type { SessionLink, SessionRecord } from '../model';
-import { readReportedState } from '../sessionState';
+import type { SessionLink, SessionRecord, SessionStateInfo } from '../model';
+import { readReportedState, sameState } from '../sessionState';
 import type { StoreParts } from '../storeParts';
+import { readTurnUsage } from '../usage';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 import { addUserPrompt } from './messages';
 import { applyReportedState } from './turns';
+import { noteUsage } from './usage';
 
 export function applySubagentUpdate(parts: StoreParts, parent: SessionRecord, update: JsonObject, link: SessionLink): void {
   const { core, tree } = parts;
@@ -33,12 +35,22 @@ export function applySubagentUpdate(parts: StoreParts, parent: SessionRecord, up
   if (replaying) child.controlsStale = true;
   else if (child.controlsStale && ('capabilities' in update || 'state' in update)) child.controlsStale = false;
   const state = readReportedState(update['state']);
-  if (state) applyReportedState(parts, child, state);
+  if (state) applyStateWithUsage(parts, child, state, update['state']);
   core.touch(child);
 }
 
 /** A session reports its own work state (v2 `state_update`; v1 agents that send it early). */
 export function applyStateUpdate(parts: StoreParts, session: SessionRecord, update: JsonObject): void {
   const state = readReportedState(update);
-  if (state) applyReportedState(parts, session, state);
+  if (state) applyStateWithUsage(parts, session, state, update);
+}
+
+/**
+ * A reported state, and the usage of the turn an idle report ends. The same end is often reported twice (a
+ * parent's mirror and the child's own): only a report that changes the state counts the turn's usage.
+ */
+function applyStateWithUsage(parts: StoreParts, session: SessionRecord, state: SessionStateInfo, raw: unknown): void {
+  const repeated = sameState(session.state, state);
+  applyReportedState(parts, session, state);
+  if (!repeated && state.state === 'idle' && isObject(raw)) noteUsage(parts, session, readTurnUsage(raw, 'state_update'));
 }

@@ -18,7 +18,9 @@ import {
   type SubagentSpawn,
 } from '../subagentDialects';
 import { asString, isObject, type JsonObject } from '../wireMessage';
+import { readTaskResultUsage } from '../usage';
 import { addUserPrompt, appendChunk } from './messages';
+import { noteUsage } from './usage';
 
 export function applyToolCall(parts: StoreParts, wire: SessionRecord, session: SessionRecord, update: JsonObject, kind: 'tool_call' | 'tool_call_update'): void {
   const { core, tree } = parts;
@@ -56,6 +58,9 @@ export function applyToolCall(parts: StoreParts, wire: SessionRecord, session: S
   }
   syncChildWithToolCall(parts, record, update, spawned);
   applyThreadStates(parts, session, record);
+  // A launching call's result may say what its subagent spent (Claude, qwen) or ran on (opencode).
+  const child = record.childSessionId ? core.session(record.childSessionId) : undefined;
+  if (child) noteUsage(parts, child, readTaskResultUsage(update));
 }
 
 /**
