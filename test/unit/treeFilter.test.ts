@@ -8,6 +8,7 @@ import { presentRow, sessionItemOf } from '../../src/views/sessionTreeModel';
 import { usageRank } from '../../src/views/usageRank';
 import type { SessionStore } from '../../src/store/sessionStore';
 import { announce, replayFixture, replayUntil, Wire } from './support/storeFixtures';
+import { menusOnDisk, VIEW_ID, whenHolds } from './support/contextMenus';
 import { needsUser } from '../../src/views/sessionTreeModel';
 
 const opts = (o: Partial<TreeViewOptions>): TreeViewOptions => ({ ...DEFAULT_TREE_OPTIONS, ...o });
@@ -217,4 +218,18 @@ test('the arrangement walks a connection once, again only after it was touched, 
   arrangement.touch('d');
   assert.equal(arrangement.rearrange(), 'all');
   assert.deepEqual(arrangement.runtimeIds(), ['c']);
+});
+
+test('the title bar shows the bell and the filter while nothing is filtered, the filled filter that clears it while something is', () => {
+  const titleBar = menusOnDisk('view/title');
+  const shown = (filtered: boolean) =>
+    titleBar
+      .filter((e) => e.group?.startsWith('navigation') && whenHolds(e.when ?? 'true', { view: VIEW_ID, keys: { 'subchats.sessions.filtered': filtered } }))
+      .map((e) => e.command)
+      .filter((c) => /Session(s|Filter)|NeedsMe/.test(c));
+  assert.deepEqual(shown(false), ['subchats.showOnlyNeedsMe', 'subchats.filterSessions']);
+  assert.deepEqual(shown(true), ['subchats.clearSessionFilter']);
+  const more = (filtered: boolean) => titleBar.filter((e) => !e.group?.startsWith('navigation') && whenHolds(e.when ?? 'true', { view: VIEW_ID, keys: { 'subchats.sessions.filtered': filtered } })).map((e) => e.command);
+  assert.ok(more(false).includes('subchats.sortSessions') && !more(false).includes('subchats.filterSessions'));
+  assert.ok(more(true).includes('subchats.sortSessions') && more(true).includes('subchats.filterSessions'), 'the filter can be changed while it is on');
 });
