@@ -168,7 +168,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
     { dispose: () => mirrors.forEach((mirror) => mirror.dispose()) },
   );
 
-  const tree = new SessionTreeProvider(service);
+  const tree = new SessionTreeProvider(service, context.workspaceState);
   const view = vscode.window.createTreeView('subchats.sessions', { treeDataProvider: tree, showCollapseAll: true });
   tree.attach(view);
   context.subscriptions.push(tree, view);

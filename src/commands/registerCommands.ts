@@ -19,6 +19,7 @@ import { inertUiText, toastError } from '../host/uiText';
 import { changePath } from '../presentation/changes';
 import { isObject } from '../store/wireMessage';
 import { refusedAsUntrusted } from './workspaceTrust';
+import { clearSessionFilter, filterSessions, showOnlyNeedsMe, sortSessions, type ArrangedTree } from './treeViewCommands';
 
 export interface CommandContext {
   readonly service: SubchatsService;
@@ -32,7 +33,7 @@ export interface CommandContext {
     /** Shows the last active chat and focuses its prompt box; false when no chat is open. */
     focusPrompt(): boolean;
   };
-  readonly tree: {
+  readonly tree: ArrangedTree & {
     reveal(runtimeId: string, sessionId: string, options?: { focus?: boolean }): Promise<void>;
     selectedSession(): { readonly runtimeId: string; readonly sessionId: string } | undefined;
   };
@@ -391,6 +392,10 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ['subchats.reconnectSession', guarded('Reconnect Session', reconnectSession)],
     ['subchats.deleteHistory', guarded('Delete History', deleteHistory)],
     ['subchats.openSubagentSession', guarded('Open Subagent Session', openSubagentSession)],
+    ['subchats.sortSessions', guarded('Sort Sessions', () => sortSessions(ctx.tree))],
+    ['subchats.filterSessions', guarded('Filter Sessions', () => filterSessions(ctx.tree))],
+    ['subchats.showOnlyNeedsMe', guarded('Show Only Sessions That Need You', () => showOnlyNeedsMe(ctx.tree))],
+    ['subchats.clearSessionFilter', guarded('Clear Session Filter', () => clearSessionFilter(ctx.tree))],
     ['subchats.checkAgent', guarded('Check Agent', (arg?: unknown) => checkAgentCommand({ service, agents: ctx.agents, workspaceFolder: ctx.workspaceFolder, output: ctx.protocolLog }, arg))],
   ];
   return commands.map(([id, handler]) => vscode.commands.registerCommand(id, handler));

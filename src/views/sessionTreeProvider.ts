@@ -6,6 +6,12 @@ import { needsUser, parseSessionNodeId, sessionItemOf, sessionNodeId, type TreeI
 import { runtimeTreeItem } from './runtimeTreeModel';
 import { SessionTreeWatch } from './sessionTreeWatch';
 import { TreeRefreshQueue } from './treeRefreshQueue';
+import { TreeArrangement, type ArrangementRuntime } from './treeArrangement';
+import { isFiltered, readTreeOptions, type TreeViewOptions } from './treeFilter';
+import { inertUiText } from '../host/uiText';
+
+/** Where the tree's sort and filter are kept per workspace. */
+export const TREE_OPTIONS_KEY = 'subchats.sessionTree.options';
 
 export type SessionTreeNode =
   | { readonly kind: 'runtime'; readonly runtimeId: string }
@@ -23,23 +29,33 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     fire: (keys) => this.changeEmitter.fire(keys && keys.map((key) => this.nodes.get(key)).filter((n): n is SessionTreeNode => !!n)),
     rowChanged: (key) => this.rowChanged(key),
     flushed: () => this.afterFlush(),
+    restructured: () => this.restructured(),
   });
   private tickTimer: NodeJS.Timeout | undefined;
   private view: vscode.TreeView<SessionTreeNode> | undefined;
   /** Working and waiting sessions, kept from store changes so the tick and the badge walk only those. */
   private readonly watch = new SessionTreeWatch();
+  /** The sort and filter the user chose (see treeFilter.ts); inactive while the tree shows its plain order. */
+  private readonly arrangement = new TreeArrangement(() => this.service.list().map(arrangeable));
 
-  constructor(private readonly service: SubchatsService) {
+  constructor(
+    private readonly service: SubchatsService,
+    private readonly workspaceState?: vscode.Memento,
+  ) {
+    this.arrangement.set(readTreeOptions(workspaceState?.get(TREE_OPTIONS_KEY)));
+    void this.setContextKeys();
     this.watch.sync(service.list());
     this.disposables.push(
       service.onDidChangeRuntimes(() => {
         this.watch.sync(service.list());
+        this.arrangement.reset();
         this.refreshes.everythingChanged();
       }),
       service.onDidChangeSessions(({ runtime, changes }) => {
         for (const change of changes) {
           this.watch.note(runtime, change.sessionId);
           if (change.kind === 'entry' && !this.affectsItem(runtime, change.sessionId)) continue;
+          this.arrangement.touch(runtime.id);
           // A new child changes its parent's children; anything else changes the item itself.
           const session = runtime.store.getSession(change.sessionId);
           if (change.kind === 'tree') {
@@ -59,10 +75,15 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
 
   attach(view: vscode.TreeView<SessionTreeNode>): void {
     this.view = view;
+    this.updateMessage();
     // Elapsed times of running sessions tick once a second while the view is visible.
     this.tickTimer = setInterval(() => {
       if (!view.visible) return;
-      for (const { runtimeId, sessionId } of this.watch.ticking()) this.refreshes.itemChanged(this.sessionKey(runtimeId, sessionId));
+      for (const { runtimeId, sessionId } of this.watch.ticking()) {
+        this.refreshes.itemChanged(this.sessionKey(runtimeId, sessionId));
+        // A quiet turn the agent started reads idle after a while: the filter and the state sort follow.
+        this.arrangement.touch(runtimeId);
+      }
     }, 1000);
   }
 
@@ -108,6 +129,7 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
   }
 
   getChildren(node?: SessionTreeNode): SessionTreeNode[] {
+    if (this.arrangement.active) return this.arrangedChildren(node);
     if (!node) return this.service.list().map((r) => this.runtimeNode(r.id));
     const runtime = this.service.get(node.runtimeId);
     if (!runtime) return [];
@@ -131,12 +153,35 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     return node?.kind === 'session' ? { runtimeId: node.runtimeId, sessionId: node.sessionId } : undefined;
   }
 
+  /** The tree's sort and filter. */
+  get options(): TreeViewOptions {
+    return this.arrangement.options;
+  }
+
+  /** Sorts and filters the tree anew, and keeps the choice for this workspace. */
+  async setOptions(options: TreeViewOptions): Promise<void> {
+    this.arrangement.set(options);
+    this.refreshes.everythingChanged();
+    this.updateMessage();
+    await Promise.all([this.workspaceState?.update(TREE_OPTIONS_KEY, options), this.setContextKeys()]);
+  }
+
+  /** The agents of the connections in the tree, by name, for the agent filter. */
+  agentNames(): string[] {
+    return [...new Set(this.service.list().map((r) => r.agent.name))];
+  }
+
   /**
    * Selects the session's row (expanding its ancestors). Only *Reveal in Session Tree* moves the keyboard focus
    * there: a reveal that follows a chat or a new session must not take the focus from the chat, or from a
    * picker the user opened meanwhile (VS Code closes a quick pick that loses focus).
    */
   async reveal(runtimeId: string, sessionId: string, { focus = false }: { focus?: boolean } = {}): Promise<void> {
+    if (!this.isShown(runtimeId, sessionId)) {
+      // Only the user's own Reveal says so; a reveal that follows a chat just does not happen.
+      if (focus) await this.offerToClearFilter(runtimeId, sessionId);
+      return;
+    }
     await this.view?.reveal(this.sessionNode(runtimeId, sessionId), { select: true, focus, expand: true });
   }
 
@@ -150,7 +195,52 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
   private modelOf(node: SessionTreeNode): TreeItemModel | undefined {
     const runtime = this.service.get(node.runtimeId);
     if (!runtime) return undefined;
-    return node.kind === 'runtime' ? runtimeTreeItem(runtime, Date.now()) : sessionItemOf(runtime, node.sessionId, Date.now());
+    // A sorted or filtered row reads its state at the moment the arrangement judged it.
+    const now = (this.arrangement.active ? this.arrangement.now(runtime.id) : undefined) ?? Date.now();
+    return node.kind === 'runtime' ? runtimeTreeItem(runtime, Date.now()) : sessionItemOf(runtime, node.sessionId, now);
+  }
+
+  private arrangedChildren(node: SessionTreeNode | undefined): SessionTreeNode[] {
+    if (!node) return this.arrangement.runtimeIds().map((id) => this.runtimeNode(id));
+    const runtime = this.service.get(node.runtimeId);
+    if (!runtime) return [];
+    const ids = this.arrangement.children(arrangeable(runtime), node.kind === 'runtime' ? null : node.sessionId);
+    return ids.map((id) => this.sessionNode(runtime.id, id));
+  }
+
+  private restructured(): readonly string[] | 'all' {
+    if (!this.arrangement.active) return [];
+    const changed = this.arrangement.rearrange();
+    if (changed === 'all') return changed;
+    return changed.map((p) => (p.sessionId === null ? this.runtimeKey(p.runtimeId) : this.sessionKey(p.runtimeId, p.sessionId)));
+  }
+
+  private isShown(runtimeId: string, sessionId: string): boolean {
+    const runtime = this.service.get(runtimeId);
+    return !this.arrangement.active || !runtime || this.arrangement.isShown(arrangeable(runtime), sessionId);
+  }
+
+  private async offerToClearFilter(runtimeId: string, sessionId: string): Promise<void> {
+    const label = this.service.get(runtimeId)?.store.getSession(sessionId)?.label ?? sessionId;
+    const clear = 'Clear Filter';
+    const choice = await vscode.window.showInformationMessage(`Subchats: the session filter hides "${inertUiText(label)}".`, clear);
+    if (choice !== clear) return;
+    await this.setOptions({ ...this.arrangement.options, show: 'everything', agents: [] });
+    await this.view?.reveal(this.sessionNode(runtimeId, sessionId), { select: true, focus: true, expand: true });
+  }
+
+  private updateMessage(): void {
+    if (!this.view) return;
+    const message = this.arrangement.active ? this.arrangement.message() : undefined;
+    if (this.view.message !== message) this.view.message = message;
+  }
+
+  private setContextKeys(): Thenable<unknown> {
+    const options = this.arrangement.options;
+    return Promise.all([
+      vscode.commands.executeCommand('setContext', 'subchats.sessions.filtered', isFiltered(options)),
+      vscode.commands.executeCommand('setContext', 'subchats.sessions.needsMeOnly', options.show === 'needsMe'),
+    ]);
   }
 
   private rowChanged(key: string): boolean {
@@ -192,8 +282,9 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
 
   private afterFlush(): void {
     this.updateBadge();
+    this.updateMessage();
     if (this.toReveal.size > 0 && this.view?.visible) {
-      const nodes = [...this.toReveal];
+      const nodes = [...this.toReveal].filter((n) => n.kind !== 'session' || this.isShown(n.runtimeId, n.sessionId));
       this.toReveal.clear();
       for (const node of nodes) void this.view.reveal(node, { select: false, focus: false, expand: false }).then(undefined, () => undefined);
     } else this.toReveal.clear();
@@ -204,6 +295,10 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     const count = this.watch.badgeCount(this.service.list());
     this.view.badge = count > 0 ? { value: count, tooltip: `${count} session${count === 1 ? '' : 's'} waiting for you` } : undefined;
   }
+}
+
+function arrangeable(runtime: AgentRuntime): ArrangementRuntime {
+  return { id: runtime.id, agentName: runtime.agent.name, store: runtime.store };
 }
 
 /** Everything a row shows or offers, as one comparable string. */

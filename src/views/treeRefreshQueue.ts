@@ -18,6 +18,8 @@ export interface TreeRefreshTarget {
   rowChanged(key: string): boolean;
   /** After every flush, fired or not (the badge and reveals follow the rows). */
   flushed(): void;
+  /** Before each flush: nodes whose children changed since (the tree's sort and filter), or 'all'. */
+  restructured?(): readonly string[] | 'all';
 }
 
 export class TreeRefreshQueue {
@@ -68,6 +70,9 @@ export class TreeRefreshQueue {
 
   private flush(): void {
     this.timer = undefined;
+    const restructured = this.target.restructured?.() ?? [];
+    if (restructured === 'all') this.all = true;
+    else for (const key of restructured) this.structure.add(key);
     if (this.all) {
       this.all = false;
       this.items.clear();

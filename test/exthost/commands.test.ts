@@ -55,10 +55,11 @@ describe('command contributions', function () {
     for (const link of links) assert.ok(contributed.has(link), `welcome links ${link}, which is not contributed`);
   });
 
-  it('view title actions show on the session view only', () => {
+  it('view title actions show on the session view only (some only while a session filter is on, or off)', () => {
+    const states = [false, true].map((filtered) => ({ 'subchats.sessions.filtered': filtered }));
     for (const entry of contributes().menus['view/title'] ?? []) {
-      assert.equal(whenHolds(entry.when ?? 'true', { view: VIEW_ID }), true, entry.command);
-      assert.equal(whenHolds(entry.when ?? 'true', { view: 'explorer' }), false, entry.command);
+      assert.equal(states.some((keys) => whenHolds(entry.when ?? 'true', { view: VIEW_ID, keys })), true, entry.command);
+      assert.equal(states.some((keys) => whenHolds(entry.when ?? 'true', { view: 'explorer', keys })), false, entry.command);
     }
   });
 });

@@ -77,3 +77,18 @@ test('dispose stops a pending fire', () => {
   timers.advance(1000);
   assert.deepEqual(fires, []);
 });
+
+test('before each flush the tree says which nodes show other children now (sort and filter); all of them when it says so', () => {
+  const timers = new FakeTimers();
+  const fires: (readonly string[] | undefined)[] = [];
+  let restructured: readonly string[] | 'all' = ['parent'];
+  const queue = new TreeRefreshQueue({ fire: (keys) => fires.push(keys), rowChanged: () => false, flushed: () => undefined, restructured: () => restructured }, timers);
+  timers.advance(1000);
+  queue.itemChanged('row');
+  timers.advance(ITEM_COALESCE_MS);
+  assert.deepEqual(fires, [['parent']], 'the row shows nothing new, but its parent reorders');
+  restructured = 'all';
+  queue.itemChanged('row');
+  timers.advance(MIN_FIRE_GAP_MS);
+  assert.deepEqual(fires, [['parent'], undefined]);
+});

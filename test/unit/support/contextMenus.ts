@@ -13,16 +13,19 @@ export interface MenuEntry {
 export const VIEW_ID = 'subchats.sessions';
 
 /**
- * Evaluates the when clauses this package uses (`view == X`, `viewItem =~ /re/`, joined by `&&`) the way
- * VS Code does for a tree item. Anything else throws, so a new kind of clause gets a test of its own.
+ * Evaluates the when clauses this package uses (`view == X`, `viewItem =~ /re/`, the extension's own context keys
+ * `subchats.x.y` and `!subchats.x.y`, joined by `&&`) the way VS Code does for a tree item or a view's title
+ * bar; a key not given is unset. Anything else throws, so a new kind of clause gets a test of its own.
  */
-export function whenHolds(when: string, context: { view: string; viewItem?: string }): boolean {
+export function whenHolds(when: string, context: { view: string; viewItem?: string; keys?: Readonly<Record<string, boolean>> }): boolean {
   return when.split('&&').every((raw) => {
     const clause = raw.trim();
     const equals = /^view\s*==\s*([\w.-]+)$/.exec(clause);
     if (equals) return context.view === equals[1];
     const matches = /^viewItem\s*=~\s*\/(.*)\/([a-z]*)$/.exec(clause);
     if (matches) return context.viewItem !== undefined && new RegExp(matches[1]!, matches[2]).test(context.viewItem);
+    const key = /^(!?)(subchats(?:\.\w+)+)$/.exec(clause);
+    if (key) return (context.keys?.[key[2]!] === true) !== (key[1] === '!');
     throw new Error(`when clause "${clause}" is not understood by this test`);
   });
 }
@@ -35,6 +38,11 @@ export function offeredBy(entries: readonly MenuEntry[], contextValue: string): 
 
 /** The item context menu entries of the package.json in this checkout. */
 export function itemMenusOnDisk(): MenuEntry[] {
+  return menusOnDisk('view/item/context');
+}
+
+/** A menu's entries in the package.json of this checkout. */
+export function menusOnDisk(menu: string): MenuEntry[] {
   const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { contributes: { menus: Record<string, MenuEntry[]> } };
-  return manifest.contributes.menus['view/item/context'] ?? [];
+  return manifest.contributes.menus[menu] ?? [];
 }

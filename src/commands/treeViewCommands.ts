@@ -1,0 +1,76 @@
+// The session tree's sort and filter commands (view title bar and palette). What they choose is ruled in
+// src/views/treeFilter.ts; the tree keeps the choice per workspace.
+import * as vscode from 'vscode';
+import { inertUiText } from '../host/uiText';
+import type { TreeShow, TreeSort, TreeViewOptions } from '../views/treeFilter';
+
+export interface ArrangedTree {
+  readonly options: TreeViewOptions;
+  setOptions(options: TreeViewOptions): Promise<void>;
+  agentNames(): string[];
+}
+
+export const SORT_CHOICES: readonly { readonly sort: TreeSort; readonly label: string; readonly detail: string }[] = [
+  { sort: 'appearance', label: 'Order of Appearance', detail: 'Connections and sessions in the order they started' },
+  { sort: 'state', label: 'State', detail: 'Sessions that need you first, then the ones at work, then the rest' },
+  { sort: 'cost', label: 'Cost', detail: 'The highest reported cost first (tokens used where no cost is reported)' },
+  { sort: 'agent', label: 'Agent', detail: 'Connections by agent name' },
+];
+
+const SHOW_CHOICES: readonly { readonly show: TreeShow; readonly label: string; readonly detail: string }[] = [
+  { show: 'everything', label: 'Everything', detail: 'Every session of every agent' },
+  { show: 'needsMe', label: 'Needs Me', detail: 'Sessions waiting for you, and the sessions above them' },
+  { show: 'working', label: 'Working', detail: 'Sessions at work or waiting for you, and the sessions above them' },
+];
+
+const mark = (current: boolean): string => (current ? '$(check)' : '$(blank)');
+
+interface Choice<T> extends vscode.QuickPickItem {
+  readonly value?: T;
+}
+
+/** Sort Sessions By…: the current sort is checked. */
+export async function sortSessions(tree: ArrangedTree): Promise<void> {
+  const items: Choice<TreeSort>[] = SORT_CHOICES.map((c) => ({ label: `${mark(tree.options.sort === c.sort)} ${c.label}`, detail: c.detail, value: c.sort }));
+  const picked = await vscode.window.showQuickPick(items, { title: 'Sort Sessions By', placeHolder: 'Among siblings: connections, the roots of a connection, the subagents of a session' });
+  if (picked?.value) await tree.setOptions({ ...tree.options, sort: picked.value });
+}
+
+/** Filter Sessions…: by state (Everything clears every filter), or by agent in a second pick. */
+export async function filterSessions(tree: ArrangedTree): Promise<void> {
+  const { options } = tree;
+  const agents = options.agents.length > 0 ? options.agents.map((a) => inertUiText(a)).join(', ') : undefined;
+  const items: Choice<TreeShow | 'agents'>[] = [
+    ...SHOW_CHOICES.map((c) => ({
+      label: `${mark(c.show === 'everything' ? options.show === 'everything' && !agents : options.show === c.show)} ${c.label}`,
+      detail: c.detail,
+      value: c.show,
+    })),
+    { label: '', kind: vscode.QuickPickItemKind.Separator },
+    { label: `${mark(!!agents)} By Agent…`, detail: agents ? `Now: ${agents}` : 'The sessions of the agents you pick', value: 'agents' },
+  ];
+  const picked = await vscode.window.showQuickPick(items, { title: 'Filter Sessions', placeHolder: 'Which sessions the tree shows' });
+  if (!picked?.value) return;
+  if (picked.value === 'agents') {
+    const chosen = await pickAgents(tree);
+    if (chosen) await tree.setOptions({ ...tree.options, agents: chosen });
+  } else if (picked.value === 'everything') await clearSessionFilter(tree);
+  else await tree.setOptions({ ...tree.options, show: picked.value });
+}
+
+async function pickAgents(tree: ArrangedTree): Promise<string[] | undefined> {
+  const names = [...new Set([...tree.agentNames(), ...tree.options.agents])];
+  const items = names.map((name) => ({ label: inertUiText(name), name, picked: tree.options.agents.includes(name) }));
+  const picked = await vscode.window.showQuickPick(items, { title: 'Show the Sessions of Which Agents?', placeHolder: 'None checked: every agent', canPickMany: true });
+  return picked?.map((p) => p.name);
+}
+
+/** The title bar's bell: only the sessions that need you, or everything again. */
+export function showOnlyNeedsMe(tree: ArrangedTree): Promise<void> {
+  return tree.setOptions({ ...tree.options, show: tree.options.show === 'needsMe' ? 'everything' : 'needsMe' });
+}
+
+/** Every filter off; the sort stays. */
+export function clearSessionFilter(tree: ArrangedTree): Promise<void> {
+  return tree.setOptions({ ...tree.options, show: 'everything', agents: [] });
+}
