@@ -120,7 +120,7 @@ function siblingOrder(sort: TreeSort, activity: ReadonlyMap<string, Activity>, s
   if (sort === 'state') return (ids) => ids.sort((a, b) => STATE_RANK[activity.get(a) ?? 'idle'] - STATE_RANK[activity.get(b) ?? 'idle']);
   if (sort === 'cost') {
     return (ids) => {
-      const rank = new Map(ids.map((id) => [id, usageRank(store.getSession(id) ?? { usage: null })]));
+      const rank = new Map(ids.map((id) => [id, usageRank(store.getSession(id) ?? { spend: null })]));
       return ids.sort((a, b) => compareUsage(rank.get(a), rank.get(b)));
     };
   }

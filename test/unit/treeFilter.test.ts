@@ -127,7 +127,7 @@ test('Cost sort: the highest reported cost first, then tokens used where no cost
   const claude = replayFixture('traces', 'claude2-parallel.jsonl').store;
   assert.deepEqual(usageRank(rootOf(claude)), { unit: 'cost', amount: 0.005600000000000001 });
   assert.equal(usageRank(claude.getSession(rootOf(claude).childIds[0]!)!), undefined, 'its subagents report none');
-  assert.deepEqual(usageRank(rootOf(replayFixture('traces', 'codex-v2-single.jsonl').store)), { unit: 'tokens', amount: 120 }, 'Codex reports tokens, no cost');
+  assert.deepEqual(usageRank(rootOf(replayFixture('traces', 'codex-v2-single.jsonl').store)), { unit: 'tokens', amount: 360 }, 'Codex reports its turn\'s tokens, no cost');
 });
 
 test('Agent sort orders connections by agent name (case aside, stable); other sorts keep their order', () => {
