@@ -3,7 +3,7 @@ import type { AgentRuntime } from '../host/subchatsService';
 import type { SessionActions, SessionView } from '../store/model';
 import { isReconnectable } from '../host/reconnect';
 import { inertUiText, markdownText } from '../host/uiText';
-import { clockTime, elapsedMs, filesChangedLabel, formatDuration, isWorking, longQuietNotice, plainText, presentState, stateExplanation, type PresentedState } from '../presentation';
+import { backgroundRunning, clockTime, elapsedMs, filesChangedLabel, formatDuration, isWorking, longQuietNotice, plainText, presentState, stateExplanation, withBackgroundWork, type PresentedState } from '../presentation';
 import { subtreeChanges } from '../store/sessionChanges';
 import { questionsNotForwardedBy } from '../store/subagentDialects';
 
@@ -36,6 +36,8 @@ export interface SessionTreeContext {
   readonly questionsNotForwardedBy?: string | null;
   /** Files the session and its descendants changed (see src/store/sessionChanges.ts). */
   readonly changedFiles?: number;
+  /** Descendants still at work in the background (see backgroundRunning): an ended turn says they run. */
+  readonly backgroundRunning?: number;
 }
 
 export function sessionNodeId(connectionId: string, sessionId: string): string {
@@ -59,7 +61,7 @@ export function presentRow(session: SessionView, now: number): PresentedState {
 }
 
 export function sessionTreeItem(session: SessionView, ctx: SessionTreeContext): TreeItemModel {
-  const presented = presentRow(session, ctx.now);
+  const presented = withBackgroundWork(presentRow(session, ctx.now), ctx.backgroundRunning ?? 0);
   const tools = session.toolCallOrder.length;
   // A session at work shows when it started, not a running count: a row that changes every second is refreshed
   // every second, and VS Code drops the context-menu target of every row below a refreshing row until the
@@ -124,6 +126,7 @@ export function sessionItemOf(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'live
     ancestry,
     questionsNotForwardedBy: questionsNotForwardedBy(runtime.store, session),
     changedFiles: subtreeChanges(runtime.store, sessionId).length,
+    backgroundRunning: backgroundRunning(sessionId, (id) => runtime.store.getSession(id)),
   });
 }
 
