@@ -1,5 +1,5 @@
 // Durations and clock times, the same in the tree and the chat.
-import type { StateHistoryItem } from '../protocol/transcript';
+import type { StateHistoryItem, TimeSpent } from '../protocol/transcript';
 import { isWorking, type PresentableState } from './sessionState';
 
 /** "12s", "1m 5s", "2h 3m". */
@@ -17,9 +17,46 @@ export interface TimedSession {
   readonly createdAt: number;
   readonly updatedAt: number;
   readonly stateHistory?: readonly Pick<StateHistoryItem, 'at'>[];
-  /** Working time in ended spells and the current spell's start (the store keeps them); absent in old records. */
-  readonly workedMs?: number;
-  readonly workingSince?: number | null;
+  /** Time spent working and waiting (the store keeps it); absent in old records. */
+  readonly timeSpent?: TimeSpent;
+}
+
+/** What a state spends time on: running is working, requiring action is waiting on the user, the rest idle. */
+export function spellOf(state: Pick<PresentableState, 'state'>): 'working' | 'waiting' | null {
+  if (state.state === 'running') return 'working';
+  if (state.state === 'requires_action') return 'waiting';
+  return null;
+}
+
+/** Time working, waiting on the user and idle since the session began (ms), up to `now` while it is live. */
+export interface SpentTimes {
+  readonly working: number;
+  readonly waiting: number;
+  readonly idle: number;
+}
+
+export function spentTimes(session: TimedSession, now: number, live: boolean): SpentTimes {
+  const end = live ? now : (session.stateHistory?.at(-1)?.at ?? session.updatedAt);
+  const spent = session.timeSpent;
+  if (!spent) {
+    const busy = Math.max(0, (isWorking(session.state) && live ? now : end) - session.createdAt);
+    return { working: busy, waiting: 0, idle: 0 };
+  }
+  const spell = spellOf(session.state);
+  const current = spell && live && spent.since !== null ? Math.max(0, now - spent.since) : 0;
+  const working = spent.working + (spell === 'working' ? current : 0);
+  const waiting = spent.waiting + (spell === 'waiting' ? current : 0);
+  return { working, waiting, idle: Math.max(0, end - session.createdAt - working - waiting) };
+}
+
+/** "working 12s · waiting on you 3s · idle 1m 2s" (a part that is zero is left out; "no time yet" when all are). */
+export function spentTimesText(times: SpentTimes): string {
+  const parts = [
+    times.working >= 1000 ? `working ${formatDuration(times.working)}` : '',
+    times.waiting >= 1000 ? `waiting on you ${formatDuration(times.waiting)}` : '',
+    times.idle >= 1000 ? `idle ${formatDuration(times.idle)}` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? parts.join(' · ') : 'under a second';
 }
 
 /**
@@ -28,9 +65,9 @@ export interface TimedSession {
  * without the working time: from creation until `now` or the last state change.
  */
 export function elapsedMs(session: TimedSession, now: number, live: boolean): number {
-  if (session.workedMs !== undefined) {
-    const current = isWorking(session.state) && live && session.workingSince != null ? Math.max(0, now - session.workingSince) : 0;
-    return session.workedMs + current;
+  if (session.timeSpent) {
+    const times = spentTimes(session, now, live);
+    return times.working + times.waiting;
   }
   const end = isWorking(session.state) && live ? now : (session.stateHistory?.at(-1)?.at ?? session.updatedAt);
   return Math.max(0, end - session.createdAt);

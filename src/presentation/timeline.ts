@@ -1,13 +1,16 @@
 // The timeline of a parent's children: when each started, waited on the user, worked, and how it ended,
 // from the state changes the store recorded. Pure; the chat draws it (webview/components/subchats-timeline.ts).
-import type { StateHistoryItem } from '../protocol/transcript';
+import type { SessionStateInfo, StateHistoryItem, TimeSpent } from '../protocol/transcript';
 import type { ChatTimelineRow, ChatTimelineSegment, TimelinePhase } from '../protocol/webviewMessages';
 import { stateLabel } from './sessionState';
 
 export interface TimelineChild {
   readonly id: string;
   readonly label: string;
+  readonly state: SessionStateInfo;
   readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly timeSpent: TimeSpent;
   readonly stateHistory: readonly StateHistoryItem[];
 }
 
@@ -47,6 +50,7 @@ export function childTimeline(children: readonly TimelineChild[]): ChatTimelineR
       segments.push({ start: item.at, end: next ? next.at : null, phase, label: stateLabel(item) });
     });
     const start = Math.min(child.createdAt, history[0]?.at ?? child.createdAt);
-    return { sessionId: child.id, label: child.label, start, segments, end };
+    const times = { state: { state: child.state.state }, createdAt: child.createdAt, updatedAt: child.updatedAt, timeSpent: child.timeSpent };
+    return { sessionId: child.id, label: child.label, start, segments, end, times };
   });
 }

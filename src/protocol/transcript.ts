@@ -17,6 +17,17 @@ export interface SessionStateInfo {
 }
 
 /**
+ * Time a session spent at work, by what it did (spells that ended), and when the current spell began. A spell is
+ * `working` while the state is running and `waiting` while it requires action; anything else is idle.
+ */
+export interface TimeSpent {
+  readonly working: number;
+  readonly waiting: number;
+  /** Start of the current working or waiting spell; null while idle. */
+  readonly since: number | null;
+}
+
+/**
  * Who said so: `agent` = the agent reported this state (subagent_update, state_update, a prompt response);
  * `tool-call` = the child follows its parent's tool call; `turn` = it ended with its parent's prompt turn;
  * `client` = the client's own knowledge (a new session is idle, a sent prompt runs, the connection went away);

@@ -1,7 +1,7 @@
 // Messages between the extension host and the chat webview. Shared by both sides; depends only on the
 // transcript shapes (./transcript). The host is the source of truth: it sends a full snapshot, then revisioned
 // deltas. Every message type has a guard in ./messageGuards (the table will not compile without one).
-import type { ActionPermission, AvailableCommand, Entry, FileChangeSummary, PromptCapabilities, QueuedMessage, SessionActions, StateHistoryItem, TerminalRecord, ToolCallRecord } from './transcript';
+import type { ActionPermission, AvailableCommand, Entry, FileChangeSummary, PromptCapabilities, QueuedMessage, SessionActions, StateHistoryItem, TerminalRecord, TimeSpent, ToolCallRecord } from './transcript';
 
 /**
  * Version 6: headers carry the controller's whole verdict (`actions`: phase, busy, steer, queue, relay, send)
@@ -79,6 +79,16 @@ export interface ChatTimelineRow {
   readonly segments: readonly ChatTimelineSegment[];
   /** How it ended (done, cancelled, failed) and when; null while it has not. */
   readonly end: { readonly at: number; readonly phase: TimelinePhase; readonly label: string } | null;
+  /** What the child's card and tree row read its times from (spentTimes), so the row says the same. */
+  readonly times: TimedRow;
+}
+
+/** The parts of a child the timeline needs to tell its time working, waiting and idle. */
+export interface TimedRow {
+  readonly state: { readonly state: string };
+  readonly createdAt: number;
+  readonly updatedAt: number;
+  readonly timeSpent: TimeSpent;
 }
 
 /** What a header picker asks the host to change. */
@@ -122,9 +132,8 @@ export interface ChatSessionHeader {
   /** The files this session and its descendants changed (the same as `changes` without children). */
   readonly treeChanges: readonly ChatFileChange[];
   readonly createdAt: number;
-  /** Working time in ended spells, and when the current one began (see SessionRecord). */
-  readonly workedMs: number;
-  readonly workingSince: number | null;
+  /** Time spent working and waiting on the user (see SessionRecord). */
+  readonly timeSpent: TimeSpent;
   readonly updatedAt: number;
   /** The slash commands the agent advertised for this session (agent text: shown as text only). */
   readonly commands: readonly AvailableCommand[];

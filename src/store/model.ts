@@ -1,7 +1,7 @@
 // The session store's data model. Plain JSON-serializable records (no classes, no Maps); the transcript
 // shapes they hold are shared with the webview (src/protocol/transcript.ts).
 
-import type { AvailableCommand, ContentBlock, Entry, PlanEntry, QueuedMessage, SessionStateInfo, StateHistoryItem, TerminalRecord, ToolCallRecord } from '../protocol/transcript';
+import type { AvailableCommand, ContentBlock, Entry, PlanEntry, QueuedMessage, SessionStateInfo, StateHistoryItem, TerminalRecord, TimeSpent, ToolCallRecord } from '../protocol/transcript';
 
 export type * from '../protocol/transcript';
 
@@ -91,10 +91,8 @@ export interface SessionRecord {
   availableSubagents: unknown[] | null;
   createdAt: number;
   updatedAt: number;
-  /** Time spent working (running or needing the user) in spells that ended: a loaded or idle session's wait is not work. */
-  workedMs: number;
-  /** When the current working spell began; null while not working. */
-  workingSince: number | null;
+  /** Time spent working and waiting on the user (replaced whole on each change): idle time between turns is neither. */
+  timeSpent: TimeSpent;
   rev: number;
   meta: Record<string, unknown> | null;
 }

@@ -1,5 +1,5 @@
 // A fresh session record with every field at its "nothing known yet" value.
-import { isWorking } from '../presentation/sessionState';
+import { spellOf } from '../presentation/time';
 import type { SessionRecord } from './model';
 
 export type SessionRecordInit = Pick<SessionRecord, 'id' | 'ordinal' | 'parentId' | 'parentToolCallId' | 'link' | 'origin' | 'state'>;
@@ -43,8 +43,7 @@ export function newSessionRecord(init: SessionRecordInit, at: number, rev: numbe
     availableSubagents: null,
     createdAt: at,
     updatedAt: at,
-    workedMs: 0,
-    workingSince: isWorking(init.state) ? at : null,
+    timeSpent: { working: 0, waiting: 0, since: spellOf(init.state) ? at : null },
     rev,
     meta: null,
   };

@@ -192,8 +192,7 @@ export class SessionTree {
     real.subagentType = virtual.subagentType;
     real.stateHistory.splice(0, real.stateHistory.length, ...virtual.stateHistory);
     real.createdAt = virtual.createdAt;
-    real.workedMs = virtual.workedMs;
-    real.workingSince = virtual.workingSince;
+    real.timeSpent = virtual.timeSpent;
     real.childIds.push(...virtual.childIds);
     for (const childId of virtual.childIds) {
       const grandchild = this.core.session(childId);

@@ -6,7 +6,7 @@ import type { SentWords } from './reducers/agentAccounts';
 import type { PromptCopy } from './reducers/promptEchoes';
 import { sessionLabel, TwinLabels } from './sessionLabel';
 import { isSessionFinished, isToolCallOpen, sameState } from './sessionState';
-import { isWorking } from '../presentation/sessionState';
+import { spellOf } from '../presentation/time';
 
 /** Per-session lookups that are not part of the record (so records stay plain JSON). */
 export interface SessionIndex {
@@ -246,12 +246,16 @@ export class StoreCore {
   }
 }
 
-/** Keeps the session's working time: a spell starts when it begins to work and is added up when it stops. */
+/** Keeps the session's time spent: the spell that ends (working or waiting) is added up, the next one starts. */
 function noteWorkingSpell(session: SessionRecord, next: SessionStateInfo, at: number): void {
-  const was = isWorking(session.state);
-  const will = isWorking(next);
-  if (was && !will) {
-    if (session.workingSince !== null) session.workedMs += Math.max(0, at - session.workingSince);
-    session.workingSince = null;
-  } else if (!was && will) session.workingSince = at;
+  const ending = spellOf(session.state);
+  const starting = spellOf(next);
+  if (ending === starting) return;
+  const spent = session.timeSpent;
+  const elapsed = ending && spent.since !== null ? Math.max(0, at - spent.since) : 0;
+  session.timeSpent = {
+    working: spent.working + (ending === 'working' ? elapsed : 0),
+    waiting: spent.waiting + (ending === 'waiting' ? elapsed : 0),
+    since: starting ? at : null,
+  };
 }

@@ -3,7 +3,7 @@ import type { AgentRuntime } from '../host/subchatsService';
 import type { SessionActions, SessionView } from '../store/model';
 import { isReconnectable } from '../host/reconnect';
 import { inertUiText, markdownText } from '../host/uiText';
-import { backgroundRunning, clockTime, elapsedMs, filesChangedLabel, formatDuration, isWorking, longQuietNotice, plainText, presentState, stateExplanation, withBackgroundWork, type PresentedState } from '../presentation';
+import { backgroundRunning, clockTime, elapsedMs, filesChangedLabel, formatDuration, isWorking, longQuietNotice, plainText, presentState, spentTimes, spentTimesText, stateExplanation, withBackgroundWork, type PresentedState } from '../presentation';
 import { subtreeChanges } from '../store/sessionChanges';
 import { questionsNotForwardedBy } from '../store/subagentDialects';
 
@@ -143,6 +143,7 @@ function sessionTooltip(session: SessionView, presented: PresentedState, ctx: Se
   lines.push(`Linked by: ${markdownText(session.link)}${session.parentToolCallId ? ` (tool call ${inlineCode(session.parentToolCallId)})` : ''}`);
   if (session.cwd) lines.push(`Working directory: ${inlineCode(session.cwd)}`);
   lines.push(`State: ${markdownText(presented.label)}`);
+  lines.push(`Time: ${spentTimesText(spentTimes(session, ctx.now, ctx.live))}`);
   const explanation = stateExplanation(session.stateHistory, { cancelRequestedAt: session.cancelRequestedAt });
   if (explanation) lines.push(`_${markdownText(explanation)}_`);
   const quiet = longQuietNotice({ state: session.state, updatedAt: session.updatedAt, questionsNotForwardedBy: ctx.questionsNotForwardedBy ?? null, background: session.background }, ctx.now);

@@ -122,8 +122,7 @@ export function sessionHeader(store: SessionStoreReader, session: SessionView, c
     treeChanges: session.childIds.length > 0 ? chatChanges(store, subtreeChanges(store, session.id), session.id) : changes,
     createdAt: session.createdAt,
     updatedAt: session.updatedAt,
-    workedMs: session.workedMs,
-    workingSince: session.workingSince,
+    timeSpent: session.timeSpent,
     commands: session.availableCommands ?? [],
     promptCapabilities: store.promptCapabilities(),
   };

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { SessionActions } from '../../src/store/model';
 import type { SessionStore } from '../../src/store/sessionStore';
-import { announce, replayFixture, text, Wire } from '../unit/support/storeFixtures';
+import { announce, replayFixture, replayUntil, text, Wire } from '../unit/support/storeFixtures';
 import { cardExpected, cardShows, chatExpected, chatShows, hostExpected, hostShows } from './controlViews';
 import { FeedLink } from './feedLink';
 import { useHarness, type ChatPage } from './harness';
@@ -98,7 +98,9 @@ const SCENES: Readonly<Record<string, () => SessionStore>> = {
   },
   'virtual child running (Claude parentToolUseId)': () => withVirtualChild().store,
   'virtual child ended': () => withVirtualChild().update('R', { sessionUpdate: 'tool_call_update', toolCallId: 'task1', status: 'completed' }).store,
-  'opencode background task: agent-started root, child in the background (written)': () => replayFixture('written', 'opencode-background-task.jsonl').store,
+  'opencode background task: agent-started root, the child ended by it (written)': () => replayFixture('written', 'opencode-background-task.jsonl').store,
+  'opencode background task: the prompt ended, the child works on in the background (written)': () =>
+    replayUntil('written', 'opencode-background-task.jsonl', (store) => store.listSessions().some((s) => s.parentId === null && s.state.stopReason === 'end_turn')),
   'finished opencode task with a session of its own (recorded)': () => replayFixture('recorded-new', 'opencode-single.jsonl').store,
   'opencode subagent loaded as a session of its own: takes prompts, not settings (recorded)': () => replayFixture('recorded-new', 'opencode-load-child.jsonl').store,
 };

@@ -47,12 +47,18 @@ test('a failure with no cancel before it is Failed, with its error', () => {
   assert.equal(child.state.reported, undefined);
 });
 
-test('a failure that comes after the cancelled turn already ended the child keeps it Cancelled, now with the words', () => {
+/** A turn that launched a child, then the user's cancel ended it (the child with it). */
+function cancelledTurn(): Wire {
   const w = new Wire().newSession('R');
   const end = w.prompt('R', 'go');
   w.update('R', { ...launch('in_progress'), sessionUpdate: 'tool_call' });
   w.cancel('R');
   end('cancelled');
+  return w;
+}
+
+test('a failure that comes after the cancelled turn already ended the child keeps it Cancelled, now with the words', () => {
+  const w = cancelledTurn();
   assert.deepEqual(childOf(w.store).state, { state: 'idle', stopReason: 'cancelled' });
   w.update('R', launch('failed', { rawOutput: { error: 'Tool execution aborted', metadata: { interrupted: true } } }));
   const child = childOf(w.store);
@@ -60,11 +66,7 @@ test('a failure that comes after the cancelled turn already ended the child keep
 });
 
 test('after the next turn started, a late failure is a failure again', () => {
-  const w = new Wire().newSession('R');
-  const first = w.prompt('R', 'go');
-  w.update('R', { ...launch('in_progress'), sessionUpdate: 'tool_call' });
-  w.cancel('R');
-  first('cancelled');
+  const w = cancelledTurn();
   w.prompt('R', 'again');
   w.update('R', { ...launch('in_progress'), toolCallId: 'invoke_agent__2', sessionUpdate: 'tool_call' });
   w.update('R', launch('failed', { toolCallId: 'invoke_agent__2' }));

@@ -1,12 +1,24 @@
 // The children's timeline: spans between reported states, how each child ended, and a new turn reopening it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { childTimeline } from '../../src/presentation';
+import { childTimeline, elapsedMs, spentTimes, spentTimesText } from '../../src/presentation';
+import { SessionStore } from '../../src/store/sessionStore';
 
 const at = (state: string, time: number, stopReason?: string) => ({ state, at: time, source: 'agent' as const, ...(stopReason ? { stopReason } : {}) });
+const NO_TIME = { working: 0, waiting: 0, since: null };
+/** A child for the timeline: its history; the rest at rest. */
+const child = (id: string, label: string, createdAt: number, stateHistory: ReturnType<typeof at>[]) => ({
+  id,
+  label,
+  createdAt,
+  updatedAt: createdAt,
+  state: { state: stateHistory.at(-1)?.state ?? 'unconfirmed' },
+  timeSpent: NO_TIME,
+  stateHistory,
+});
 
 test('a child that worked, waited on the user, worked again and was cancelled', () => {
-  const [row] = childTimeline([{ id: 'c', label: 'Explorer', createdAt: 100, stateHistory: [at('unconfirmed', 100), at('running', 110), at('requires_action', 200), at('running', 260), at('idle', 300, 'cancelled')] }]);
+  const [row] = childTimeline([child('c', 'Explorer', 100, [at('unconfirmed', 100), at('running', 110), at('requires_action', 200), at('running', 260), at('idle', 300, 'cancelled')])]);
   assert.deepEqual(row, {
     sessionId: 'c',
     label: 'Explorer',
@@ -18,15 +30,16 @@ test('a child that worked, waited on the user, worked again and was cancelled', 
       { start: 260, end: 300, phase: 'working', label: 'Running' },
     ],
     end: { at: 300, phase: 'cancelled', label: 'Cancelled' },
+    times: { state: { state: 'idle' }, createdAt: 100, updatedAt: 100, timeSpent: NO_TIME },
   });
 });
 
 test('a running child has an open span; done and failed are ends; a new turn reopens the row', () => {
   const rows = childTimeline([
-    { id: 'a', label: 'A', createdAt: 0, stateHistory: [at('running', 5)] },
-    { id: 'b', label: 'B', createdAt: 0, stateHistory: [at('running', 5), at('idle', 9, 'end_turn')] },
-    { id: 'c', label: 'C', createdAt: 0, stateHistory: [at('running', 5), at('idle', 9, 'error')] },
-    { id: 'd', label: 'D', createdAt: 0, stateHistory: [at('running', 5), at('idle', 9, 'end_turn'), at('running', 20)] },
+    child('a', 'A', 0, [at('running', 5)]),
+    child('b', 'B', 0, [at('running', 5), at('idle', 9, 'end_turn')]),
+    child('c', 'C', 0, [at('running', 5), at('idle', 9, 'error')]),
+    child('d', 'D', 0, [at('running', 5), at('idle', 9, 'end_turn'), at('running', 20)]),
   ]);
   assert.deepEqual(rows[0]?.segments, [{ start: 5, end: null, phase: 'working', label: 'Running' }]);
   assert.equal(rows[0]?.end, null);
@@ -38,10 +51,39 @@ test('a running child has an open span; done and failed are ends; a new turn reo
 
 test('history out of order is sorted; no history gives an empty row from its creation', () => {
   const [sorted, empty] = childTimeline([
-    { id: 'a', label: 'A', createdAt: 50, stateHistory: [at('idle', 30, 'end_turn'), at('running', 10)] },
-    { id: 'b', label: 'B', createdAt: 7, stateHistory: [] },
+    child('a', 'A', 50, [at('idle', 30, 'end_turn'), at('running', 10)]),
+    child('b', 'B', 7, []),
   ]);
   assert.equal(sorted?.start, 10);
   assert.deepEqual(sorted?.segments.map((s) => s.phase), ['working']);
-  assert.deepEqual(empty, { sessionId: 'b', label: 'B', start: 7, segments: [], end: null });
+  const { times: _times, ...rest } = empty!;
+  assert.deepEqual(rest, { sessionId: 'b', label: 'B', start: 7, segments: [], end: null });
+});
+
+test('time working, waiting on the user and idle, per child, from the store: the card, the tree and the timeline read the same (#24 item 3)', () => {
+  let clock = 1_000;
+  const store = new SessionStore({ now: () => clock });
+  const send = (message: Record<string, unknown>, dir: 'client->agent' | 'agent->client') => store.ingest({ jsonrpc: '2.0', ...message }, dir);
+  send({ id: 1, method: 'session/new', params: { cwd: '/w', mcpServers: [] } }, 'client->agent');
+  send({ id: 1, result: { sessionId: 'P' } }, 'agent->client');
+  const update = (sessionId: string, update: Record<string, unknown>) => send({ method: 'session/update', params: { sessionId, update } }, 'agent->client');
+  update('P', { sessionUpdate: 'subagent_update', sessionId: 'C', title: 'Explorer', state: { state: 'running' } });
+  clock += 4_000;
+  update('P', { sessionUpdate: 'subagent_update', sessionId: 'C', state: { state: 'requires_action' } });
+  clock += 3_000;
+  update('P', { sessionUpdate: 'subagent_update', sessionId: 'C', state: { state: 'running' } });
+  clock += 2_000;
+  update('P', { sessionUpdate: 'subagent_update', sessionId: 'C', state: { state: 'idle', stopReason: 'end_turn' } });
+  clock += 10_000;
+  const child = store.getSession('C')!;
+  const times = spentTimes(child, clock, true);
+  assert.deepEqual(times, { working: 6_000, waiting: 3_000, idle: 10_000 });
+  assert.equal(spentTimesText(times), 'working 6s · waiting on you 3s · idle 10s');
+  assert.equal(elapsedMs(child, clock, true), 9_000, 'the card\'s time is time at work, not the idle time after');
+  const [row] = childTimeline([child]);
+  assert.deepEqual(spentTimes(row!.times, clock, true), times, 'the timeline row reads the same times');
+  // While it works, the current spell counts up to now.
+  update('P', { sessionUpdate: 'subagent_update', sessionId: 'C', state: { state: 'running' } });
+  clock += 1_500;
+  assert.deepEqual(spentTimes(store.getSession('C')!, clock, true), { working: 7_500, waiting: 3_000, idle: 10_000 });
 });

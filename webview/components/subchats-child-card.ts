@@ -3,7 +3,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { requestHost } from '../events';
-import { elapsedMs, formatDuration, isWorking, longQuietNotice, presentState, stateExplanation } from '../../src/presentation';
+import { elapsedMs, formatDuration, isWorking, longQuietNotice, presentState, spentTimes, spentTimesText, stateExplanation } from '../../src/presentation';
 import { entrySummary, latestActivity } from '../lib/format';
 import type { ChatStore, SessionView } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
@@ -63,7 +63,7 @@ export class SubchatsChildCard extends SubchatsElement {
           ${this.renderControls(view, name)}
         </div>
         <div class="sc-child-meta">
-          <span title="Time working">${codicon('watch')} ${formatDuration(elapsedMs(header, Date.now(), true))}</span>
+          <span title=${`Time working: ${spentTimesText(spentTimes(header, Date.now(), true))}`}>${codicon('watch')} ${formatDuration(elapsedMs(header, Date.now(), true))}</span>
           <span>${codicon('tools')} ${toolCount} tool call${toolCount === 1 ? '' : 's'}</span>
           ${header.childIds.length > 0
             ? html`<span>${codicon('type-hierarchy-sub')} ${header.childIds.length} subagent${header.childIds.length === 1 ? '' : 's'}</span>`

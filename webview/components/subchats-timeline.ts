@@ -4,7 +4,7 @@
 import { html, nothing, svg, type SVGTemplateResult, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { revealSession } from '../events';
-import { clockTime, formatDuration } from '../../src/presentation';
+import { clockTime, formatDuration, spentTimes, spentTimesText } from '../../src/presentation';
 import type { ChatTimelineRow } from '../../src/protocol/webviewMessages';
 import type { ChatStore } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
@@ -41,7 +41,7 @@ export class SubchatsTimeline extends SubchatsElement {
       <div class="sc-timeline-rows" role="list" aria-label="Subagents over time">
         ${rows.map(
           (row) => html`<div class="sc-timeline-row" role="listitem" data-session-id=${row.sessionId} aria-label=${describe(row)}>
-            <button type="button" class="sc-link sc-ellipsis" title=${`Show ${row.label} in this chat`} @click=${() => revealSession(this, row.sessionId)}>${row.label}</button>
+            <button type="button" class="sc-link sc-ellipsis" title=${`Show ${row.label} in this chat · ${spentTimesText(spentTimes(row.times, Date.now(), true))}`} @click=${() => revealSession(this, row.sessionId)}>${row.label}</button>
             <svg class="sc-timeline-bar" viewBox="0 0 ${WIDTH} 12" preserveAspectRatio="none" aria-hidden="true">${this.bars(row, x, now)}</svg>
           </div>`,
         )}
@@ -80,7 +80,7 @@ function describe(row: ChatTimelineRow): string {
   const parts = [`started ${clockTime(row.start)}`];
   if (waits > 0) parts.push(`waited on you ${waits === 1 ? 'once' : `${waits} times`}`);
   parts.push(row.end ? `${row.end.label} ${clockTime(row.end.at)}` : 'still going');
-  return `${row.label}: ${parts.join(', ')}`;
+  return `${row.label}: ${parts.join(', ')} (${spentTimesText(spentTimes(row.times, Date.now(), true))})`;
 }
 
 customElements.define('subchats-timeline', SubchatsTimeline);

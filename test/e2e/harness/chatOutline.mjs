@@ -180,7 +180,7 @@ async function readInPage(app, { openCards }) {
   async function childCard(element) {
     const card = element.querySelector('.sc-card');
     const head = card.querySelector(':scope > .sc-card-head');
-    const meta = [...card.querySelectorAll(':scope > .sc-child-meta > span')].filter((span) => span.title !== 'Time working');
+    const meta = [...card.querySelectorAll(':scope > .sc-child-meta > span')].filter((span) => !span.title.startsWith('Time working'));
     const lines = [`child ${text(head.querySelector('.sc-card-title'))} [${text(head.querySelector('.sc-state'))}]`, `meta ${meta.map(text).join(' · ')}`];
     const changes = card.querySelector(':scope > subchats-changes summary');
     if (changes) lines.push(`changes ${text(changes)}`);
