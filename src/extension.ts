@@ -21,6 +21,7 @@ import { SubchatsService, type ConnectionSnapshot } from './host/subchatsService
 import { mirrorTerminals } from './host/terminalMirror';
 import { PermissionBroker } from './host/permissionBroker';
 import { VscodeClientHost } from './host/vscodeClientHost';
+import { SubagentEndsNotifier } from './host/subagentEndsNotifier';
 import { SessionTreeProvider } from './views/sessionTreeProvider';
 import { ChatPanelManager } from './webviews/chatPanel';
 import type { SessionActions } from './store/model';
@@ -179,6 +180,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
     log: (text) => log.info(text),
   });
   context.subscriptions.push(chats, ...registerAttachmentCommands(chats));
+  context.subscriptions.push(new SubagentEndsNotifier(service, chats, () => config().get<boolean>('notifications.subagentEnds', true)));
 
   const changes = new ChangesEditor();
   context.subscriptions.push(changes, new SubchatsStatusBar(service));

@@ -2,6 +2,7 @@
 // webview (webview/). Pure functions; imports only src/protocol.
 export { ownEntry, shorten, themeColorVar } from './lookup';
 export { AGENT_STARTED_QUIET_MS, BACKGROUND_QUIET_MS, isWorking, oneLine, presentState, stateLabel, words, type Activity, type PresentableState, type PresentedState, type StateExtras } from './sessionState';
+export { backgroundRunning, withBackgroundWork, type BackgroundFacts } from './backgroundWork';
 export { clockTime, elapsedMs, formatDuration, spentTimes, spentTimesText, type SpentTimes, type TimedSession } from './time';
 export { grantsCancel, terminalGrantsCancel, isToolCallOpen, presentToolStatus, stoppedWithTurn, toolKindIcon, toolProgress, type PresentedToolStatus } from './toolCall';
 export { stateExplanation, type ExplanationOptions } from './explanation';

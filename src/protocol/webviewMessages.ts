@@ -124,6 +124,8 @@ export interface ChatSessionHeader {
   readonly cancelRequestedAt: number | null;
   /** A child still working in the background after its launch call completed. */
   readonly background: boolean;
+  /** Descendants still at work in the background (counted on the host): an ended turn says they still run. */
+  readonly backgroundRunning: number;
   /** The agent that keeps this subagent's questions to itself (opencode, Gemini CLI), or null. */
   readonly questionsNotForwardedBy: string | null;
   /** The modes and config options of a root session, as pickers; empty for subagents (ACP sets them per root). */

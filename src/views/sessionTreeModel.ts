@@ -4,6 +4,7 @@ import type { SessionActions, SessionView } from '../store/model';
 import { isReconnectable } from '../host/reconnect';
 import { inertUiText, markdownText } from '../host/uiText';
 import {
+  backgroundRunning,
   clockTime,
   elapsedMs,
   filesChangedLabel,
@@ -18,6 +19,7 @@ import {
   subtreeUsage,
   subtreeUsageLines,
   usageTree,
+  withBackgroundWork,
   type PresentedState,
 } from '../presentation';
 import { subtreeChanges } from '../store/sessionChanges';
@@ -54,6 +56,8 @@ export interface SessionTreeContext {
   readonly changedFiles?: number;
   /** What the session and its subagents reported they spent, as lines (src/presentation/usage.ts). */
   readonly usageLines?: readonly string[];
+  /** Descendants still at work in the background (see backgroundRunning): an ended turn says they run. */
+  readonly backgroundRunning?: number;
 }
 
 export function sessionNodeId(connectionId: string, sessionId: string): string {
@@ -77,7 +81,7 @@ export function presentRow(session: SessionView, now: number): PresentedState {
 }
 
 export function sessionTreeItem(session: SessionView, ctx: SessionTreeContext): TreeItemModel {
-  const presented = presentRow(session, ctx.now);
+  const presented = withBackgroundWork(presentRow(session, ctx.now), ctx.backgroundRunning ?? 0);
   const tools = session.toolCallOrder.length;
   // A session at work shows when it started, not a running count: a row that changes every second is refreshed
   // every second, and VS Code drops the context-menu target of every row below a refreshing row until the
@@ -143,6 +147,7 @@ export function sessionItemOf(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'live
     questionsNotForwardedBy: questionsNotForwardedBy(runtime.store, session),
     changedFiles: subtreeChanges(runtime.store, sessionId).length,
     usageLines: subtreeUsageLines(subtreeUsage(usageTree(sessionId, (id) => runtime.store.getSession(id)))),
+    backgroundRunning: backgroundRunning(sessionId, (id) => runtime.store.getSession(id)),
   });
 }
 

@@ -1,11 +1,11 @@
-// The Subchats status bar item: working sessions and waiting questions across agents; a click shows what waits.
+// The Subchats status bar item: working sessions, background subagents and waiting questions across agents; a click shows what waits.
 import * as vscode from 'vscode';
 import type { SubchatsService } from '../host/subchatsService';
 import { SessionTreeWatch } from './sessionTreeWatch';
 import { statusSummary } from './statusBarModel';
 
 const UPDATE_DELAY_MS = 100;
-/** While rows read working, what they read can change with time alone (a quiet agent-started turn): re-read. */
+/** While rows read working, what they read can change with time alone (a quiet agent-started turn or background child): re-read. */
 const TICK_MS = 1000;
 
 export class SubchatsStatusBar implements vscode.Disposable {
@@ -48,7 +48,7 @@ export class SubchatsStatusBar implements vscode.Disposable {
 
   private update(): void {
     const summary = statusSummary(this.service.list(), this.watch, Date.now());
-    if (summary.working > 0) {
+    if (summary.working + summary.background > 0) {
       this.tick ??= setTimeout(() => {
         this.tick = undefined;
         this.update();

@@ -1,15 +1,19 @@
-// What the Subchats status bar item says (no vscode, so it is unit-tested in Node): how many sessions work
-// and how many questions (permissions, elicitations) wait for the user, across every live agent connection.
-// It counts the rows: a session counts as working or waiting exactly when its tree row reads so at the same
-// moment (presentRow), so a row that reads "Idle (quiet)" is never among the "working".
+// What the Subchats status bar item says (no vscode, so it is unit-tested in Node): how many sessions work, how
+// many subagents work in the background, and how many questions (permissions, elicitations) wait for the user,
+// across every live agent connection. It counts the rows: a session counts as working or waiting exactly when its
+// tree row reads so at the same moment (presentRow), so a row that reads "Idle (quiet)" is never among the
+// "working". A background subagent is counted apart from foreground turns, until its end is reported.
+import { BACKGROUND_QUIET_MS } from '../presentation';
 import { presentRow } from './sessionTreeModel';
 import type { SessionTreeWatch, WatchedRuntime } from './sessionTreeWatch';
 
 export interface StatusSummary {
-  /** Sessions whose row reads working (running, in the background, agent started, cancelling). */
+  /** Sessions whose row reads working in the foreground (running, agent started, cancelling). */
   readonly working: number;
   /** Questions waiting for the user; a row that reads "Needs you" with no question open counts once. */
   readonly waiting: number;
+  /** Subagents at work in the background (their launch call returned, their end not reported). */
+  readonly background: number;
   /** Status bar text with codicons; empty when nothing works or waits (the item hides). */
   readonly text: string;
   readonly tooltip: string;
@@ -17,17 +21,29 @@ export interface StatusSummary {
 
 export function statusSummary(runtimes: readonly WatchedRuntime[], watch: SessionTreeWatch, now: number): StatusSummary {
   let working = 0;
-  for (const { session } of watch.liveSessions('working', runtimes)) if (presentRow(session, now).activity === 'working') working++;
+  let background = 0;
+  let quiet = 0;
+  for (const { session } of watch.liveSessions('working', runtimes)) {
+    if (presentRow(session, now).activity !== 'working') continue;
+    if (!session.background) working++;
+    else {
+      background++;
+      if (now - session.updatedAt >= BACKGROUND_QUIET_MS) quiet++;
+    }
+  }
   let waiting = 0;
   for (const { session } of watch.liveSessions('waiting', runtimes)) if (presentRow(session, now).activity === 'waiting') waiting += Math.max(session.awaitingUser, 1);
   const parts: string[] = [];
   if (waiting > 0) parts.push(`$(bell-dot) ${waiting} waiting`);
   if (working > 0) parts.push(`$(sync~spin) ${working} working`);
+  if (background > 0) parts.push(`$(watch) ${background} in background`);
+  const unreported = quiet === 0 ? '' : quiet === background ? ' (no end reported)' : ` (no end reported for ${quiet})`;
   const tooltip = [
     waiting > 0 ? `${waiting} question${waiting === 1 ? '' : 's'} waiting for you (click to answer)` : '',
     working > 0 ? `${working} session${working === 1 ? '' : 's'} working` : '',
+    background > 0 ? `${background} subagent${background === 1 ? '' : 's'} working in the background${unreported}` : '',
   ]
     .filter(Boolean)
     .join('\n');
-  return { working, waiting, text: parts.join('  '), tooltip: tooltip ? `Subchats: ${tooltip}` : 'Subchats' };
+  return { working, waiting, background, text: parts.join('  '), tooltip: tooltip ? `Subchats: ${tooltip}` : 'Subchats' };
 }

@@ -2,7 +2,7 @@
 // Pure (no 'vscode'): the panel glue passes `post` and tells the feed when the webview is ready or hidden.
 import type { Entry, SessionView, SessionStateInfo, StoreChange, ToolCallRecord } from '../store/model';
 import { viewSafeToolCall } from './viewSafeToolCall';
-import { changePath, childTimeline, preOrder, sessionSettings, subtreeUsage, subtreeUsageLines, usageTree } from '../presentation';
+import { backgroundRunning, changePath, childTimeline, preOrder, sessionSettings, subtreeUsage, subtreeUsageLines, usageTree } from '../presentation';
 import { changeSummary, ownChanges, subtreeChanges, type FileChange } from '../store/sessionChanges';
 import type { Disposable, SessionStoreReader } from '../store/storeApi';
 import { realTimers, type HostTimers } from '../host/hostTimers';
@@ -116,6 +116,7 @@ export function sessionHeader(store: SessionStoreReader, session: SessionView, c
     spendLines: subtreeUsageLines(subtreeUsage(usageTree(session.id, (id) => store.getSession(id)))),
     cancelRequestedAt: session.cancelRequestedAt ?? null,
     background: session.background === true,
+    backgroundRunning: backgroundRunning(session.id, (id) => store.getSession(id)),
     questionsNotForwardedBy: questionsNotForwardedBy(store, session),
     childTimeline: childTimeline(session.childIds.map((id) => store.getSession(id)).filter((child): child is SessionView => child !== undefined)),
     settings: session.parentId === null && !session.closed ? sessionSettings(session) : [],

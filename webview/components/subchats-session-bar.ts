@@ -2,7 +2,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { requestHost } from '../events';
-import { contextText, isWorking, presentState, stateExplanation, usageText } from '../../src/presentation';
+import { contextText, isWorking, presentState, stateExplanation, usageText, withBackgroundWork } from '../../src/presentation';
 import type { ChatSessionHeader, ChatSessionSetting } from '../../src/protocol/webviewMessages';
 import { ROOT_TOPIC, type ChatStore } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
@@ -27,7 +27,7 @@ export class SubchatsSessionBar extends SubchatsElement {
   protected override render(): TemplateResult | typeof nothing {
     const header = this.store?.session(this.sessionId)?.header;
     if (!this.store || !header) return nothing;
-    const presented = presentState(header.state, header, Date.now());
+    const presented = withBackgroundWork(presentState(header.state, header, Date.now()), header.backgroundRunning);
     const explanation = stateExplanation(header.stateHistory, { cancelRequestedAt: header.cancelRequestedAt });
     return html`<div class="sc-row">
       <nav class="sc-grow" aria-label="Breadcrumb">

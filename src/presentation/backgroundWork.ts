@@ -1,0 +1,29 @@
+// Work that goes on in the background after a turn ended: a turn is never said to be done alone while a
+// background subagent the agent reported still runs ("Done; 2 subagents still running in the background").
+// One rule for the session tree and the chat header. Pure; depends only on src/protocol.
+import type { SessionStateInfo } from '../protocol/transcript';
+import { isWorking, type PresentedState } from './sessionState';
+import { preOrder } from './treeOrder';
+
+/** The parts of a session the count reads (the store's SessionView fits). */
+export interface BackgroundFacts {
+  readonly background: boolean;
+  readonly state: Pick<SessionStateInfo, 'state'>;
+  readonly childIds: readonly string[];
+}
+
+/**
+ * Descendants of a session (not itself) still at work in the background: launched, their end not reported.
+ * A child that went quiet without an end stays counted: silence ends nothing.
+ */
+export function backgroundRunning(sessionId: string, lookup: (id: string) => BackgroundFacts | undefined): number {
+  const own = lookup(sessionId);
+  if (!own) return 0;
+  return preOrder(own.childIds, lookup, (session) => session.childIds).filter((session) => session.background && isWorking(session.state)).length;
+}
+
+/** A session whose turn ended (it reads idle) while `running` subagents still work in the background: said so. */
+export function withBackgroundWork(presented: PresentedState, running: number): PresentedState {
+  if (running <= 0 || presented.activity !== 'idle') return presented;
+  return { ...presented, label: `${presented.label}; ${running} subagent${running === 1 ? '' : 's'} still running in the background` };
+}
