@@ -75,3 +75,8 @@ export function textBlock(text: string): JsonObject {
 export function textContent(text: string): JsonObject {
   return { type: 'content', content: textBlock(text) };
 }
+
+/** The demo's made-up price of its tokens (a real agent reports its own cost; the client never computes one). */
+export function demoCost(tokens: number): { amount: number; currency: string } {
+  return { amount: Math.round(tokens * 0.000002 * 10000) / 10000, currency: 'USD' };
+}

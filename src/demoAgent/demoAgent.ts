@@ -7,7 +7,7 @@ import type { CancellableItem, ChildBody, ChildRegistration, ClientFeatures, Run
 import { Actor } from './actor';
 import { CancelScope } from './cancelScope';
 import type { Channel, ChildLink, ChildMessaging, StampInfo, Update } from './channel';
-import { textBlock } from './channel';
+import { demoCost, textBlock } from './channel';
 import type { ActiveTurn, DemoSession } from './demoSession';
 import { applyConfigOption, configOptions, createSession, modeState, sessionInfo, setMode, titleFrom } from './demoSession';
 import type { Dialect } from './dialects';
@@ -365,7 +365,7 @@ export class DemoAgent {
     void actor.settleChildren().then(() => session.liveScopes.delete(scope));
     const usage = outcome.usage ?? actor.usage();
     session.usedTokens += usage.totalTokens;
-    this.send(channel, { sessionUpdate: 'usage_update', used: session.usedTokens, size: 200000, cost: { amount: round(session.usedTokens * 0.000002), currency: 'USD' } });
+    this.send(channel, { sessionUpdate: 'usage_update', used: session.usedTokens, size: 200000, cost: demoCost(session.usedTokens) });
     return { stopReason: outcome.stopReason, reply: outcome.reply, usage: { ...usage } };
   }
 
@@ -504,8 +504,4 @@ interface TurnOutcome {
 
 function catalog(): JsonObject[] {
   return SUBAGENT_CATALOG.map((entry) => ({ ...entry }));
-}
-
-function round(amount: number): number {
-  return Math.round(amount * 10000) / 10000;
 }

@@ -1,7 +1,7 @@
 // How a spawned subagent appears on the wire, one function per dialect (shapes from
 // ../shared/acp/dialects.md and the recorded traces; see that file for which agent sends which).
 import type { Channel, ChildLink, ChildOutcome, ChildSpec, SendUpdate, StampInfo, Update } from './channel';
-import { textBlock, textContent } from './channel';
+import { demoCost, textBlock, textContent } from './channel';
 import type { JsonObject } from './lineRpc';
 import { isObject } from './lineRpc';
 import type { DialectName } from './options';
@@ -306,10 +306,20 @@ function toolCallDialect(
         },
         setState: () => undefined,
         progress: () => undefined,
-        finish: (outcome) => ctx.send(parent, build.finish(toolCallId, childId, outcome)),
+        finish: (outcome) => {
+          // The child's own session says what it used (ACP usage_update, as any session may): these dialects'
+          // launch calls carry no usage of their own.
+          if (outcome.usage) ctx.send(channel, childUsage(outcome.usage));
+          ctx.send(parent, build.finish(toolCallId, childId, outcome));
+        },
       };
     },
   };
+}
+
+/** A child's usage as ACP's usage_update: its tokens as the context used, at the demo's made-up price. */
+function childUsage(usage: NonNullable<ChildOutcome['usage']>): Update {
+  return { sessionUpdate: 'usage_update', used: usage.totalTokens, size: 200000, cost: demoCost(usage.totalTokens) };
 }
 
 const finalStatus = (outcome: ChildOutcome): string => (outcome.stopReason === 'end_turn' ? 'completed' : 'failed');

@@ -10,6 +10,8 @@ export interface SubagentSpawn {
   /** A real child session id on the wire; absent when the child is reconstructed from the tool call (virtual). */
   readonly childSessionId?: string;
   readonly subagentType?: string;
+  /** The launch says the child runs in the background (draft `subagent.runMode: "background"`). */
+  readonly background?: boolean;
 }
 
 const CLAUDE_AGENT_TOOLS = new Set(['Agent', 'Task']);
@@ -31,7 +33,8 @@ export function detectSubagentToolCall(update: JsonObject): SubagentSpawn | unde
   // Draft PR #855: kind "subagent" with a run-info object naming the child session.
   const draftChild = asString(subagent?.['childSessionId']);
   if (update['kind'] === 'subagent' || draftChild) {
-    return typed(draftChild ? { link: 'tool-kind', childSessionId: draftChild } : { link: 'tool-kind' });
+    const background = subagent?.['runMode'] === 'background' ? { background: true } : {};
+    return typed(draftChild ? { link: 'tool-kind', childSessionId: draftChild, ...background } : { link: 'tool-kind', ...background });
   }
   // Zed / AgentPool: update _meta.subagent_session_info.session_id.
   const zedInfo = isObject(meta?.['subagent_session_info']) ? meta['subagent_session_info'] : undefined;

@@ -127,7 +127,8 @@ describe('around the chat', () => {
     const reviewer = timeline.locator('.sc-timeline-row[data-session-id="a"]');
     await reviewer.locator('rect.sc-phase-done').waitFor({ state: 'attached' });
     assert.equal(await reviewer.locator('rect.sc-phase-waiting').count(), 1);
-    assert.match((await reviewer.getAttribute('aria-label')) ?? '', /^Reviewer: started \d\d:\d\d:\d\d, waited on you once, Done \d\d:\d\d:\d\d$/);
+    // Then the times its card and tree row give (working, waiting on you, idle): the same breakdown.
+    assert.match((await reviewer.getAttribute('aria-label')) ?? '', /^Reviewer: started \d\d:\d\d:\d\d, waited on you once, Done \d\d:\d\d:\d\d \((?:working|waiting on you|idle|under a second)[^)]*\)$/);
     await timeline.locator('.sc-timeline-row[data-session-id="b"] rect.sc-phase-cancelled').waitFor({ state: 'attached' });
     // Bars are positioned on one time axis: the Explorer's cancel comes after the Reviewer's end.
     const doneX = Number(await reviewer.locator('rect.sc-phase-done').getAttribute('x'));

@@ -160,17 +160,21 @@ function streamedChild(parts: StoreParts, spawn: SubagentSpawn, update: JsonObje
 }
 
 function spawnFromToolCall(parts: StoreParts, session: SessionRecord, record: ToolCallRecord, spawn: SubagentSpawn): void {
+  let child: SessionRecord | undefined;
   if (spawn.childSessionId) {
-    const child = parts.tree.adoptChild(session.id, spawn.childSessionId, spawn.link, record.toolCallId);
+    child = parts.tree.adoptChild(session.id, spawn.childSessionId, spawn.link, record.toolCallId);
     if (child) {
       record.childSessionId = child.id;
       if (spawn.subagentType && !child.subagentType) child.subagentType = spawn.subagentType;
       if (child.title === null) child.title = subagentTitle(record);
       parts.core.touch(child);
     }
-    return;
+  } else child = ensureVirtualChild(parts, session.id, record.toolCallId, spawn.link, spawn.subagentType);
+  // Launched to run in the background: it outlives the parent's turn until its own end is reported.
+  if (child && spawn.background && !child.background && isToolCallOpen(record.status)) {
+    child.background = true;
+    parts.core.touch(child);
   }
-  ensureVirtualChild(parts, session.id, record.toolCallId, spawn.link, spawn.subagentType);
 }
 
 /** A child reconstructed from its parent's tool call, with the task's prompt as its first message. */
@@ -220,7 +224,8 @@ function syncChildWithToolCall(parts: StoreParts, record: ToolCallRecord, update
     markBackground(parts, child);
     return;
   }
-  if (child.background) {
+  // A call that ended ends the background run; one still open keeps a launch's background flag.
+  if (child.background && !isToolCallOpen(record.status)) {
     child.background = false;
     core.touch(child);
   }
