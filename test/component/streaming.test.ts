@@ -199,4 +199,40 @@ describe('following the end', () => {
       await chat.close();
     });
   }
+
+  // A small scroll up that is not the wheel or keys (a script, find in page): the old rule tolerated a third of the
+  // screen before it counted, so the chat snapped back under a test's click (hostile.test: "outside of the viewport").
+  test('a scroll up of a few lines by a script stops the chat following; a chunk does not snap it back', async () => {
+    const chat = await harness().openChat();
+    const store = parentWithChildren();
+    for (let i = 0; i < 24; i++) store.addEntry<MessageEntry>(ROOT, message(`q${i}`, 'agent', `Paragraph ${i}: ${'words that fill the line '.repeat(12)}`));
+    store.addEntry<MessageEntry>(ROOT, message('live', 'agent', 'Streaming'));
+    const link = await FeedLink.showing(chat, store, ROOT);
+    const { page } = chat;
+    await page.locator('[data-entry-id="live"]').waitFor({ state: 'attached' });
+    const following = () =>
+      page.evaluate(() => (document.querySelector('subchats-transcript.sc-root-transcript') as unknown as { following: boolean }).following);
+    await page.waitForFunction(() => {
+      const w = window as unknown as { __layout2?: string; __stable2?: number };
+      const layout = `${window.scrollY}:${document.documentElement.scrollHeight}`;
+      w.__stable2 = w.__layout2 === layout ? (w.__stable2 ?? 0) + 1 : 0;
+      w.__layout2 = layout;
+      return window.scrollY > 0 && w.__stable2 >= 10;
+    });
+    const scrolledTo = await page.evaluate(async () => {
+      window.scrollBy(0, -Math.round(Math.min(window.innerHeight / 4, 200)));
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return window.scrollY;
+    });
+    let text = 'Streaming';
+    for (let i = 0; i < 10; i++) {
+      text += ` chunk ${i}`;
+      store.updateEntry<MessageEntry>(ROOT, 'live', () => ({ text }));
+      await link.flush();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    }
+    assert.equal(await following(), false);
+    assert.equal(await page.evaluate(() => window.scrollY), scrolledTo, 'the chat stays where the scroll left it');
+    await chat.close();
+  });
 });

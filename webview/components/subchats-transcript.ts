@@ -157,10 +157,13 @@ export class SubchatsTranscript extends SubchatsElement {
   };
 
   /**
-   * The newest entry as of the last frame the chat followed: entries added since (below it) say nothing about
-   * where the user looks; its bottom moved well below the screen only if something scrolled up.
+   * The newest entry as of the last frame the chat followed, and where its top was then: entries added since
+   * (below it) say nothing about where the user looks, and a streamed chunk grows it downwards, never moving its
+   * top down; the browser's scroll correction keeps it in place. Only a scroll up (the user's, find in page, a
+   * screen reader, a script scrolling something into view) moves its top down.
    */
   private endEntryId: string | undefined;
+  private endTop: number | undefined;
   private endNotePending = false;
 
   private noteEnd(): void {
@@ -168,17 +171,20 @@ export class SubchatsTranscript extends SubchatsElement {
     this.endNotePending = true;
     requestAnimationFrame(() => {
       this.endNotePending = false;
-      if (this.following) this.endEntryId = this.items?.items.at(-1)?.id;
+      if (!this.following) return;
+      this.endEntryId = this.items?.items.at(-1)?.id;
+      this.endTop = this.endEntryId !== undefined ? this.renderedEntry(this.endEntryId)?.getBoundingClientRect().top : undefined;
     });
   }
 
   private endOnScreen(): boolean {
     const newestId = this.items?.items.at(-1)?.id;
     if (newestId === undefined) return true;
+    const end = this.endEntryId !== undefined ? this.renderedEntry(this.endEntryId) : null;
+    if (end && this.endTop !== undefined) return end.getBoundingClientRect().top - this.endTop <= NEAR_BOTTOM_PX;
     // Not in the DOM: virtualized away (then the newest, below it, is too) or taken out of the transcript.
-    const node = (this.endEntryId !== undefined ? this.renderedEntry(this.endEntryId) : null) ?? this.renderedEntry(newestId);
-    // A streamed chunk may grow it below the screen between two frames; a scroll to something above moves it further.
-    return node !== null && node.getBoundingClientRect().bottom <= window.innerHeight + Math.max(NEAR_BOTTOM_PX, window.innerHeight / 3);
+    const node = this.renderedEntry(newestId);
+    return node !== null && node.getBoundingClientRect().bottom <= window.innerHeight + NEAR_BOTTOM_PX;
   }
 
   private renderedEntry(entryId: string): Element | null {
