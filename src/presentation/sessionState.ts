@@ -101,11 +101,10 @@ export function presentState(state: PresentableState, extras: StateExtras = {}, 
   switch (state.state) {
     case 'running':
       if (extras.stateHistory?.at(-1)?.source === 'agent-started') {
-        const quiet = now !== undefined && extras.updatedAt !== undefined && now - extras.updatedAt >= AGENT_STARTED_QUIET_MS;
-        return quiet ? QUIET_AFTER_AGENT_START : AGENT_STARTED;
+        return quietFor(extras, now, AGENT_STARTED_QUIET_MS) ? QUIET_AFTER_AGENT_START : AGENT_STARTED;
       }
       if (!extras.background) return RUNNING;
-      return now !== undefined && extras.updatedAt !== undefined && now - extras.updatedAt >= BACKGROUND_QUIET_MS ? BACKGROUND_QUIET : BACKGROUND;
+      return quietFor(extras, now, BACKGROUND_QUIET_MS) ? BACKGROUND_QUIET : BACKGROUND;
     case 'requires_action':
       return NEEDS_YOU;
     case 'idle': {
@@ -126,6 +125,11 @@ export function presentState(state: PresentableState, extras: StateExtras = {}, 
       return custom === '' ? UNKNOWN : still('circle-large-outline', custom);
     }
   }
+}
+
+/** Nothing has arrived for the session for `ms` by `now` (false when either time is unknown). */
+function quietFor(extras: StateExtras, now: number | undefined, ms: number): boolean {
+  return now !== undefined && extras.updatedAt !== undefined && now - extras.updatedAt >= ms;
 }
 
 /** Just the label (quick picks and other one-line texts). */

@@ -137,9 +137,15 @@ export function isBackgroundLaunch(record: { readonly rawInput?: unknown; readon
   const claude = isObject(record.meta?.['claudeCode']) ? record.meta['claudeCode'] : undefined;
   const response = isObject(claude?.['toolResponse']) ? claude['toolResponse'] : undefined;
   if (response?.['status'] === 'async_launched') return true;
+  return launchTexts(record).some((text) => BACKGROUND_TEXT.some((pattern) => pattern.test(text)));
+}
+
+/** What a launch call's result says in words (its content texts and opencode's `rawOutput.output`), each cut to its start. */
+function launchTexts(record: { readonly rawOutput?: unknown; readonly content: readonly unknown[] }): string[] {
+  const output = isObject(record.rawOutput) ? record.rawOutput : undefined;
   const texts = toolContentTexts(record.content);
   if (typeof output?.['output'] === 'string') texts.push(output['output']);
-  return texts.some((text) => BACKGROUND_TEXT.some((pattern) => pattern.test(text.slice(0, 2000))));
+  return texts.map((text) => text.slice(0, 2000));
 }
 
 /**
@@ -147,12 +153,8 @@ export function isBackgroundLaunch(record: { readonly rawInput?: unknown; readon
  * job's end only by starting a turn of the parent itself (its `inject()` prompts the parent with the result).
  */
 export function endsWithParentTurn(record: { readonly rawOutput?: unknown; readonly content: readonly unknown[] }): boolean {
-  const output = isObject(record.rawOutput) ? record.rawOutput : undefined;
-  const texts = toolContentTexts(record.content);
-  if (typeof output?.['output'] === 'string') texts.push(output['output']);
-  return texts.some((text) => OPENCODE_RUNNING_TASK.test(text.slice(0, 2000)));
+  return launchTexts(record).some((text) => OPENCODE_RUNNING_TASK.test(text));
 }
-
 
 /** The id an agent gives a background subagent at launch, to report on it later. */
 export function backgroundTaskId(record: { readonly rawOutput?: unknown; readonly content: readonly unknown[] }): string | undefined {

@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import { WEBVIEW_PROTOCOL_VERSION, type DeltaMessage } from '../../src/protocol/webviewMessages';
 import type { ChildEntry, MessageEntry } from '../../src/store/model';
 import { FeedLink } from './feedLink';
-import { useHarness } from './harness';
+import { useHarness, type ChatPage } from './harness';
 import { CHILD_A, CHILD_B, ROOT, message, parentWithChildren } from './scenes';
 
 const harness = useHarness();
@@ -133,6 +133,20 @@ describe('streaming', () => {
   });
 });
 
+/**
+ * The chat has settled at its end (10 frames unchanged): what a test does next is a scroll away from it, not a
+ * race with the first layout.
+ */
+async function settledAtEnd(page: ChatPage['page']): Promise<void> {
+  await page.waitForFunction(() => {
+    const w = window as unknown as { __layout?: string; __stableFrames?: number };
+    const layout = `${window.scrollY}:${document.documentElement.scrollHeight}`;
+    w.__stableFrames = w.__layout === layout ? (w.__stableFrames ?? 0) + 1 : 0;
+    w.__layout = layout;
+    return window.scrollY > 0 && w.__stableFrames >= 10;
+  });
+}
+
 describe('following the end', () => {
   test('a scroll the virtualizer did not make itself keeps the chat following, unless the user scrolled', async () => {
     const chat = await harness().openChat();
@@ -172,14 +186,7 @@ describe('following the end', () => {
           const rect = document.querySelector(`[data-entry-id="${entryId}"]`)?.getBoundingClientRect();
           return rect !== undefined && rect.bottom > 0 && rect.top < window.innerHeight;
         }, id);
-      // The chat has settled at its end (10 frames unchanged): what follows is a scroll away from it, not a race with the first layout.
-      await page.waitForFunction(() => {
-        const w = window as unknown as { __layout?: string; __stableFrames?: number };
-        const layout = `${window.scrollY}:${document.documentElement.scrollHeight}`;
-        w.__stableFrames = w.__layout === layout ? (w.__stableFrames ?? 0) + 1 : 0;
-        w.__layout = layout;
-        return window.scrollY > 0 && w.__stableFrames >= 10;
-      });
+      await settledAtEnd(page);
       // The scroll event comes a frame later; a chunk in that frame would re-pin first (a test's click tries again).
       const target = await page.evaluate(async () => {
         const above = [...document.querySelectorAll('[data-entry-id^="p"]')].filter((node) => node.getBoundingClientRect().bottom < 0).at(-1)!;
@@ -212,13 +219,7 @@ describe('following the end', () => {
     await page.locator('[data-entry-id="live"]').waitFor({ state: 'attached' });
     const following = () =>
       page.evaluate(() => (document.querySelector('subchats-transcript.sc-root-transcript') as unknown as { following: boolean }).following);
-    await page.waitForFunction(() => {
-      const w = window as unknown as { __layout2?: string; __stable2?: number };
-      const layout = `${window.scrollY}:${document.documentElement.scrollHeight}`;
-      w.__stable2 = w.__layout2 === layout ? (w.__stable2 ?? 0) + 1 : 0;
-      w.__layout2 = layout;
-      return window.scrollY > 0 && w.__stable2 >= 10;
-    });
+    await settledAtEnd(page);
     const scrolledTo = await page.evaluate(async () => {
       window.scrollBy(0, -Math.round(Math.min(window.innerHeight / 4, 200)));
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));

@@ -260,10 +260,9 @@ function showTaskResult(parts: StoreParts, child: SessionRecord, record: ToolCal
  * ran under already ended cancelled. opencode, gemini and qwen report such a child as a failed call.
  */
 function followsUserCancel(parts: StoreParts, child: SessionRecord): boolean {
-  if (child.state.state === 'idle' && child.state.stopReason === 'cancelled') return true;
   for (let session: SessionRecord | undefined = child; session; session = session.parentId ? parts.core.session(session.parentId) : undefined) {
-    if (session.cancelRequestedAt !== null) return true;
-    if (session !== child && session.state.state === 'idle' && session.state.stopReason === 'cancelled') return true;
+    if (session.cancelRequestedAt !== null || (session.state.state === 'idle' && session.state.stopReason === 'cancelled')) return true;
+    // An ancestor at work again started a new turn: that cancel is over.
     if (session !== child && isWorking(session.state)) return false;
   }
   return false;
@@ -271,16 +270,19 @@ function followsUserCancel(parts: StoreParts, child: SessionRecord): boolean {
 
 /** Cancelled, keeping what the agent said of the end (opencode `rawOutput.error`, else the call's text). */
 function cancelledWithWords(record: ToolCallRecord): SessionStateInfo {
-  const output = isObject(record.rawOutput) ? record.rawOutput : undefined;
-  const words = asString(output?.['error']) ?? toolContentTexts(record.content).find((text) => text.trim() !== '');
+  const words = toolErrorText(record) ?? toolContentTexts(record.content).find((text) => text.trim() !== '');
   return { state: 'idle', stopReason: 'cancelled', ...(words ? { reported: words.trim() } : {}) };
 }
 
 /** A failed launch call's error text (opencode `rawOutput.error`) is the child's error. */
 function withToolError(state: SessionStateInfo, record: ToolCallRecord): SessionStateInfo {
-  const output = isObject(record.rawOutput) ? record.rawOutput : undefined;
-  const message = asString(output?.['error']);
+  const message = toolErrorText(record);
   return state.stopReason === 'error' && message ? { ...state, error: { message } } : state;
+}
+
+/** The error a launch call's output names (opencode `rawOutput.error`). */
+function toolErrorText(record: ToolCallRecord): string | undefined {
+  return isObject(record.rawOutput) ? asString(record.rawOutput['error']) : undefined;
 }
 
 /** A child still working after its launch call completed. */

@@ -80,7 +80,10 @@ export function noteAgentStartedWork(parts: StoreParts, session: SessionRecord, 
 function endJobReportedByTurn(parts: StoreParts, session: SessionRecord): void {
   const jobs = session.childIds
     .map((id) => parts.core.session(id))
-    .filter((child): child is SessionRecord => child?.background === true && launchOf(session, child) !== undefined && endsWithParentTurn(launchOf(session, child)!));
+    .filter((child): child is SessionRecord => {
+      const launch = child?.background === true ? launchOf(session, child) : undefined;
+      return launch !== undefined && endsWithParentTurn(launch);
+    });
   if (jobs.length !== 1) return;
   const job = jobs[0]!;
   job.background = false;
