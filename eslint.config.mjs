@@ -1,49 +1,80 @@
 // ESLint flat config: a small, focused rule set. Typed rules (floating and misused promises, type-only imports)
-// everywhere, and no-restricted-imports to hold the module boundaries:
-//
-//   src/protocol      shapes shared by host and webview; imports nothing outside itself
-//   src/presentation  pure view logic; imports only itself and src/protocol
-//   src/store         the session state; no vscode, no transport (acp), no host or UI layers
-//   src/acp           the ACP client; no vscode, no host or UI layers
-//   webview           the chat UI bundle; its own modules, a few browser packages, src/protocol and
-//                     src/presentation, nothing else from src/ and never vscode
-//
-// A file gets one no-restricted-imports setting (later blocks replace earlier ones), so each folder's block
-// lists every restriction that folder needs.
+// everywhere, and eslint-plugin-boundaries to hold the layers. The layers and the arrows between them are stated
+// once, in LAYERS below; the plugin resolves every import to a file, so a rule holds however deep a file sits and
+// however it imports (static, type-only, `export … from`, `import()`, `require()`, `import x = require()`).
 import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import boundaries from 'eslint-plugin-boundaries';
 
-const noVscode = {
-  name: 'vscode',
-  message: 'Only the host layers (src/host, src/views, src/webviews, src/commands, src/extension.ts) may use the VS Code API.',
-};
-
-// `a/../b` and `./../b` (a `..` after any other segment) dodge the prefix checks below; nobody needs them.
-const noDotDotInside = {
-  regex: '(^|/)(?!\\.\\.(/|$))[^/]+/(.*/)?\\.\\.(/|$)',
-  message: 'Write relative imports without a `..` segment after the start, so the module boundaries can be checked.',
-};
-
-const restrict = (...patterns) => ['error', { paths: [noVscode], patterns }];
-
-// Webview files at each folder depth: an import that climbs out of webview/ must land in src/protocol or
-// src/presentation. (Import strings carry no file context, so the depth decides how many `../` leave webview/.)
-const webviewDepths = [0, 1, 2, 3].map((depth) => ({
-  files: [`webview/${'*/'.repeat(depth)}*.ts`],
-  rules: {
-    'no-restricted-imports': restrict(
-      {
-        regex: `^(\\.\\./){${depth + 1}}(?!src/(protocol|presentation)(/|$))`,
-        message: 'The webview may import from outside webview/ only src/protocol/… and src/presentation/… (shapes and view logic shared with the host).',
-      },
-      {
-        regex: '^(?![./])(?!(lit|lit/.+|@lit-labs/.+|dompurify|marked)$)',
-        message: 'The webview bundle may use only lit, lit/*, @lit-labs/*, dompurify and marked; the host and Node packages do not run in the webview.',
-      },
-      noDotDotInside,
-    ),
+// Bottom to top. `may` lists the layers a layer may import (its own files always); `packages` the npm packages
+// and Node built-ins it may use (micromatch patterns), `vscode` included only where the VS Code API is allowed.
+const LAYERS = {
+  // The extension's manifest, read for its version by the code that tells agents and users who is talking.
+  manifest: { files: 'package.json', may: [], packages: [] },
+  // Shapes shared by host and webview.
+  protocol: { files: 'src/protocol', may: [], packages: [] },
+  // Pure view logic shared by host and webview (labels, icons, text).
+  presentation: { files: 'src/presentation', may: ['protocol'], packages: [] },
+  // The session state rebuilt from the wire; runs in the CLI and tests, outside VS Code.
+  store: { files: 'src/store', may: ['protocol', 'presentation'], packages: ['diff'] },
+  // The ACP client: process, framing, requests; outside VS Code too.
+  acp: {
+    files: 'src/acp',
+    may: ['store', 'protocol', 'presentation', 'manifest'],
+    packages: ['vscode-jsonrpc', '@agentclientprotocol/sdk', 'node:*'],
   },
-}));
+  // Stored chats on disk.
+  history: { files: 'src/history', may: ['acp', 'store', 'protocol', 'presentation'], packages: ['node:*'] },
+  // The extension host's services: the one place that owns sessions, controllers and VS Code glue.
+  host: {
+    files: 'src/host',
+    may: ['history', 'acp', 'store', 'protocol', 'presentation'],
+    packages: ['vscode', 'vscode-jsonrpc', '@agentclientprotocol/sdk', 'diff', 'node:*'],
+  },
+  // The sidebar tree and status bar, and the chat panels: siblings, both above the host, neither knows the other.
+  views: { files: 'src/views', may: ['host', 'history', 'acp', 'store', 'protocol', 'presentation'], packages: ['vscode'] },
+  webviews: {
+    files: 'src/webviews',
+    may: ['host', 'history', 'acp', 'store', 'protocol', 'presentation'],
+    packages: ['vscode', '@agentclientprotocol/sdk', 'node:*'],
+  },
+  // Palette and menu commands: the top of the host side.
+  commands: {
+    files: 'src/commands',
+    may: ['views', 'webviews', 'host', 'history', 'acp', 'store', 'protocol', 'presentation'],
+    packages: ['vscode', 'node:*'],
+  },
+  // Activation wires everything.
+  extension: {
+    files: 'src/extension.ts',
+    may: ['commands', 'views', 'webviews', 'host', 'history', 'acp', 'store', 'protocol', 'presentation', 'manifest'],
+    packages: ['vscode', 'node:*'],
+  },
+  // The demo agent is a separate program speaking ACP; it shares only the protocol shapes.
+  demoAgent: { files: 'src/demoAgent', may: ['protocol', 'manifest'], packages: ['vscode-jsonrpc', 'node:*'] },
+  // The command-line replay tool: the store and the demo agent, no VS Code.
+  cli: { files: 'src/cli', may: ['demoAgent', 'acp', 'store', 'protocol', 'presentation'], packages: ['node:*'] },
+  // The chat UI bundle runs in the browser: its own modules, shared shapes and view logic, a few browser packages.
+  webview: {
+    files: 'webview',
+    may: ['protocol', 'presentation'],
+    packages: ['lit', '@lit-labs/*', 'dompurify', 'marked'],
+  },
+};
+
+// A layer is a folder (the plugin's element), except the two single files, which keep the older file mode.
+const layerElements = Object.entries(LAYERS).map(([type, { files }]) =>
+  files.endsWith('.ts') || files.endsWith('.json') ? { type, pattern: files, mode: 'file' } : { type, pattern: files, partialMatch: false });
+
+const layerPolicies = Object.entries(LAYERS).flatMap(([type, { may, packages }]) => [
+  {
+    from: { element: { type } },
+    allow: { to: { element: { types: { anyOf: [type, ...may] } } } },
+  },
+  ...(packages.length
+    ? [{ from: { element: { type } }, allow: { to: { module: { origin: ['external', 'core'], source: packages } } } }]
+    : []),
+]);
 
 export default defineConfig(
   {
@@ -73,50 +104,27 @@ export default defineConfig(
     },
   },
   {
-    files: ['src/protocol/**/*.ts'],
+    files: ['src/**/*.ts', 'webview/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': layerElements,
+      // v7 elements are folders; the two single files above use the older file mode, whose deprecation notice
+      // would print on every run.
+      'boundaries/legacy-warnings': false,
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import', 'require'],
+      // `import x = require('…')`, the TypeScript form the defaults do not read.
+      'boundaries/additional-dependency-nodes': [
+        { selector: 'TSExternalModuleReference > Literal', kind: 'value', name: 'import-equals' },
+      ],
+      'import/resolver': { typescript: { project: ['./tsconfig.json', './webview/tsconfig.json'] } },
+    },
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          {
-            regex: '^(?!\\./)',
-            message: 'src/protocol is shared by host and webview: it imports only its own modules (`./…`), no packages and nothing else from src/ (vscode included).',
-          },
-          noDotDotInside,
-        ],
-      }],
+      'boundaries/dependencies': ['error', { default: 'disallow', checkAllOrigins: true, policies: layerPolicies }],
+      // Every file belongs to a layer, and every import resolves to one (or to an allowed package).
+      'boundaries/no-unknown-files': 'error',
+      'boundaries/no-unknown-dependencies': 'error',
+      // ES imports only, so every dependency is visible in one form (the layer rule reads `require()` too).
+      '@typescript-eslint/no-require-imports': 'error',
     },
   },
-  {
-    files: ['src/presentation/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          {
-            regex: '^(?!\\./|\\.\\./protocol/)',
-            message: 'src/presentation is pure view logic shared with the webview: it imports only `./…` and `../protocol/…` (no packages, no vscode).',
-          },
-          noDotDotInside,
-        ],
-      }],
-    },
-  },
-  {
-    files: ['src/store/**/*.ts'],
-    rules: {
-      'no-restricted-imports': restrict({
-        regex: '^(\\.\\./)+(acp|host|views|webviews|commands|history|demoAgent|cli|extension)(/|$)',
-        message: 'src/store holds the session state and depends only on src/protocol and src/presentation; the transport (acp), host, UI, history, demo agent and CLI sit above it.',
-      }),
-    },
-  },
-  {
-    files: ['src/acp/**/*.ts'],
-    rules: {
-      'no-restricted-imports': restrict({
-        regex: '^(\\.\\./)+(host|views|webviews|commands|extension)(/|$)',
-        message: 'src/acp is the ACP client and runs outside VS Code (CLI, tests): it must not depend on the host or UI layers.',
-      }),
-    },
-  },
-  ...webviewDepths,
 );

@@ -6,7 +6,13 @@ import { textBlock, textContent } from './channel';
 import type { Dialect } from './dialects';
 import type { Json, JsonObject } from './lineRpc';
 import { isObject } from './lineRpc';
-import type { SteerReader } from './steerInbox';
+import type { SteerInbox } from './steerInbox';
+
+/** How an actor reads steers: where they wait, and what it does with one when it lands. */
+export interface SteerReader {
+  readonly inbox: SteerInbox;
+  land(actor: Actor, text: string): Promise<unknown>;
+}
 
 export interface ClientFeatures {
   readonly readTextFile: boolean;

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import { version } from '../../package.json';
 import { parseRelayText } from '../protocol/relayText';
-import type { CancellableItem, ChildBody, ChildRegistration, ClientFeatures, RunContext, StateReport } from './actor';
+import type { CancellableItem, ChildBody, ChildRegistration, ClientFeatures, RunContext, StateReport, SteerReader } from './actor';
 import { Actor } from './actor';
 import { CancelScope } from './cancelScope';
 import type { Channel, ChildLink, ChildMessaging, StampInfo, Update } from './channel';
@@ -17,7 +17,7 @@ import { ErrorCodes, RpcError, isObject } from './lineRpc';
 import { dialectSpeaksV2, type DemoOptions, type DialectName } from './options';
 import type { Delegation, TurnSettings } from './script';
 import { SUBAGENT_CATALOG, demoTurn, describeReceived, longTurn, parseDelegation, quickTurn, receivedTurn } from './script';
-import { SteerInbox, type SteerReader } from './steerInbox';
+import { SteerInbox } from './steerInbox';
 import { type RelayTarget, STEERING_METHOD, answerAsChild, answerMessage, parseSteerRequest } from './steering';
 import { toV2ConfigOptions, toV2Permission, toV2Updates } from './v2Wire';
 

@@ -1,7 +1,5 @@
 // Where steers wait for an actor that reads them at its next step: the root (the user's steers) and a running
 // subagent (a relayed message passed on by the root).
-import type { Actor } from './actor';
-
 export class SteerInbox {
   private readonly queue: string[] = [];
   private wakers: (() => void)[] = [];
@@ -24,10 +22,4 @@ export class SteerInbox {
     if (this.hasWaiting) return Promise.resolve();
     return new Promise((resolve) => this.wakers.push(resolve));
   }
-}
-
-/** How an actor reads steers: where they wait, and what it does with one when it lands. */
-export interface SteerReader {
-  readonly inbox: SteerInbox;
-  land(actor: Actor, text: string): Promise<unknown>;
 }

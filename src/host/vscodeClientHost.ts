@@ -12,7 +12,7 @@ import type {
   RequestPermissionRequest,
   TerminalQuestion,
 } from '../acp/clientHost';
-import { isExternalLink } from '../webviews/webviewMessageGuard';
+import { isExternalLink } from './externalLinks';
 import type { PermissionBroker } from './permissionBroker';
 import { permissionNotice } from './permissionNotice';
 import type { AgentRuntime } from './subchatsService';

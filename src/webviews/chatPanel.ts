@@ -23,7 +23,7 @@ import type { SessionStoreReader } from '../store/storeApi';
 import type { SessionItem } from '../store/sessionControls';
 import { ChatFeed, unavailableSnapshot } from './chatFeed';
 import { buildChatHtml, createNonce } from './chatHtml';
-import { isExternalLink } from './webviewMessageGuard';
+import { isExternalLink } from '../host/externalLinks';
 import { inertUiText, toastError } from '../host/uiText';
 
 export const CHAT_VIEW_TYPE = 'subchats.chat';

@@ -1,5 +1,5 @@
-// What the host decides about a webview's request beyond its shape (shapes: src/protocol/messageGuards.ts).
-// Pure (no 'vscode').
+// Which links may leave VS Code (after the user confirms): one rule for links in the chat and links an agent asks
+// the host to open. Pure (no 'vscode').
 
 /** Only web and mail links leave VS Code, and only after the user confirms. */
 export function isExternalLink(url: string): boolean {
