@@ -1,6 +1,8 @@
 // Line diff (Myers' O(ND) algorithm, bounded) for a tool call's diff content: +/- counts and unified hunks.
 // The summary needs only the edit distance (linear space); the lines need the per-step frontier, kept as the
 // 2d+1 live diagonals of each step (O(D²) for D ≤ the bound), never a copy of the whole work array.
+// Kept instead of jsdiff's diffArrays: jsdiff bounds edits but not work, so past the bound it costs ~10x the
+// time and ~4x the memory (npm run bench, "Line diff": 2,500 × 2,500 lines 102 ms / 26 MB against 11 ms / 6 MB).
 
 export interface DiffLine {
   readonly op: ' ' | '+' | '-';
