@@ -1,17 +1,33 @@
-// Hand-written JSON-RPC 2.0 over newline-delimited JSON (the ACP stdio framing).
-// Deliberately tiny and forgiving: a bad line is answered, never fatal.
+// JSON-RPC 2.0 over newline-delimited JSON (the ACP stdio framing), on vscode-jsonrpc: this file is only the
+// NDJSON framing and the demo's small API on top (request handlers see their request id, which ACP's
+// `$/cancel_request` names). Forgiving like a real agent should be: a bad line is answered, never fatal.
 import { createInterface } from 'node:readline';
+import {
+  AbstractMessageReader,
+  AbstractMessageWriter,
+  CancellationTokenSource,
+  ErrorCodes as JsonRpcCodes,
+  ResponseError,
+  createMessageConnection,
+  type CancellationToken,
+  type DataCallback,
+  type Disposable,
+  type Message,
+  type MessageConnection,
+  type RequestMessage,
+} from 'vscode-jsonrpc/node';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
 type RequestId = number | string;
 
 export const ErrorCodes = {
-  parseError: -32700,
-  invalidRequest: -32600,
-  methodNotFound: -32601,
-  invalidParams: -32602,
-  internalError: -32603,
+  parseError: JsonRpcCodes.ParseError,
+  invalidRequest: JsonRpcCodes.InvalidRequest,
+  methodNotFound: JsonRpcCodes.MethodNotFound,
+  invalidParams: JsonRpcCodes.InvalidParams,
+  internalError: JsonRpcCodes.InternalError,
+  /** ACP's own code (not JSON-RPC's): the session or item asked for does not exist. */
   resourceNotFound: -32002,
 } as const;
 
@@ -29,16 +45,54 @@ export class RpcError extends Error {
 export type RequestHandler = (params: JsonObject, id: RequestId) => Promise<Json> | Json;
 export type NotificationHandler = (params: JsonObject) => void;
 
-interface PendingRequest {
-  resolve(result: Json): void;
-  reject(error: RpcError): void;
+/** Reads one JSON-RPC message per line; lines that are not one are answered here and never reach the connection. */
+class LineReader extends AbstractMessageReader {
+  constructor(
+    private readonly input: NodeJS.ReadableStream,
+    private readonly answer: (code: number, message: string) => void,
+    private readonly log: (message: string) => void,
+  ) {
+    super();
+  }
+
+  listen(callback: DataCallback): Disposable {
+    const lines = createInterface({ input: this.input, crlfDelay: Infinity });
+    lines.on('line', (line) => {
+      if (line.trim() === '') return;
+      let message: unknown;
+      try {
+        message = JSON.parse(line);
+      } catch {
+        this.log(`unparseable line ignored: ${line.slice(0, 120)}`);
+        this.answer(ErrorCodes.parseError, 'Parse error');
+        return;
+      }
+      // ACP has no batches.
+      if (!isObject(message)) this.answer(ErrorCodes.invalidRequest, 'Invalid Request');
+      else callback(message as unknown as Message);
+    });
+    lines.once('close', () => this.fireClose());
+    return { dispose: () => lines.close() };
+  }
+}
+
+class LineWriter extends AbstractMessageWriter {
+  constructor(private readonly output: NodeJS.WritableStream) {
+    super();
+  }
+
+  write(message: Message): Promise<void> {
+    this.output.write(`${JSON.stringify(message)}\n`);
+    return Promise.resolve();
+  }
+
+  end(): void {}
 }
 
 export class LineRpc {
-  private readonly requestHandlers = new Map<string, RequestHandler>();
-  private readonly notificationHandlers = new Map<string, NotificationHandler>();
-  private readonly pending = new Map<RequestId, PendingRequest>();
-  private nextId = 0;
+  private readonly connection: MessageConnection;
+  /** Each incoming request's id, found again from the token vscode-jsonrpc hands its handler. */
+  private readonly requestIds = new WeakMap<CancellationToken, RequestId>();
   /** Resolves when the input stream ends. */
   readonly closed: Promise<void>;
 
@@ -47,139 +101,70 @@ export class LineRpc {
     private readonly output: NodeJS.WritableStream,
     private readonly log: (message: string) => void,
   ) {
-    const lines = createInterface({ input, crlfDelay: Infinity });
-    lines.on('line', (line) => this.receive(line));
-    this.closed = new Promise((resolve) => lines.once('close', () => resolve()));
-    void this.closed.then(() => this.failPending('connection closed'));
+    const reader = new LineReader(input, (code, message) => this.answerUnreadable(code, message), log);
+    this.connection = createMessageConnection(reader, new LineWriter(output), undefined, {
+      cancellationStrategy: {
+        receiver: {
+          kind: 'request',
+          createCancellationTokenSource: (request: RequestMessage) => {
+            const source = new CancellationTokenSource();
+            this.requestIds.set(source.token, request.id ?? '');
+            return source;
+          },
+        },
+        // ACP cancels with session/cancel and $/cancel_request, never LSP's $/cancelRequest.
+        sender: { sendCancellation: () => Promise.resolve(), cleanup: () => {} },
+      },
+    });
+    this.connection.onNotification((method) => log(`notification ignored: ${method}`));
+    this.closed = new Promise((resolve) => this.connection.onClose(() => resolve()));
+    this.connection.listen();
   }
 
   onRequest(method: string, handler: RequestHandler): void {
-    this.requestHandlers.set(method, handler);
-  }
-
-  onNotification(method: string, handler: NotificationHandler): void {
-    this.notificationHandlers.set(method, handler);
-  }
-
-  notify(method: string, params: JsonObject): void {
-    this.write({ jsonrpc: '2.0', method, params });
-  }
-
-  /** Sends a request to the client; rejects with RpcError when the client answers with an error. */
-  request(method: string, params: JsonObject): Promise<Json> {
-    const id = this.nextId++;
-    return new Promise<Json>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.write({ jsonrpc: '2.0', id, method, params });
+    this.connection.onRequest(method, async (params: unknown, token: CancellationToken) => {
+      try {
+        return await handler(asParams(params), this.requestIds.get(token) ?? '');
+      } catch (error) {
+        if (error instanceof RpcError) throw new ResponseError(error.code, error.message, error.data);
+        this.log(`request ${method} failed: ${describe(error)}`);
+        throw new ResponseError(ErrorCodes.internalError, describe(error));
+      }
     });
   }
 
-  private write(message: JsonObject): void {
-    this.output.write(`${JSON.stringify(message)}\n`);
-  }
-
-  private respond(id: RequestId | null, body: { result: Json } | { error: JsonObject }): void {
-    this.write({ jsonrpc: '2.0', id, ...body });
-  }
-
-  private respondError(id: RequestId | null, code: number, message: string, data?: Json): void {
-    const error: JsonObject = { code, message };
-    if (data !== undefined) error.data = data;
-    this.respond(id, { error });
-  }
-
-  private receive(line: string): void {
-    if (line.trim() === '') return;
-    let message: unknown;
-    try {
-      message = JSON.parse(line);
-    } catch {
-      this.log(`unparseable line ignored: ${line.slice(0, 120)}`);
-      this.respondError(null, ErrorCodes.parseError, 'Parse error');
-      return;
-    }
-    if (Array.isArray(message) || typeof message !== 'object' || message === null) {
-      // ACP v1 does not use batches.
-      this.respondError(null, ErrorCodes.invalidRequest, 'Invalid Request');
-      return;
-    }
-    const record = message as Record<string, unknown>;
-    const id = validId(record.id) ? record.id : undefined;
-    if (typeof record.method === 'string') {
-      const params = isObject(record.params) ? (record.params as JsonObject) : {};
-      if (id === undefined && 'id' in record && record.id !== undefined) {
-        this.respondError(null, ErrorCodes.invalidRequest, 'Invalid Request: bad id');
-      } else if (id === undefined) {
-        this.dispatchNotification(record.method, params);
-      } else {
-        void this.dispatchRequest(record.method, params, id);
+  onNotification(method: string, handler: NotificationHandler): void {
+    this.connection.onNotification(method, (params: unknown) => {
+      try {
+        handler(asParams(params));
+      } catch (error) {
+        this.log(`notification ${method} failed: ${describe(error)}`);
       }
-      return;
-    }
-    if (id !== undefined && ('result' in record || 'error' in record)) {
-      this.settle(id, record);
-      return;
-    }
-    this.log(`message without method or result ignored: ${line.slice(0, 120)}`);
-    if (id !== undefined) this.respondError(id, ErrorCodes.invalidRequest, 'Invalid Request');
+    });
   }
 
-  private dispatchNotification(method: string, params: JsonObject): void {
-    const handler = this.notificationHandlers.get(method);
-    if (!handler) {
-      this.log(`notification ignored: ${method}`);
-      return;
-    }
+  notify(method: string, params: JsonObject): void {
+    void this.connection.sendNotification(method, params).catch((error: unknown) => this.log(`notification ${method} not sent: ${describe(error)}`));
+  }
+
+  /** Sends a request to the client; rejects with RpcError when the client answers with an error. */
+  async request(method: string, params: JsonObject): Promise<Json> {
     try {
-      handler(params);
+      return ((await this.connection.sendRequest(method, params)) ?? null) as Json;
     } catch (error) {
-      this.log(`notification ${method} failed: ${describe(error)}`);
+      if (error instanceof ResponseError) throw new RpcError(error.code, error.message);
+      throw new RpcError(ErrorCodes.internalError, describe(error));
     }
   }
 
-  private async dispatchRequest(method: string, params: JsonObject, id: RequestId): Promise<void> {
-    const handler = this.requestHandlers.get(method);
-    if (!handler) {
-      this.respondError(id, ErrorCodes.methodNotFound, `Method not found: ${method}`);
-      return;
-    }
-    try {
-      this.respond(id, { result: await handler(params, id) });
-    } catch (error) {
-      if (error instanceof RpcError) {
-        this.respondError(id, error.code, error.message, error.data);
-      } else {
-        this.log(`request ${method} failed: ${describe(error)}`);
-        this.respondError(id, ErrorCodes.internalError, describe(error));
-      }
-    }
-  }
-
-  private settle(id: RequestId, response: Record<string, unknown>): void {
-    const pending = this.pending.get(id);
-    if (!pending) {
-      this.log(`response to unknown request ${String(id)} ignored`);
-      return;
-    }
-    this.pending.delete(id);
-    if ('error' in response) {
-      const error = isObject(response.error) ? (response.error as Record<string, unknown>) : {};
-      const code = typeof error.code === 'number' ? error.code : ErrorCodes.internalError;
-      const message = typeof error.message === 'string' ? error.message : 'error';
-      pending.reject(new RpcError(code, message));
-    } else {
-      pending.resolve((response.result ?? null) as Json);
-    }
-  }
-
-  private failPending(reason: string): void {
-    for (const pending of this.pending.values()) pending.reject(new RpcError(ErrorCodes.internalError, reason));
-    this.pending.clear();
+  /** A line that is not a JSON-RPC object has no id to answer: the error goes out with id null. */
+  private answerUnreadable(code: number, message: string): void {
+    this.output.write(`${JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message } })}\n`);
   }
 }
 
-function validId(id: unknown): id is RequestId {
-  return typeof id === 'number' || typeof id === 'string';
+function asParams(params: unknown): JsonObject {
+  return isObject(params) ? (params as JsonObject) : {};
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {

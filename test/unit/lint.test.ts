@@ -12,13 +12,17 @@ const root = join(import.meta.dirname, '../..');
 const deep = '__lintProbeDeep/a/b/c';
 
 const probes = {
-  storeVscodeStatic: ['src/store/__lintProbe1.ts', "import * as vscode from 'vscode';\nexport const api = vscode.version;\n"],
+  storeVscodeStatic: ['src/store/__lintProbe1.ts', "import * as vscode from 'vscode';\nexport const api = vscode.version;\n",
+  ],
   storeVscodeRequire: [
     'src/store/__lintProbe2.ts',
     "// eslint-disable-next-line @typescript-eslint/no-require-imports\nexport const api: unknown = require('vscode');\n",
   ],
   storeVscodeDynamic: ['src/store/__lintProbe3.ts', "export async function api(): Promise<unknown> {\n  return import('vscode');\n}\n"],
-  storeVscodeImportEquals: ['src/store/__lintProbe4.ts', "import vscode = require('vscode');\nexport const api = vscode.version;\n"],
+  storeVscodeImportEquals: [
+    'src/store/__lintProbe4.ts',
+    "// eslint-disable-next-line @typescript-eslint/no-require-imports\nimport vscode = require('vscode');\nexport const api = vscode.version;\n",
+  ],
   storeVscodeDeep: [`src/store/${deep}/__lintProbe.ts`, "import type * as vscode from 'vscode';\nexport type Api = typeof vscode;\n"],
   storeReExportsHost: [`src/store/${deep}/__lintProbeExport.ts`, "export { isExternalLink } from '../../../../../host/externalLinks';\n"],
   acpVscodeDynamic: ['src/acp/__lintProbeVscode.ts', "export async function api(): Promise<unknown> {\n  return import('vscode');\n}\n"],
