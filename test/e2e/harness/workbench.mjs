@@ -7,7 +7,7 @@ const EXTENSION_ID = 'subchats.subchats';
 export const screenshotDir = join(repoRoot, 'test-results/screenshots');
 
 /**
- * Runs a command by its palette title (e.g. 'Subchats: New Session') through the F1 quick input.
+ * Runs a command by its palette title (e.g. 'Subchats: New Session') through the command palette.
  * Resolves once the palette has handed over: closed, or replaced by a quick pick the command opened
  * (answer that with pickQuickItem).
  * @param {import('playwright-core').Page} page
@@ -15,17 +15,10 @@ export const screenshotDir = join(repoRoot, 'test-results/screenshots');
  */
 export async function runCommand(page, title) {
   const input = page.locator('.quick-input-widget input');
-  // A webview that just took focus can swallow F1; press it again until the palette shows (bounded).
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('F1');
-    try {
-      await input.waitFor({ timeout: 3000 });
-      break;
-    } catch (error) {
-      if (attempt >= 5) throw error;
-      await page.locator('.monaco-workbench').focus().catch(() => undefined);
-    }
-  }
+  // The title bar's command center, clicked: a key (F1) goes wherever the focus is, and a webview that just
+  // took it swallows the key, while a click opens Quick Open whatever holds the focus. `>` makes it the palette.
+  await page.locator('.titlebar .command-center .command-center-quick-pick').click();
+  await input.waitFor();
   const query = `>${title}`;
   await input.fill(query);
   await pickQuickItem(page, title);
