@@ -137,14 +137,10 @@ test(`the mode picker in the chat header sends ${speaksV2 ? 'session/set_config_
 
 test('the Ctrl+Alt+M keybinding puts the cursor in the chat\'s prompt box from elsewhere in the workbench', { timeout: 120_000 }, async () => {
   const { page } = workbench;
-  // Clicking the Explorer entry toggles the side bar (it hides it when the Explorer already shows): click
-  // until the Explorer is what the side bar shows.
-  const explorer = page.locator('.part.sidebar .explorer-folders-view');
-  for (let attempt = 1; !(await explorer.isVisible()); attempt++) {
-    assert.ok(attempt <= 4, 'the Explorer did not show');
-    await activityBarEntry(page, 'Explorer').click();
-    await explorer.waitFor({ timeout: 3000 }).catch(() => undefined);
-  }
+  // The Explorer through its focus command (clicking its activity bar entry toggles the side bar instead when
+  // it already shows the Explorer); the focus then sits in the file tree, outside the chat.
+  await runCommand(page, 'File: Focus on Files Explorer');
+  await page.locator('.part.sidebar .explorer-folders-view:focus-within').waitFor();
   assert.equal(await chat.locator('textarea:focus').count(), 0);
   await page.keyboard.press('Control+Alt+KeyM');
   await chat.locator('textarea:focus').waitFor({ timeout: SLOW_MS });

@@ -17,15 +17,7 @@
  * @returns {Promise<ChatOutline>}
  */
 export async function readChatOutline(chat, { openCards = false, workspace } = {}) {
-  // A nested virtualizer can recycle the slot being read under load: the reading (not the chat) starts over.
-  let outline;
-  for (let attempt = 1; !outline; attempt++) {
-    try {
-      outline = await chat.locator('subchats-app').evaluate(readInPage, { openCards });
-    } catch (error) {
-      if (attempt >= 3 || !/waited 10 s for/.test(String(error))) throw error;
-    }
-  }
+  const outline = await chat.locator('subchats-app').evaluate(readInPage, { openCards });
   const normal = (line) => withoutTimes(workspace ? line.replaceAll(workspace, '<workspace>') : line);
   return { header: outline.header.map(normal), entries: outline.entries.map((lines) => lines.map(normal)) };
 }
