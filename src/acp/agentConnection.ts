@@ -29,6 +29,7 @@ import {
   type RequestMessage,
 } from 'vscode-jsonrpc/node';
 import { version } from '../../package.json';
+import { AcpErrorCodes } from '../protocol/acpErrorCodes';
 import type { SessionAction, SessionActions } from '../store/model';
 import { SessionStore } from '../store/sessionStore';
 import { STEER_METHOD } from '../store/reducers/steering';
@@ -196,7 +197,7 @@ export class AgentConnection {
         options.onInvalidLine?.(raw, reason);
       },
       onBatch: () => {
-        void writer.write({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'ACP does not use JSON-RPC batches' } } as never).catch(() => undefined);
+        void writer.write({ jsonrpc: '2.0', id: null, error: { code: ErrorCodes.InvalidRequest, message: 'ACP does not use JSON-RPC batches' } } as never).catch(() => undefined);
       },
       // vscode-jsonrpc queues requests by id, so a second request with a pending id would replace the first:
       // the duplicate is answered with an error here and never reaches it.
@@ -318,7 +319,7 @@ export class AgentConnection {
         return error;
       });
     } catch (error) {
-      if (error instanceof AgentRequestError && error.code === -32022) {
+      if (error instanceof AgentRequestError && error.code === AcpErrorCodes.UnsupportedProtocolVersion) {
         const supported = asRecord(error.data)?.supported;
         const versionError = UnsupportedProtocolVersionError.refused(this.agentName, offered, Array.isArray(supported) ? supported : undefined, SUPPORTED_PROTOCOL_VERSIONS);
         this.shutDown(this.closedAfter(versionError));
@@ -562,7 +563,7 @@ export class AgentConnection {
     });
     this.serve('fs/write_text_file', async (params) => {
       const sessionId = requireString(params, 'sessionId');
-      if (typeof params.content !== 'string') throw new ClientRequestError(-32602, 'fs/write_text_file needs string content.');
+      if (typeof params.content !== 'string') throw new ClientRequestError(ErrorCodes.InvalidParams, 'fs/write_text_file needs string content.');
       const target = await resolveWorkspacePath(params.path, this.options.workspaceFolders());
       const content = params.content;
       await this.options.beforeFileAccess?.(sessionId, target.path);
@@ -588,14 +589,14 @@ export class AgentConnection {
     });
     this.serve('elicitation/create', async (params, token) => {
       const elicit = host.elicit?.bind(host);
-      if (!elicit) throw new ClientRequestError(-32601, 'Method not found: elicitation/create (not advertised by this client)');
+      if (!elicit) throw new ClientRequestError(ErrorCodes.MethodNotFound, 'Method not found: elicitation/create (not advertised by this client)');
       const sessionId = typeof params.sessionId === 'string' ? params.sessionId : undefined;
       return this.pendingHost.track(sessionId, 'elicitation', (signal) => elicit(params as never, signal), { action: 'cancel' }, this.withdrawOn(token));
     });
     this.connection.onRequest((method, _params, token) => {
       this.forgetToken(token);
       this.log(`Answered unknown request ${method} with "method not found"`);
-      throw new ResponseError(-32601, `Method not found: ${method}`);
+      throw new ResponseError(ErrorCodes.MethodNotFound, `Method not found: ${method}`);
     });
 
     this.connection.onNotification('session/update', () => undefined); // observed in wire order by the tap hook
@@ -616,7 +617,7 @@ export class AgentConnection {
       const token = args[args.length - 1] as CancellationToken;
       const params = args.length > 1 ? (asRecord(args[0]) ?? {}) : {};
       try {
-        if (this.protocolVersion === 2 && V1_ONLY_CLIENT_METHODS.has(method)) throw new ClientRequestError(-32601, `Method not found: ${method} (not part of ACP v2)`);
+        if (this.protocolVersion === 2 && V1_ONLY_CLIENT_METHODS.has(method)) throw new ClientRequestError(ErrorCodes.MethodNotFound, `Method not found: ${method} (not part of ACP v2)`);
         return await handler(params, token);
       } catch (error) {
         throw toResponseError(method, error);
@@ -640,10 +641,10 @@ export class AgentConnection {
     return source;
   }
 
-  /** `$/cancel_request` from the agent ends a waiting host request with -32800. */
+  /** `$/cancel_request` from the agent ends a waiting host request with "request cancelled". */
   private withdrawOn(token: CancellationToken) {
     return (abandon: (error: Error) => void) => {
-      token.onCancellationRequested(() => abandon(new ClientRequestError(-32800, 'Request cancelled by the agent')));
+      token.onCancellationRequested(() => abandon(new ClientRequestError(AcpErrorCodes.RequestCancelled, 'Request cancelled by the agent')));
     };
   }
 
@@ -745,7 +746,7 @@ export class AgentConnection {
       this.closedError = errorFor;
       for (const entry of [...this.outgoing]) entry.reject(errorFor(entry.method));
       this.outgoing.clear();
-      this.pendingHost.abandonAll(new ClientRequestError(-32603, 'The connection is closing'));
+      this.pendingHost.abandonAll(new ClientRequestError(ErrorCodes.InternalError, 'The connection is closing'));
       this.terminals.releaseAll();
       this.writer.end(); // nothing may be written (or tapped) after this point
       try {
@@ -831,24 +832,24 @@ function isLocalConnectionFailure(code: number): boolean {
 
 function requireString(params: Record<string, unknown>, field: string): string {
   const value = params[field];
-  if (typeof value !== 'string' || !value) throw new ClientRequestError(-32602, `Missing or invalid "${field}".`);
+  if (typeof value !== 'string' || !value) throw new ClientRequestError(ErrorCodes.InvalidParams, `Missing or invalid "${field}".`);
   return value;
 }
 
 function requireAbsolutePath(params: Record<string, unknown>): string {
   const value = requireString(params, 'path');
-  if (!path.isAbsolute(value)) throw new ClientRequestError(-32602, `Path "${value}" is relative; ACP paths must be absolute.`);
+  if (!path.isAbsolute(value)) throw new ClientRequestError(ErrorCodes.InvalidParams, `Path "${value}" is relative; ACP paths must be absolute.`);
   return value;
 }
 
 function toResponseError(method: string, error: unknown): ResponseError<unknown> {
   if (error instanceof ResponseError) return error;
   if (error instanceof ClientRequestError) return new ResponseError(error.code, error.message, error.data);
-  if (error instanceof WorkspacePathError) return new ResponseError(-32602, error.message, { reason: error.problem });
+  if (error instanceof WorkspacePathError) return new ResponseError(ErrorCodes.InvalidParams, error.message, { reason: error.problem });
   const failure = error as { code?: unknown; message?: unknown } | undefined;
   if (failure?.code === 'ENOENT' || failure?.code === 'FileNotFound') {
-    return new ResponseError(-32002, `File not found${typeof failure.message === 'string' ? `: ${failure.message}` : ''}`);
+    return new ResponseError(AcpErrorCodes.ResourceNotFound, `File not found${typeof failure.message === 'string' ? `: ${failure.message}` : ''}`);
   }
   const message = typeof failure?.message === 'string' ? failure.message : String(error);
-  return new ResponseError(-32603, `${method} failed: ${message}`);
+  return new ResponseError(ErrorCodes.InternalError, `${method} failed: ${message}`);
 }
