@@ -30,14 +30,14 @@ export interface ClientRequestServerOptions extends Pick<AgentConnectionOptions,
   readonly log: (text: string) => void;
 }
 
-type Handler = (params: Record<string, unknown>, token: CancellationToken) => Promise<unknown>;
+type Handler<R> = (params: Record<string, unknown>, token: CancellationToken) => Promise<R>;
 
 /** Registers the handlers of every agent->client request and notification on `options.connection`. */
 export function serveClientRequests(options: ClientRequestServerOptions): void {
   const { connection, host, incoming, pendingHost, terminals } = options;
 
-  /** An agent request's handler; the agent's params are checked by hand (only the method name is typed). */
-  const serve = <P, R>(type: RequestType<P, R, void>, handler: Handler) => {
+  /** An agent request's handler: its result is typed by the method, the agent's params are checked by hand. */
+  const serve = <P, R>(type: RequestType<P, R, void>, handler: Handler<R>) => {
     const { method } = type;
     // Registered by name: vscode-jsonrpc answers a typed handler's missing params with an error of its own.
     connection.onRequest(method, async (...args: unknown[]) => {

@@ -24,7 +24,6 @@ import { ActionRefusedError, InvalidAgentResponseError, InvalidArgumentError, In
 import type { Negotiated } from './handshake';
 import { asRecord } from './json';
 import * as v1 from './methods/v1';
-import type { PromptParams } from './methods/v1';
 import * as v2 from './methods/v2';
 import type { PendingHostRequests } from './pendingHostRequests';
 import type { RpcChannel } from './rpcChannel';
@@ -100,7 +99,7 @@ export class SessionRequests {
     const negotiated = this.context.require(AgentMethod.sessionPrompt);
     this.checkAllowed(sessionId, 'prompt');
     this.checkPromptContent(negotiated, prompt);
-    const params: PromptParams = { sessionId, prompt };
+    const params: v1.PromptParams = { sessionId, prompt };
     if (delegation !== undefined) {
       const problems = validateDelegation(delegation, delegationSupport(negotiated.features.capabilities), this.subagentCatalog(sessionId));
       if (problems.length) throw new InvalidDelegationError(problems);

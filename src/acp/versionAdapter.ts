@@ -8,7 +8,6 @@ import { readAgentFeatures, type AgentFeatures, type ProtocolVersion, type Sessi
 import { buildClientCapabilities, buildV2ClientCapabilities } from './capabilities';
 import type { ClientHost } from './clientHost';
 import * as v1 from './methods/v1';
-import type { PromptParams } from './methods/v1';
 import * as v2 from './methods/v2';
 
 /** Sends one typed request (the channel's `request`). */
@@ -45,7 +44,7 @@ export interface VersionAdapter {
   /** `session/resume` params beyond the session's own. */
   readonly resumeExtras: { readonly replayFrom?: { readonly type: 'start' } };
   /** Sends a prompt and resolves when its turn ends; `onSent` gets the message id the agent gave it. */
-  prompt(send: SendRequest, params: PromptParams, turnEnd: () => TurnEnd, onSent?: (messageId: string | undefined) => void): Promise<PromptResponse>;
+  prompt(send: SendRequest, params: v1.PromptParams, turnEnd: () => TurnEnd, onSent?: (messageId: string | undefined) => void): Promise<PromptResponse>;
   /** Sends `session/set_config_option` with the value in this version's shape. */
   setConfigOption(send: SendRequest, sessionId: string, configId: string, value: string | boolean): Promise<SetSessionConfigOptionResponse>;
   /** Whether this version has a client method the agent called. */

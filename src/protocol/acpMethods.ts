@@ -53,7 +53,6 @@ export const ClientMethod = {
 /** Either side withdraws one of its own requests (a notification). */
 export const CANCEL_REQUEST_METHOD = '$/cancel_request';
 
-export type AgentMethodName = (typeof AgentMethod)[keyof typeof AgentMethod];
 export type ClientMethodName = (typeof ClientMethod)[keyof typeof ClientMethod];
 
 /** Client methods ACP v2 removed (v2 agents own their files and terminals). */
