@@ -1,6 +1,6 @@
 // Ids of the agent's requests the client has not answered yet. A request that reuses one of them is a
 // protocol error: it gets a JSON-RPC error of its own and the first request is served on.
-import type { Message } from 'vscode-jsonrpc/node';
+import { ErrorCodes, type Message } from 'vscode-jsonrpc/node';
 
 type Id = string | number;
 
@@ -17,7 +17,7 @@ export class PendingAgentRequestIds {
       this.pending.add(id);
       return false;
     }
-    const answer = { jsonrpc: '2.0', id, error: { code: -32600, message: `Request id ${JSON.stringify(id)} is already pending (${method}); request ids must be unique` } };
+    const answer = { jsonrpc: '2.0', id, error: { code: ErrorCodes.InvalidRequest, message: `Request id ${JSON.stringify(id)} is already pending (${method}); request ids must be unique` } };
     this.duplicateAnswers.add(answer);
     reply(answer);
     return true;

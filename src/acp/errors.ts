@@ -1,4 +1,6 @@
 // Typed, readable errors for everything the ACP connection layer refuses or reports.
+import { ErrorCodes } from 'vscode-jsonrpc/node';
+import { AcpErrorCodes } from '../protocol/acpErrorCodes';
 
 /** How the agent process ended. */
 export interface AgentExit {
@@ -83,7 +85,7 @@ export class UnsupportedProtocolVersionError extends AcpError {
     this.name = 'UnsupportedProtocolVersionError';
   }
 
-  /** The agent refused the offered version (-32022), naming the versions it supports (when it did). */
+  /** The agent refused the offered version (AcpErrorCodes.UnsupportedProtocolVersion), naming the versions it supports (when it did). */
   static refused(agentName: string, offered: number, agentSupports: readonly unknown[] | undefined, speakable: readonly number[]): UnsupportedProtocolVersionError {
     const versions = (agentSupports ?? []).filter((v): v is number => typeof v === 'number');
     const common = versions.filter((v) => speakable.includes(v));
@@ -179,15 +181,15 @@ export class UnsupportedContentError extends AcpError {
 }
 
 const ERROR_CODE_NAMES: Record<number, string> = {
-  [-32700]: 'parse error',
-  [-32600]: 'invalid request',
-  [-32601]: 'method not found',
-  [-32602]: 'invalid params',
-  [-32603]: 'internal error',
-  [-32800]: 'request cancelled',
-  [-32000]: 'authentication required',
-  [-32002]: 'resource not found',
-  [-32022]: 'unsupported protocol version',
+  [ErrorCodes.ParseError]: 'parse error',
+  [ErrorCodes.InvalidRequest]: 'invalid request',
+  [ErrorCodes.MethodNotFound]: 'method not found',
+  [ErrorCodes.InvalidParams]: 'invalid params',
+  [ErrorCodes.InternalError]: 'internal error',
+  [AcpErrorCodes.RequestCancelled]: 'request cancelled',
+  [AcpErrorCodes.AuthRequired]: 'authentication required',
+  [AcpErrorCodes.ResourceNotFound]: 'resource not found',
+  [AcpErrorCodes.UnsupportedProtocolVersion]: 'unsupported protocol version',
 };
 
 export function describeErrorCode(code: number): string {
@@ -214,7 +216,7 @@ export function formatDuration(ms: number): string {
 
 /**
  * Thrown while serving an agent->client request; the connection answers with this JSON-RPC error code.
- * Codes: -32602 invalid params, -32002 resource not found, -32603 internal error, -32800 cancelled.
+ * Codes: ErrorCodes (JSON-RPC's, from vscode-jsonrpc) and AcpErrorCodes (ACP's own).
  */
 export class ClientRequestError extends Error {
   constructor(

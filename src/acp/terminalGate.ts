@@ -17,6 +17,7 @@ import type { SessionStore } from '../store/sessionStore';
 import { isPlainWord } from '../presentation';
 import type { ShownCommand } from '../protocol/transcript';
 import type { AccessDecision, TerminalQuestion } from './clientHost';
+import { ErrorCodes } from 'vscode-jsonrpc/node';
 import { ClientRequestError } from './errors';
 
 export type TerminalPolicy = 'ask' | 'allow' | 'deny';
@@ -98,8 +99,14 @@ export class TerminalGate {
   }
 }
 
+/**
+ * JSON-RPC's generic server error (-32000, the end of the implementation-defined range). ACP gives the same
+ * number the meaning "authentication required"; the refusal has kept it so far.
+ */
+const REFUSED = ErrorCodes.jsonrpcReservedErrorRangeEnd;
+
 function refused(message: string): ClientRequestError {
-  return new ClientRequestError(-32000, message);
+  return new ClientRequestError(REFUSED, message);
 }
 
 function grantKey(request: TerminalRequestFacts): string {

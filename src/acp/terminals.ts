@@ -2,7 +2,8 @@
 // workspace, with bounded output. Events let the editor mirror each terminal (e.g. into a Pseudoterminal).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { StringDecoder } from 'node:string_decoder';
-import { Emitter, type Event } from 'vscode-jsonrpc/node';
+import { Emitter, ErrorCodes, type Event } from 'vscode-jsonrpc/node';
+import { AcpErrorCodes } from '../protocol/acpErrorCodes';
 import { realFolders, VerifiedDirectory } from './confinedFs';
 import { ClientRequestError } from './errors';
 import { GROUP_LEADER, killProcessGroup, trackProcessGroup } from './processGroups';
@@ -138,7 +139,7 @@ export class TerminalManager {
 
   async create(params: TerminalCreateParams): Promise<string> {
     if (typeof params.command !== 'string' || !params.command.trim()) {
-      throw new ClientRequestError(-32602, 'terminal/create needs a non-empty command.');
+      throw new ClientRequestError(ErrorCodes.InvalidParams, 'terminal/create needs a non-empty command.');
     }
     const args = (params.args ?? []).map(String);
     const cwd = await this.resolveCwd(params.sessionId, params.cwd);
@@ -149,7 +150,7 @@ export class TerminalManager {
     await this.options.authorize?.({ sessionId: params.sessionId, command: params.command, args, cwd, env: overrides });
 
     // The checks awaited: the connection may have shut down meanwhile, and nobody would stop the command.
-    if (this.closed) throw new ClientRequestError(-32603, 'The connection is shutting down; no new terminals.');
+    if (this.closed) throw new ClientRequestError(ErrorCodes.InternalError, 'The connection is shutting down; no new terminals.');
     // Spawn in the directory that was verified and is held open, not in whatever the path names by now.
     const directory = await this.verifiedCwd(cwd);
     let child: ChildProcess;
@@ -165,7 +166,7 @@ export class TerminalManager {
       });
       await new Promise<void>((resolve, reject) => {
         child.once('spawn', resolve);
-        child.once('error', (error) => reject(new ClientRequestError(-32603, `Could not run "${params.command}": ${error.message}`)));
+        child.once('error', (error) => reject(new ClientRequestError(ErrorCodes.InternalError, `Could not run "${params.command}": ${error.message}`)));
       });
     } finally {
       // Not awaited: the command may already be done, and its 'close' must find the listeners below.
@@ -175,7 +176,7 @@ export class TerminalManager {
 
     if (this.closed) {
       child.kill('SIGKILL');
-      throw new ClientRequestError(-32603, 'The connection is shutting down; no new terminals.');
+      throw new ClientRequestError(ErrorCodes.InternalError, 'The connection is shutting down; no new terminals.');
     }
     const terminalId = `terminal-${this.nextId++}`;
     const info: TerminalInfo = { terminalId, sessionId: params.sessionId, command: params.command, args, cwd };
@@ -232,7 +233,7 @@ export class TerminalManager {
 
   private get(terminalId: unknown): ManagedTerminal {
     const terminal = typeof terminalId === 'string' ? this.terminals.get(terminalId) : undefined;
-    if (!terminal) throw new ClientRequestError(-32002, `Unknown terminal ${JSON.stringify(terminalId)} (never created or already released).`);
+    if (!terminal) throw new ClientRequestError(AcpErrorCodes.ResourceNotFound, `Unknown terminal ${JSON.stringify(terminalId)} (never created or already released).`);
     return terminal;
   }
 
@@ -244,12 +245,12 @@ export class TerminalManager {
   private async resolveCwd(sessionId: string, requested: string | null | undefined): Promise<string> {
     const folders = this.options.workspaceFolders();
     const cwd = requested ?? this.options.defaultCwd?.(sessionId) ?? folders[0];
-    if (!cwd) throw new ClientRequestError(-32602, 'terminal/create has no cwd and no workspace folder is open.');
+    if (!cwd) throw new ClientRequestError(ErrorCodes.InvalidParams, 'terminal/create has no cwd and no workspace folder is open.');
     let resolved: string;
     try {
       resolved = (await resolveWorkspacePath(cwd, folders, { allowFolderItself: true })).path;
     } catch (error) {
-      if (error instanceof WorkspacePathError) throw new ClientRequestError(-32602, `Terminal cwd rejected: ${error.message}`);
+      if (error instanceof WorkspacePathError) throw new ClientRequestError(ErrorCodes.InvalidParams, `Terminal cwd rejected: ${error.message}`);
       throw error;
     }
     await (await this.verifiedCwd(resolved)).close();
@@ -260,8 +261,8 @@ export class TerminalManager {
     try {
       return await VerifiedDirectory.open(cwd, await realFolders(this.options.workspaceFolders()), cwd);
     } catch (error) {
-      if (error instanceof WorkspacePathError) throw new ClientRequestError(-32602, `Terminal cwd rejected: ${error.message}`);
-      throw new ClientRequestError(-32602, `Terminal cwd "${cwd}" is not an existing directory.`);
+      if (error instanceof WorkspacePathError) throw new ClientRequestError(ErrorCodes.InvalidParams, `Terminal cwd rejected: ${error.message}`);
+      throw new ClientRequestError(ErrorCodes.InvalidParams, `Terminal cwd "${cwd}" is not an existing directory.`);
     }
   }
 

@@ -1,9 +1,19 @@
 // Bounding a connection's transcript without losing how it ended: the oldest lines go first, but the lines
 // that carry turn ends and state changes stay, so a replay still reaches the right final states.
+import { AgentMethod, ClientMethod } from '../protocol/acpMethods';
 import { asRecord } from './json';
 
 /** Client requests whose lines and answers set up sessions or end turns. */
-const STATE_METHODS = new Set(['initialize', 'session/new', 'session/load', 'session/resume', 'session/prompt', 'session/close', 'session/set_mode', 'session/set_config_option']);
+const STATE_METHODS = new Set<string>([
+  AgentMethod.initialize,
+  AgentMethod.sessionNew,
+  AgentMethod.sessionLoad,
+  AgentMethod.sessionResume,
+  AgentMethod.sessionPrompt,
+  AgentMethod.sessionClose,
+  AgentMethod.sessionSetMode,
+  AgentMethod.sessionSetConfigOption,
+]);
 /** Session updates that announce children or change a state (not streamed text or tool progress). */
 const STATE_UPDATES = new Set(['subagent_update', 'subagent_spawned', 'subagent_state_update', 'state_update', 'session_info_update']);
 
@@ -19,7 +29,7 @@ export class StateLineFilter {
       if (direction === 'client->agent' && (typeof id === 'string' || typeof id === 'number')) this.clientRequests.set(id, method);
       if (STATE_METHODS.has(method)) return true;
       const update = asRecord(asRecord(msg['params'])?.['update']);
-      return method === 'session/update' && typeof update?.['sessionUpdate'] === 'string' && STATE_UPDATES.has(update['sessionUpdate']);
+      return method === ClientMethod.sessionUpdate && typeof update?.['sessionUpdate'] === 'string' && STATE_UPDATES.has(update['sessionUpdate']);
     }
     if (direction !== 'agent->client' || (typeof id !== 'string' && typeof id !== 'number')) return false;
     const answered = this.clientRequests.get(id);
@@ -44,8 +54,8 @@ export function rotateTranscript(text: string, maxBytes: number): { text: string
     try {
       const parsed = JSON.parse(line) as { dir?: unknown; msg?: unknown };
       const msg = asRecord(parsed.msg);
-      if (msg?.['method'] === 'initialize') initializeIds.add(msg['id']);
-      pinned.push(msg !== undefined && (msg['method'] === 'initialize' || (msg['method'] === undefined && parsed.dir === 'agent->client' && initializeIds.has(msg['id']))));
+      if (msg?.['method'] === AgentMethod.initialize) initializeIds.add(msg['id']);
+      pinned.push(msg !== undefined && (msg['method'] === AgentMethod.initialize || (msg['method'] === undefined && parsed.dir === 'agent->client' && initializeIds.has(msg['id']))));
       return filter.keeps(parsed.msg, String(parsed.dir));
     } catch {
       pinned.push(false);

@@ -2,13 +2,12 @@
 // agent-driven methods go through `authenticate`; terminal methods run the agent's login in a VS Code terminal.
 import * as vscode from 'vscode';
 import { AgentRequestError } from '../acp/errors';
+import { AcpErrorCodes } from '../protocol/acpErrorCodes';
 import type { AgentRuntime } from '../host/subchatsService';
 import { inertUiText } from '../host/uiText';
 
-const AUTH_REQUIRED = -32000;
-
 export function isAuthRequired(error: unknown): boolean {
-  return error instanceof AgentRequestError && error.code === AUTH_REQUIRED;
+  return error instanceof AgentRequestError && error.code === AcpErrorCodes.AuthRequired;
 }
 
 interface TerminalAuth {

@@ -3,7 +3,7 @@
 import type { Channel, ChildLink, ChildOutcome, ChildSpec, SendUpdate, StampInfo, Update } from './channel';
 import { demoCost, textBlock, textContent } from './channel';
 import type { JsonObject } from './lineRpc';
-import { isObject } from './lineRpc';
+import { ErrorCodes, isObject } from './lineRpc';
 import type { DialectName } from './options';
 
 export interface DialectContext {
@@ -58,7 +58,7 @@ function usageOf(outcome: ChildOutcome): JsonObject | undefined {
 /** A child's `state` once it stopped: why, with its usage (and the error, if it failed). */
 function idleState(outcome: ChildOutcome): JsonObject {
   const state: JsonObject = { state: 'idle', stopReason: outcome.stopReason };
-  if (outcome.stopReason === 'error') state.error = { code: -32603, message: outcome.reply };
+  if (outcome.stopReason === 'error') state.error = { code: ErrorCodes.internalError, message: outcome.reply };
   const usage = usageOf(outcome);
   if (usage) state.usage = usage;
   return state;

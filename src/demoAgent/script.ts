@@ -6,7 +6,7 @@ import { Cancelled, sleep } from './cancelScope';
 import type { ChildOutcome, ChildSpec } from './channel';
 import { textContent } from './channel';
 import type { Json, JsonObject } from './lineRpc';
-import { RpcError, isObject } from './lineRpc';
+import { ErrorCodes, RpcError, isObject } from './lineRpc';
 
 export interface Delegation {
   readonly policy: string;
@@ -168,7 +168,7 @@ async function readOwnFile(filePath: string): Promise<string> {
   try {
     return await readFile(filePath, 'utf8');
   } catch (error) {
-    throw new RpcError(-32002, error instanceof Error ? error.message : String(error));
+    throw new RpcError(ErrorCodes.resourceNotFound, error instanceof Error ? error.message : String(error));
   }
 }
 
@@ -178,7 +178,7 @@ async function writeOwnFile(filePath: string, text: string): Promise<void> {
     await mkdir(path.dirname(filePath), { recursive: true });
     await writeFile(filePath, text, 'utf8');
   } catch (error) {
-    throw new RpcError(-32603, error instanceof Error ? error.message : String(error));
+    throw new RpcError(ErrorCodes.internalError, error instanceof Error ? error.message : String(error));
   }
 }
 
@@ -256,7 +256,7 @@ async function runChecks(actor: Actor, turn: TurnSettings): Promise<void> {
       outputByteLimit: 65536,
     });
     terminalId = isObject(created) && typeof created.terminalId === 'string' ? created.terminalId : undefined;
-    if (!terminalId) throw new RpcError(-32603, 'terminal/create returned no terminalId');
+    if (!terminalId) throw new RpcError(ErrorCodes.internalError, 'terminal/create returned no terminalId');
     await actor.updateTool(id, { status: 'in_progress', content: [{ type: 'terminal', terminalId }] });
     const exit = await actor.clientRequest('terminal/wait_for_exit', { terminalId });
     const output = await actor.clientRequest('terminal/output', { terminalId });

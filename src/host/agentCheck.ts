@@ -8,6 +8,7 @@ import type { AgentConfig } from '../acp/agentProcess';
 import { versionsToOffer, type ProtocolSetting } from '../acp/capabilities';
 import type { ClientHost } from '../acp/clientHost';
 import { ClientRequestError } from '../acp/errors';
+import { ErrorCodes } from 'vscode-jsonrpc/node';
 import { restartAfter } from '../acp/protocolFallback';
 import { describeCheckFailure, describeInitialize, type AgentCheckReport } from './agentCheckReport';
 
@@ -40,10 +41,10 @@ export type AgentCheckResult =
 const REFUSING_HOST: ClientHost = {
   requestPermission: async () => ({ outcome: 'cancelled' }),
   readTextFile: async () => {
-    throw new ClientRequestError(-32603, 'Subchats is only checking this agent');
+    throw new ClientRequestError(ErrorCodes.InternalError, 'Subchats is only checking this agent');
   },
   writeTextFile: async () => {
-    throw new ClientRequestError(-32603, 'Subchats is only checking this agent');
+    throw new ClientRequestError(ErrorCodes.InternalError, 'Subchats is only checking this agent');
   },
 };
 

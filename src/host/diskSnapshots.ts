@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { FileChange } from '../store/sessionChanges';
 import { isObject } from '../store/wireMessage';
 import { textsAlongPatches } from './patchedTexts';
+import { AgentMethod, ClientMethod } from '../protocol/acpMethods';
 
 export interface SnapshotLimits {
   /** A file larger than this gets no copy. */
@@ -157,9 +158,9 @@ export function pathsTouchedBy(message: unknown, direction: 'client->agent' | 'a
   if (typeof sessionId !== 'string') return [];
   const named: string[] = [];
   const method = message['method'];
-  if (direction === 'agent->client' && method === 'session/update' && isObject(params['update'])) named.push(...toolCallPaths(params['update']));
-  else if (direction === 'agent->client' && (method === 'fs/read_text_file' || method === 'fs/write_text_file') && typeof params['path'] === 'string') named.push(params['path']);
-  else if (direction === 'client->agent' && method === 'session/prompt' && Array.isArray(params['prompt'])) named.push(...attachedPaths(params['prompt']));
+  if (direction === 'agent->client' && method === ClientMethod.sessionUpdate && isObject(params['update'])) named.push(...toolCallPaths(params['update']));
+  else if (direction === 'agent->client' && (method === ClientMethod.fsReadTextFile || method === ClientMethod.fsWriteTextFile) && typeof params['path'] === 'string') named.push(params['path']);
+  else if (direction === 'client->agent' && method === AgentMethod.sessionPrompt && Array.isArray(params['prompt'])) named.push(...attachedPaths(params['prompt']));
   const cwd = cwdOf(sessionId);
   return named.flatMap((name) => {
     const absolute = absolutePath(name, cwd);

@@ -23,6 +23,7 @@ import { SessionStore } from '../store/sessionStore';
 import type { MemoryLimits } from '../store/memoryBounds';
 import { Emitter } from 'vscode-jsonrpc/node';
 import { historyCut } from '../presentation';
+import { AgentMethod } from '../protocol/acpMethods';
 
 /** `history`: restored from storage after a reload; `transcript`: a file the user opened (read-only). */
 export type RuntimeStatus = 'starting' | 'ready' | 'exited' | 'failed' | 'history' | 'transcript';
@@ -388,9 +389,9 @@ export class SubchatsService {
   async attach(runtime: AgentRuntime, sessionId: string, cwd: string): Promise<void> {
     const connection = this.liveConnection(runtime);
     const method = reattachMethod(connection.agentCapabilities, connection.protocolVersion);
-    if (method === 'session/load') await connection.loadSession(sessionId, cwd);
-    else if (method === 'session/resume') await connection.resumeSession(sessionId, cwd);
-    else throw new NotAdvertisedError(runtime.agent.name, 'session/load', 'the agent supports neither session/load nor session/resume');
+    if (method === AgentMethod.sessionLoad) await connection.loadSession(sessionId, cwd);
+    else if (method === AgentMethod.sessionResume) await connection.resumeSession(sessionId, cwd);
+    else throw new NotAdvertisedError(runtime.agent.name, AgentMethod.sessionLoad, 'the agent supports neither session/load nor session/resume');
   }
 
   /** Adds a connection restored from history: its sessions show their last state, live ones as disconnected. */

@@ -43,6 +43,7 @@ import type { StoreParts } from './storeParts';
 import { backgroundTaskReport, claudeAsyncLaunchSender, isCodexThreadIdle } from './subagentDialects';
 import { resolveUpdateOwner, type OwnerLookup, type UpdateOwner } from './updateOwner';
 import { COPILOT_EVENT_METHOD, readCopilotEvent } from './copilotDialect';
+import { CANCEL_REQUEST_METHOD, ClientMethod } from '../protocol/acpMethods';
 import { advertisesChildUpdates, isOpencodeChildUpdateMethod } from './opencodeDialect';
 import { applyOpencodeChildUpdate } from './reducers/opencodeChildren';
 import { noteUsage } from './reducers/usage';
@@ -62,20 +63,7 @@ export interface SessionStoreOptions {
   readonly limits?: Partial<MemoryLimits>;
 }
 
-const KNOWN_AGENT_METHODS = new Set([
-  'session/update',
-  'session/request_permission',
-  'fs/read_text_file',
-  'fs/write_text_file',
-  'terminal/create',
-  'terminal/output',
-  'terminal/wait_for_exit',
-  'terminal/kill',
-  'terminal/release',
-  'elicitation/create',
-  'elicitation/complete',
-  '$/cancel_request',
-]);
+const KNOWN_AGENT_METHODS = new Set<string>([...Object.values(ClientMethod), CANCEL_REQUEST_METHOD]);
 
 type UpdateReducer = (parts: StoreParts, target: SessionRecord, update: JsonObject, wire: SessionRecord) => void;
 

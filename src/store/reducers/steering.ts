@@ -12,8 +12,9 @@ import { keepAsSent } from './agentAccounts';
 import { newUserMessage } from './messageBlocks';
 import { markRelay } from './relays';
 import { addNotice } from './sessionDetails';
+import { AgentMethod } from '../../protocol/acpMethods';
 
-export const STEER_METHOD = '_session/steering';
+export const STEER_METHOD = AgentMethod.sessionSteering;
 
 /** The client sent a steer: its words show at once, as sending. */
 export function startSteer(parts: StoreParts, session: SessionRecord, key: string, blocks: unknown[]): void {
