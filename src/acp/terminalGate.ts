@@ -100,13 +100,11 @@ export class TerminalGate {
 }
 
 /**
- * JSON-RPC's generic server error (-32000, the end of the implementation-defined range). ACP gives the same
- * number the meaning "authentication required"; the refusal has kept it so far.
+ * Answered the way a refused file read outside the workspace is (invalid params, reason `not-allowed`), so an
+ * agent sees one kind of refusal. Never -32000: ACP reads that as "authentication required".
  */
-const REFUSED = ErrorCodes.jsonrpcReservedErrorRangeEnd;
-
 function refused(message: string): ClientRequestError {
-  return new ClientRequestError(REFUSED, message);
+  return new ClientRequestError(ErrorCodes.InvalidParams, message, { reason: 'not-allowed' });
 }
 
 function grantKey(request: TerminalRequestFacts): string {

@@ -2,6 +2,7 @@
 // NDJSON framing and the demo's small API on top (request handlers see their request id, which ACP's
 // `$/cancel_request` names). Forgiving like a real agent should be: a bad line is answered, never fatal.
 import { createInterface } from 'node:readline';
+import { AcpErrorCodes } from '../protocol/acpErrorCodes';
 import {
   AbstractMessageReader,
   AbstractMessageWriter,
@@ -27,8 +28,7 @@ export const ErrorCodes = {
   methodNotFound: JsonRpcCodes.MethodNotFound,
   invalidParams: JsonRpcCodes.InvalidParams,
   internalError: JsonRpcCodes.InternalError,
-  /** ACP's own code (not JSON-RPC's): the session or item asked for does not exist. */
-  resourceNotFound: -32002,
+  resourceNotFound: AcpErrorCodes.ResourceNotFound,
 } as const;
 
 /** Throw from a request handler to answer with this JSON-RPC error. */

@@ -1,4 +1,5 @@
 // Classifies raw JSON-RPC values and reads transcript lines (bare messages or {dir, msg} wrappers).
+import { AgentMethod } from '../protocol/acpMethods';
 import type { Direction } from './model';
 
 export type JsonObject = Record<string, unknown>;
@@ -40,9 +41,12 @@ export function classifyMessage(value: unknown): WireMessage | { readonly invali
 }
 
 const AGENT_TO_CLIENT_PREFIXES = ['session/update', 'session/request_permission', 'fs/', 'terminal/', 'elicitation/'];
+/** The client's methods first: v2's `terminal/cancel` goes to the agent although it shares the agent's `terminal/` prefix. */
+const CLIENT_TO_AGENT_METHODS = new Set<string>(Object.values(AgentMethod));
 
 /** Which side sends a method, for transcripts that carry bare lines without a direction. */
 export function directionOfMethod(method: string): Direction {
+  if (CLIENT_TO_AGENT_METHODS.has(method)) return 'client->agent';
   return AGENT_TO_CLIENT_PREFIXES.some((p) => method.startsWith(p)) ? 'agent->client' : 'client->agent';
 }
 

@@ -196,6 +196,10 @@ describe('terminal/create over the wire', { timeout: 20_000 }, () => {
       const create = { request: 'terminal/create', params: { sessionId: 'sess-1', command: process.execPath, args: ['-e', `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`] } };
       const [refused] = resultsOf(await session.connection.prompt('sess-1', script([create])));
       assert.match(refused!.error!.message, /The user did not allow running/);
+      // Answered as a file read outside the workspace is when refused (-32602, reason not-allowed), never with
+      // -32000, which ACP reads as "authentication required" (an agent would ask the user to sign in).
+      assert.equal(refused!.error!.code, -32602);
+      assert.deepEqual(refused!.error!.data, { reason: 'not-allowed' });
       assert.equal(session.host.terminalQuestions.length, 1);
       assert.equal(session.host.terminalQuestions[0]!.cwd, session.workspace);
       await new Promise((resolve) => setTimeout(resolve, 300));
