@@ -33,7 +33,7 @@ import { SessionRequests, type SteerOutcome } from './sessionRequests';
 import { TerminalGate, type TerminalPolicy } from './terminalGate';
 import { TerminalManager } from './terminals';
 
-export { DEFAULT_INITIALIZE_TIMEOUT_MS, type AgentConnectionOptions, type SessionSetupOptions } from './connectionOptions';
+export type { AgentConnectionOptions, SessionSetupOptions } from './connectionOptions';
 export type { SteerOutcome } from './sessionRequests';
 
 export class AgentConnection {

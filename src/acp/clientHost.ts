@@ -9,7 +9,7 @@ import type {
 
 export type { CreateElicitationRequest, CreateElicitationResponse, RequestPermissionRequest, RequestPermissionOutcome };
 
-export interface PermissionContext {
+interface PermissionContext {
   /** JSON-RPC id of the agent's request (the store names the pending permission entry by it). */
   readonly requestId?: string | number;
 }

@@ -2,11 +2,11 @@
 // `delegation` objects are valid to send. Pure functions; nothing here touches the wire.
 import { asRecord, isAdvertised } from './json';
 
-export const DELEGATION_POLICIES = ['auto', 'disable', 'prefer', 'require'] as const;
-export const RUN_MODES = ['foreground', 'background'] as const;
+const DELEGATION_POLICIES = ['auto', 'disable', 'prefer', 'require'] as const;
+const RUN_MODES = ['foreground', 'background'] as const;
 
-export type DelegationPolicy = (typeof DELEGATION_POLICIES)[number];
-export type SubagentRunMode = (typeof RUN_MODES)[number];
+type DelegationPolicy = (typeof DELEGATION_POLICIES)[number];
+type SubagentRunMode = (typeof RUN_MODES)[number];
 
 export interface PromptDelegation {
   readonly policy: DelegationPolicy;
@@ -29,11 +29,6 @@ export interface DelegationSupport {
 export function delegationSupport(agentCapabilities: unknown): DelegationSupport {
   const subagents = asRecord(asRecord(asRecord(agentCapabilities)?.sessionCapabilities)?.subagents);
   return { promptDelegation: isAdvertised(subagents?.promptDelegation), background: isAdvertised(subagents?.background) };
-}
-
-/** Whether the agent advertises any catalog feature (and so whether `availableSubagents` is meaningful). */
-export function hasSubagentCatalog(support: DelegationSupport): boolean {
-  return support.promptDelegation || support.background;
 }
 
 /** Reads `availableSubagents` leniently: entries without a string id are dropped, agent order is kept. */

@@ -12,7 +12,7 @@ export interface AgentExit {
   readonly description: string;
 }
 
-export abstract class AcpError extends Error {
+abstract class AcpError extends Error {
   abstract readonly kind: string;
 }
 
@@ -192,7 +192,7 @@ const ERROR_CODE_NAMES: Record<number, string> = {
   [AcpErrorCodes.UnsupportedProtocolVersion]: 'unsupported protocol version',
 };
 
-export function describeErrorCode(code: number): string {
+function describeErrorCode(code: number): string {
   const name = ERROR_CODE_NAMES[code];
   return name ? `${name}, code ${code}` : `code ${code}`;
 }

@@ -8,7 +8,7 @@ import { isInsideOrEqual, realPathOfNearestExisting, WorkspacePathError } from '
 /** Live views of the process and the machine (`/proc/self/environ` holds the editor's secrets). */
 const SYSTEM_ROOTS = process.platform === 'win32' ? [] : ['/proc', '/sys', '/dev'];
 
-export function isSystemPath(candidate: string): boolean {
+function isSystemPath(candidate: string): boolean {
   return SYSTEM_ROOTS.some((root) => isInsideOrEqual(candidate, root)) || /^\\\\[.?]\\/.test(candidate);
 }
 

@@ -13,7 +13,7 @@ export interface ListedSession {
 }
 
 /** What the client's store knows of a session by the agent's id (listedSessionNames.ts builds it). */
-export interface KnownSession {
+interface KnownSession {
   /** The name the tree shows for it (never an id). */
   readonly label: string;
   /** The agent's ids of the sessions above it, nearest first. */

@@ -25,7 +25,7 @@ export type TerminalPolicy = 'ask' | 'allow' | 'deny';
 const RISKY_ENV =
   /^(PATH|PATHEXT|LD_\w*|DYLD_\w*|NODE_OPTIONS|NODE_PATH|BASH_ENV|ENV|SHELLOPTS|BASHOPTS|PS4|PROMPT_COMMAND|IFS|ZDOTDIR|PYTHONPATH|PYTHONSTARTUP|PYTHONHOME|PERL5LIB|PERL5OPT|RUBYLIB|RUBYOPT|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|CLASSPATH|GIT_SSH|GIT_SSH_COMMAND|GIT_EXEC_PATH|GIT_ASKPASS|SSH_ASKPASS|GIT_CONFIG\w*|HOME|TMPDIR|COMSPEC)$/i;
 
-export function riskyEnvOverrides(env: readonly { readonly name: string; readonly value: string }[]): { name: string; value: string }[] {
+function riskyEnvOverrides(env: readonly { readonly name: string; readonly value: string }[]): { name: string; value: string }[] {
   return env.filter((variable) => RISKY_ENV.test(variable.name)).map(({ name, value }) => ({ name, value }));
 }
 

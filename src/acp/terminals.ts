@@ -65,7 +65,7 @@ export interface TerminalManagerOptions {
   readonly authorize?: (request: TerminalRequestFacts) => Promise<void>;
 }
 
-export const DEFAULT_OUTPUT_BYTE_LIMIT = 1024 * 1024;
+const DEFAULT_OUTPUT_BYTE_LIMIT = 1024 * 1024;
 /** Whatever an agent asks for, the client keeps at most this much output per terminal. */
 export const MAX_OUTPUT_BYTE_LIMIT = 4 * 1024 * 1024;
 

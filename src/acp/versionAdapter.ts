@@ -11,8 +11,7 @@ import * as v1 from './methods/v1';
 import * as v2 from './methods/v2';
 
 /** Sends one typed request (the channel's `request`). */
-export type SendRequest = <P, R>(type: RequestType<P, R, void>, params: P) => Promise<R>;
-export type SendNotification = <P>(type: NotificationType<P>, params: P) => Promise<void>;
+type SendRequest = <P, R>(type: RequestType<P, R, void>, params: P) => Promise<R>;
 
 /** A v2 turn's end, which the store sees (the session's idle state) rather than a response. */
 export interface TurnEnd {

@@ -12,7 +12,7 @@ export interface SessionTarget {
 }
 
 /** Accepts a tree node, `{ runtimeId|connectionId, sessionId }`, or a bare session id. */
-export function targetFromArgument(service: SubchatsService, arg: unknown): SessionTarget | undefined {
+function targetFromArgument(service: SubchatsService, arg: unknown): SessionTarget | undefined {
   let runtimeId: string | undefined;
   let sessionId: string | undefined;
   if (typeof arg === 'string') sessionId = arg;
@@ -29,7 +29,7 @@ export function targetFromArgument(service: SubchatsService, arg: unknown): Sess
   return undefined;
 }
 
-export function runtimeFromArgument(service: SubchatsService, arg: unknown): AgentRuntime | undefined {
+function runtimeFromArgument(service: SubchatsService, arg: unknown): AgentRuntime | undefined {
   if (typeof arg === 'string') return service.get(arg);
   if (isObject(arg)) {
     const id = typeof arg['runtimeId'] === 'string' ? arg['runtimeId'] : typeof arg['connectionId'] === 'string' ? arg['connectionId'] : undefined;

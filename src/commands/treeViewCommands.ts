@@ -10,7 +10,7 @@ export interface ArrangedTree {
   agentNames(): string[];
 }
 
-export const SORT_CHOICES: readonly { readonly sort: TreeSort; readonly label: string; readonly detail: string }[] = [
+const SORT_CHOICES: readonly { readonly sort: TreeSort; readonly label: string; readonly detail: string }[] = [
   { sort: 'appearance', label: 'Order of Appearance', detail: 'Connections and sessions in the order they started' },
   { sort: 'state', label: 'State', detail: 'Sessions that need you first, then the ones at work, then the rest' },
   { sort: 'cost', label: 'Cost', detail: 'The highest reported cost first (tokens used where no cost is reported)' },

@@ -61,7 +61,7 @@ export interface ToolSpec {
   readonly locations?: JsonObject[];
 }
 
-export const PERMISSION_OPTIONS: JsonObject[] = [
+const PERMISSION_OPTIONS: JsonObject[] = [
   { optionId: 'allow', name: 'Allow', kind: 'allow_once' },
   { optionId: 'allow_always', name: 'Always allow', kind: 'allow_always' },
   { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
@@ -268,7 +268,7 @@ export class Actor {
 }
 
 /** Splits text into small chunks of up to three words (whitespace kept), like a model stream. */
-export function chunkText(text: string): string[] {
+function chunkText(text: string): string[] {
   const words = text.match(/\s*\S+\s*/g) ?? [text];
   const chunks: string[] = [];
   for (let i = 0; i < words.length; i += 3) chunks.push(words.slice(i, i + 3).join(''));

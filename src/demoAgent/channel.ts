@@ -23,7 +23,7 @@ export interface Channel {
 /** Sends one session/update for a channel (and records it for replay). */
 export type SendUpdate = (channel: Channel, update: Update, info?: StampInfo) => void;
 
-export type ChildStopReason = 'end_turn' | 'cancelled' | 'error';
+type ChildStopReason = 'end_turn' | 'cancelled' | 'error';
 
 export interface ChildOutcome {
   readonly stopReason: ChildStopReason;

@@ -4,12 +4,12 @@ import type { Json, JsonObject } from './lineRpc';
 import { ErrorCodes, RpcError } from './lineRpc';
 import type { SteerInbox } from './steerInbox';
 
-export const MODES = [
+const MODES = [
   { id: 'ask', name: 'Ask', description: 'Ask before every change' },
   { id: 'plan', name: 'Plan', description: 'Read and delegate only: no edits, no commands' },
 ] as const;
 
-export const MODELS = [
+const MODELS = [
   { value: 'scripted', name: 'Scripted', description: 'The normal pace' },
   { value: 'scripted-fast', name: 'Scripted (fast)', description: 'Four times faster' },
 ] as const;

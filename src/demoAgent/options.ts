@@ -1,7 +1,7 @@
 // Command-line options of the demo agent.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
-export const DIALECTS = ['acp', 'claude', 'qwen', 'zed', 'kind-subagent', 'air', 'copilot'] as const;
+const DIALECTS = ['acp', 'claude', 'qwen', 'zed', 'kind-subagent', 'air', 'copilot'] as const;
 export type DialectName = (typeof DIALECTS)[number];
 
 /**

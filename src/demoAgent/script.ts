@@ -27,7 +27,7 @@ export interface TurnSettings {
   readonly slowCommand?: boolean;
 }
 
-export const DEMO_DIR = 'subchats-demo';
+const DEMO_DIR = 'subchats-demo';
 
 export const SUBAGENT_CATALOG = [
   { id: 'explorer', title: 'Explorer', description: 'Searches the workspace and delegates a deep scan to a scout' },

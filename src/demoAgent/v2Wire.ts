@@ -39,7 +39,7 @@ export function toV2Updates(sessionId: string, update: Update): WireUpdate[] {
 }
 
 /** A v1 `tool_call`/`tool_call_update` body in v2 form (its diffs become v2 diffs). */
-export function toV2ToolCall(toolCall: JsonObject): JsonObject {
+function toV2ToolCall(toolCall: JsonObject): JsonObject {
   if (!Array.isArray(toolCall.content)) return toolCall;
   return { ...toolCall, content: toolCall.content.map(toV2Content) };
 }

@@ -15,7 +15,7 @@ export interface HistoryConnectionMeta {
   readonly droppedBytes?: number;
 }
 
-export interface HistoryConnection {
+interface HistoryConnection {
   readonly meta: HistoryConnectionMeta;
   /** Complete lines only: a torn last line from a crash is dropped. */
   readonly text: string;

@@ -12,7 +12,7 @@ import { ErrorCodes } from 'vscode-jsonrpc/node';
 import { restartAfter } from '../acp/protocolFallback';
 import { describeCheckFailure, describeInitialize, type AgentCheckReport } from './agentCheckReport';
 
-export const CHECK_TIMEOUT_MS = 30_000;
+const CHECK_TIMEOUT_MS = 30_000;
 
 export interface AgentCheckOptions {
   /** Where the process runs unless the agent names its own `processCwd` (as for a session). */

@@ -14,7 +14,7 @@ export interface ApiCaller {
 }
 
 /** The parts of a vscode.Memento used. */
-export interface ConsentStorage {
+interface ConsentStorage {
   get<T>(key: string): T | undefined;
   update(key: string, value: unknown): Thenable<void>;
 }

@@ -3,8 +3,8 @@
 // them. Starting agents, sending prompts, cancelling and reading sessions or transcripts act for the user, so
 // any other extension reaches them only through `requestAccess` (the user's consent, apiConsent.ts); read-only
 // facts (version, a session's verdicts, change events) stay open.
-export const TEST_ONLY_API_KEYS = ['pendingPermissions', 'answerPermission'] as const;
-export const CONSENTED_API_KEYS = ['startSession', 'prompt', 'send', 'cancel', 'snapshot', 'transcript'] as const;
+const TEST_ONLY_API_KEYS = ['pendingPermissions', 'answerPermission'] as const;
+const CONSENTED_API_KEYS = ['startSession', 'prompt', 'send', 'cancel', 'snapshot', 'transcript'] as const;
 /** The consented methods that return a promise (a refusal rejects it; the others throw). */
 const ASYNC_KEYS: ReadonlySet<string> = new Set(['startSession', 'prompt', 'send', 'cancel']);
 

@@ -28,7 +28,7 @@ interface Texts {
   readonly after: string;
 }
 
-export const CHANGES_SCHEME = 'subchats-changes';
+const CHANGES_SCHEME = 'subchats-changes';
 
 /** Texts of the last few opened change sets (older ones are dropped so memory stays bounded). */
 const KEPT_OPENS = 20;

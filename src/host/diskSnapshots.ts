@@ -19,7 +19,7 @@ export interface SnapshotLimits {
   readonly files: number;
 }
 
-export const SNAPSHOT_LIMITS: SnapshotLimits = { perFileBytes: 1024 * 1024, totalBytes: 32 * 1024 * 1024, files: 2000 };
+const SNAPSHOT_LIMITS: SnapshotLimits = { perFileBytes: 1024 * 1024, totalBytes: 32 * 1024 * 1024, files: 2000 };
 
 /** The file's text at the first touch (null: it did not exist), or why there is no copy; `order` is when it was touched. */
 export type Snapshot = { readonly order: number; readonly text: string | null } | { readonly order: number; readonly missing: string };
@@ -27,7 +27,7 @@ export type Snapshot = { readonly order: number; readonly text: string | null } 
 /** Reads a file for a copy: its text, null when it does not exist; throws (with the reason) otherwise. */
 export type ReadForSnapshot = (absolute: string, maxBytes: number) => Promise<string | null>;
 
-export const DISK_DIFFERS = 'The file on disk differs from what the agent reported';
+const DISK_DIFFERS = 'The file on disk differs from what the agent reported';
 
 /** The copies of one agent connection, per file and session. */
 export class DiskSnapshots {

@@ -25,7 +25,7 @@ export function fuzzyScore(query: string, candidate: string): number | undefined
 }
 
 /** Folders of the given files, each once (a/b/c.ts gives a and a/b). */
-export function foldersOf(files: readonly string[]): string[] {
+function foldersOf(files: readonly string[]): string[] {
   const folders = new Set<string>();
   for (const file of files) {
     const parts = file.split('/');

@@ -11,7 +11,7 @@ import type { PromptCapabilities } from '../protocol/transcript';
 import type { PathAttachment, PromptAttachment } from '../protocol/webviewMessages';
 
 /** Larger files go as links: the agent can read them itself. */
-export const MAX_EMBEDDED_CHARS = 1_000_000;
+const MAX_EMBEDDED_CHARS = 1_000_000;
 
 export interface WorkspaceFolderRef {
   readonly name: string;

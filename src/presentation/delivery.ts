@@ -23,7 +23,7 @@ const STEER: Readonly<Record<SteerDelivery['status'], Omit<PresentedDelivery, 'r
 };
 
 /** The line under a steered message: how far it got, and for a lost one why. */
-export function presentSteer(steer: SteerDelivery): PresentedDelivery {
+function presentSteer(steer: SteerDelivery): PresentedDelivery {
   const shown = STEER[steer.status] ?? STEER.accepted;
   const lost = steer.status === 'failed' || steer.status === 'not-delivered';
   return { ...shown, text: lost && steer.reason ? `${shown.text}: ${steer.reason}` : shown.text, resend: lost };
@@ -33,7 +33,7 @@ export function presentSteer(steer: SteerDelivery): PresentedDelivery {
  * The line for a relay. On the parent: who it is for. On the subagent's copy: which session took it,
  * and when the parent passed it on (its next message to the subagent) or the subagent next worked.
  */
-export function presentRelay(relay: RelayNote, clock: (at: number) => string): PresentedDelivery {
+function presentRelay(relay: RelayNote, clock: (at: number) => string): PresentedDelivery {
   if (relay.side === 'parent') return { icon: 'reply', text: `For subagent "${relay.childLabel}" (relayed by this session)`, resend: false };
   const sent = `Sent to "${relay.parentLabel}" for this subagent`;
   if (!relay.passedOn) return { icon: 'reply', text: `${sent}; not passed on yet`, resend: false };

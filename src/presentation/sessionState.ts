@@ -77,7 +77,7 @@ const STOPPED: Readonly<Record<string, PresentedState>> = {
 };
 
 /** Agent text in a label: one line, bounded. */
-export function oneLine(text: string): string {
+function oneLine(text: string): string {
   return shorten(text.replace(/\s+/g, ' ').trim(), MAX_LABEL);
 }
 

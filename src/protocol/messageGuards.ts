@@ -56,7 +56,7 @@ function isLineRange(m: Raw): boolean {
 }
 
 /** A file, folder or selection attachment: a path and, for a selection, its lines. */
-export function parsePathAttachment(m: unknown): PathAttachment | undefined {
+function parsePathAttachment(m: unknown): PathAttachment | undefined {
   if (!isRecord(m) || !isString(m.path, MAX_PATH)) return undefined;
   if (m.kind === 'file' || m.kind === 'folder') return { kind: m.kind, path: m.path };
   if (m.kind === 'selection' && isLineRange(m)) return { kind: 'selection', path: m.path, startLine: m.startLine as number, endLine: m.endLine as number };

@@ -55,7 +55,7 @@ export type ToolCallContent =
   | { readonly type: 'session'; readonly sessionId: string }
   | { readonly type: string; readonly [key: string]: unknown };
 
-export interface ToolCallLocation {
+interface ToolCallLocation {
   readonly path: string;
   readonly line?: number | null;
 }
@@ -301,7 +301,7 @@ export interface QueuedMessage {
  * turn ran; the agent started one for it), `as-prompt` (no turn ran; sent as a new prompt), `failed` (the agent
  * refused it), `not-delivered` (the turn was cancelled before the agent showed it read it).
  */
-export type SteerStatus = 'sending' | 'accepted' | 'landed' | 'new-turn' | 'as-prompt' | 'failed' | 'not-delivered';
+type SteerStatus = 'sending' | 'accepted' | 'landed' | 'new-turn' | 'as-prompt' | 'failed' | 'not-delivered';
 
 export interface SteerDelivery {
   status: SteerStatus;

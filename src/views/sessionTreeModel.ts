@@ -71,7 +71,7 @@ export function parseSessionNodeId(id: string): { connectionId: string; sessionI
 }
 
 /** A presented state as a tree icon: codicon id with `~spin` when it animates. */
-export function treeIcon(presented: Pick<PresentedState, 'icon' | 'spin'>): string {
+function treeIcon(presented: Pick<PresentedState, 'icon' | 'spin'>): string {
   return presented.spin ? `${presented.icon}~spin` : presented.icon;
 }
 

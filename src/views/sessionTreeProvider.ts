@@ -11,7 +11,7 @@ import { isFiltered, readTreeOptions, type TreeViewOptions } from './treeFilter'
 import { inertUiText } from '../host/uiText';
 
 /** Where the tree's sort and filter are kept per workspace. */
-export const TREE_OPTIONS_KEY = 'subchats.sessionTree.options';
+const TREE_OPTIONS_KEY = 'subchats.sessionTree.options';
 
 export type SessionTreeNode =
   | { readonly kind: 'runtime'; readonly runtimeId: string }

@@ -50,7 +50,7 @@ export function activityShown(activity: Activity, show: TreeShow): boolean {
 }
 
 /** Whether the connection's agent is one the options show. */
-export function agentShown(agentName: string, options: TreeViewOptions): boolean {
+function agentShown(agentName: string, options: TreeViewOptions): boolean {
   return options.agents.length === 0 || options.agents.includes(agentName);
 }
 

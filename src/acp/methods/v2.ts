@@ -30,7 +30,6 @@ export interface PromptAcknowledgement {
 export const initialize = new RequestType<InitializeRequest, InitializeResponse, void>(AgentMethod.initialize);
 export const authLogin = new RequestType<LoginAuthRequest, LoginAuthResponse, void>(AgentMethod.authLogin);
 export const authLogout = new RequestType<LogoutAuthRequest, LogoutAuthResponse, void>(AgentMethod.authLogout);
-export const resumeSession = new RequestType<ResumeSessionRequest, ResumeSessionResponse, void>(AgentMethod.sessionResume);
 export const prompt = new RequestType<PromptParams, PromptAcknowledgement, void>(AgentMethod.sessionPrompt);
 export const setConfigOption = new RequestType<SetSessionConfigOptionRequest, SetSessionConfigOptionResponse, void>(AgentMethod.sessionSetConfigOption);
 export const cancelToolCall = new RequestType<CancelToolCallRequest, CancelToolCallResponse, void>(AgentMethod.toolCallCancel);
