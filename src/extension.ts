@@ -7,7 +7,7 @@ import { version as VERSION } from '../package.json';
 import type { AgentConfig } from './acp/agentProcess';
 import { registerAttachmentCommands } from './commands/chatAttachments';
 import { readProtocolSetting } from './acp/capabilities';
-import { formatProtocolLogLine } from './acp/transcript';
+import { formatProtocolLogLine } from './acp/transcriptRecorder';
 import { ProtocolMemory } from './host/protocolMemory';
 import { registerCommands } from './commands/registerCommands';
 import { ChangesEditor } from './host/changesEditor';
@@ -116,7 +116,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
     return mergeAgents(demo, user, presetCwd);
   };
 
-  const broker: PermissionBroker = new PermissionBroker((runtimeId: string, requestId: string): boolean => pendingPermissionsShown(service).some((p) => p.connectionId === runtimeId && p.requestId === requestId));
+  const broker: PermissionBroker = new PermissionBroker((connectionId: string, requestId: string): boolean => pendingPermissionsShown(service).some((p) => p.connectionId === connectionId && p.requestId === requestId));
   let chats: ChatPanelManager | undefined;
   const service = new SubchatsService({
     clientHost: (runtime) => new VscodeClientHost(runtime, broker, { isSessionVisible: (r, s) => chats?.isSessionVisible(r, s) ?? false }),
@@ -176,7 +176,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
 
   chats = new ChatPanelManager(context, service, broker, {
     // A session that left the tree in the meantime has nothing to reveal.
-    reveal: (runtimeId, sessionId) => void tree.reveal(runtimeId, sessionId).then(undefined, () => undefined),
+    reveal: (connectionId, sessionId) => void tree.reveal(connectionId, sessionId).then(undefined, () => undefined),
     log: (text) => log.info(text),
   });
   context.subscriptions.push(chats, ...registerAttachmentCommands(chats));

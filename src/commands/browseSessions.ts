@@ -33,7 +33,7 @@ export async function browseAgentSessions(
   service: SubchatsService,
   runtime: AgentRuntime,
   cwd: string | undefined,
-  open: (runtimeId: string, sessionId: string) => void,
+  open: (connectionId: string, sessionId: string) => void,
 ): Promise<void> {
   if (!runtime.live || !runtime.connection?.offers('list')) {
     void vscode.window.showInformationMessage(`Subchats: ${runtime.agent.name} does not list its sessions (no sessionCapabilities.list).`);

@@ -14,12 +14,12 @@ export interface CheckAgentContext {
   readonly output: vscode.OutputChannel;
 }
 
-/** The agent an argument names: its id, or an agent row of the tree (`{ runtimeId }`). */
+/** The agent an argument names: its id, or an agent row of the tree (`{ connectionId }`). */
 function namedAgent(ctx: CheckAgentContext, arg: unknown): AgentConfig | string | undefined {
   const agents = ctx.agents();
   if (typeof arg === 'string') return agents.find((agent) => agent.id === arg) ?? `no agent with the id "${arg}" is configured`;
-  if (arg && typeof arg === 'object' && 'runtimeId' in arg) {
-    const runtime = ctx.service.get(String((arg as { runtimeId: unknown }).runtimeId));
+  if (arg && typeof arg === 'object' && 'connectionId' in arg) {
+    const runtime = ctx.service.get(String((arg as { connectionId: unknown }).connectionId));
     if (!runtime) return undefined;
     return agents.find((agent) => agent.id === runtime.agent.id) ?? `the agent "${runtime.agent.name}" is no longer configured`;
   }

@@ -27,15 +27,15 @@ export interface CommandContext {
   readonly defaultAgentId: () => string;
   readonly workspaceFolder: () => string | undefined;
   readonly chats: {
-    open(runtimeId: string, sessionId: string, beside: boolean): void;
+    open(connectionId: string, sessionId: string, beside: boolean): void;
     /** The active chat panel's session, if a chat panel is active. */
     activeChat(): { readonly connectionId: string; readonly sessionId: string } | undefined;
     /** Shows the last active chat and focuses its prompt box; false when no chat is open. */
     focusPrompt(): boolean;
   };
   readonly tree: ArrangedTree & {
-    reveal(runtimeId: string, sessionId: string, options?: { focus?: boolean }): Promise<void>;
-    selectedSession(): { readonly runtimeId: string; readonly sessionId: string } | undefined;
+    reveal(connectionId: string, sessionId: string, options?: { focus?: boolean }): Promise<void>;
+    selectedSession(): { readonly connectionId: string; readonly sessionId: string } | undefined;
   };
   readonly protocolLog: vscode.OutputChannel;
   readonly history: SessionHistory | undefined;
@@ -79,8 +79,8 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     return vscode.window.withProgress({ location: { viewId: 'subchats.sessions' }, title: `Starting ${agent.name}…` }, () => service.start(agent, cwd));
   };
 
-  const newSession = async (arg?: unknown): Promise<{ runtimeId: string; sessionId: string } | undefined> => {
-    let runtime = arg && typeof arg === 'object' && 'runtimeId' in arg && !('sessionId' in arg) ? service.get(String((arg as { runtimeId: unknown }).runtimeId)) : undefined;
+  const newSession = async (arg?: unknown): Promise<{ connectionId: string; sessionId: string } | undefined> => {
+    let runtime = arg && typeof arg === 'object' && 'connectionId' in arg && !('sessionId' in arg) ? service.get(String((arg as { connectionId: unknown }).connectionId)) : undefined;
     if (runtime && !runtime.live) runtime = undefined;
     if (!runtime) {
       // Say so before asking which agent: none of them may start here.
@@ -105,7 +105,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     }
     ctx.chats.open(runtime.id, sessionId, true);
     await ctx.tree.reveal(runtime.id, sessionId).then(undefined, () => undefined);
-    return { runtimeId: runtime.id, sessionId };
+    return { connectionId: runtime.id, sessionId };
   };
 
   const sendPrompt = async (arg?: unknown, textArg?: unknown) => {
@@ -132,7 +132,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     await service.cancel(target.runtime.id, target.session.id);
   };
 
-  /** ACP v2: stop one tool call that grants cancel (arg `{runtimeId, sessionId, toolCallId}` skips the pickers). */
+  /** ACP v2: stop one tool call that grants cancel (arg `{connectionId, sessionId, toolCallId}` skips the pickers). */
   const cancelToolCall = async (arg?: unknown) => {
     const target = await pickSession(service, arg, 'Cancel a tool call of which session?', PALETTE_FILTERS['subchats.cancelToolCall']);
     if (!target) return;
@@ -172,7 +172,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     if (!target || !allowedOrExplain(target, 'message')) return;
     const controls = target.runtime.store.actionsFor(target.session.id);
     const title = inertUiText(target.session.label);
-    if (controls.prompt.allowed) return sendPrompt({ runtimeId: target.runtime.id, sessionId: target.session.id }, textArg);
+    if (controls.prompt.allowed) return sendPrompt({ connectionId: target.runtime.id, sessionId: target.session.id }, textArg);
     const via = inertUiText(controls.send.via?.label ?? 'its parent');
     const text =
       typeof textArg === 'string'
@@ -190,7 +190,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   /** A tree row's click: the clicked row is the selection by then (see the tree provider's item command). */
   const openSelectedChat = async () => {
     const selected = ctx.tree.selectedSession();
-    if (selected) ctx.chats.open(selected.runtimeId, selected.sessionId, false);
+    if (selected) ctx.chats.open(selected.connectionId, selected.sessionId, false);
   };
 
   const revealInTree = async (arg?: unknown) => {
@@ -250,7 +250,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   const cancelFocused = async (arg?: unknown) => {
     const fromTree = isObject(arg) && arg['from'] === 'tree';
     const chat = fromTree ? undefined : ctx.chats.activeChat();
-    const target = chat ? { runtimeId: chat.connectionId, sessionId: chat.sessionId } : ctx.tree.selectedSession();
+    const target = chat ? { connectionId: chat.connectionId, sessionId: chat.sessionId } : ctx.tree.selectedSession();
     if (!target) {
       void vscode.window.showInformationMessage('Subchats: focus a chat or select a session in the tree to cancel it.');
       return;
@@ -296,7 +296,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
 
   const browseSessions = async (arg?: unknown) => {
     const runtime = await pickRuntime(service, arg, 'Browse the stored sessions of which agent?', (r) => r.live);
-    if (runtime) await browseAgentSessions(service, runtime, ctx.workspaceFolder(), (runtimeId, sessionId) => ctx.chats.open(runtimeId, sessionId, true));
+    if (runtime) await browseAgentSessions(service, runtime, ctx.workspaceFolder(), (connectionId, sessionId) => ctx.chats.open(connectionId, sessionId, true));
   };
 
   const restartAgent = async (arg?: unknown) => {

@@ -1,4 +1,4 @@
-// Turns a command argument (tree node, {runtimeId, sessionId}, a session id) into a session, or asks.
+// Turns a command argument (tree node, {connectionId, sessionId}, a session id) into a session, or asks.
 import * as vscode from 'vscode';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import type { SessionView } from '../store/model';
@@ -11,17 +11,17 @@ export interface SessionTarget {
   readonly session: SessionView;
 }
 
-/** Accepts a tree node, `{ runtimeId|connectionId, sessionId }`, or a bare session id. */
+/** Accepts a tree node, `{ connectionId, sessionId }` (`runtimeId`, its older name, too), or a bare session id. */
 function targetFromArgument(service: SubchatsService, arg: unknown): SessionTarget | undefined {
-  let runtimeId: string | undefined;
+  let connectionId: string | undefined;
   let sessionId: string | undefined;
   if (typeof arg === 'string') sessionId = arg;
   else if (isObject(arg)) {
-    runtimeId = typeof arg['runtimeId'] === 'string' ? arg['runtimeId'] : typeof arg['connectionId'] === 'string' ? arg['connectionId'] : undefined;
+    connectionId = connectionIdOf(arg);
     sessionId = typeof arg['sessionId'] === 'string' ? arg['sessionId'] : undefined;
   }
   if (!sessionId) return undefined;
-  const runtimes = runtimeId ? [service.get(runtimeId)].filter((r): r is AgentRuntime => !!r) : [...service.list()].reverse();
+  const runtimes = connectionId ? [service.get(connectionId)].filter((r): r is AgentRuntime => !!r) : [...service.list()].reverse();
   for (const runtime of runtimes) {
     const session = runtime.store.getSession(sessionId);
     if (session) return { runtime, session };
@@ -32,7 +32,7 @@ function targetFromArgument(service: SubchatsService, arg: unknown): SessionTarg
 function runtimeFromArgument(service: SubchatsService, arg: unknown): AgentRuntime | undefined {
   if (typeof arg === 'string') return service.get(arg);
   if (isObject(arg)) {
-    const id = typeof arg['runtimeId'] === 'string' ? arg['runtimeId'] : typeof arg['connectionId'] === 'string' ? arg['connectionId'] : undefined;
+    const id = connectionIdOf(arg);
     return id ? service.get(id) : undefined;
   }
   return undefined;
@@ -84,4 +84,10 @@ export async function pickRuntime(service: SubchatsService, arg: unknown, placeH
     { placeHolder },
   );
   return picked?.runtime;
+}
+
+/** A command argument's connection id; `runtimeId` is what keybindings and links written before the rename pass. */
+function connectionIdOf(arg: Record<string, unknown>): string | undefined {
+  for (const key of ['connectionId', 'runtimeId']) if (typeof arg[key] === 'string') return arg[key];
+  return undefined;
 }

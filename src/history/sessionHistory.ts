@@ -2,7 +2,7 @@
 // `subchats replay` reads) plus a small metadata file written atomically. Bounded by total size (oldest first).
 import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
-import { FileTranscript } from '../acp/transcript';
+import { FileTranscript } from '../acp/transcriptRecorder';
 import { rotateTranscript } from '../acp/transcriptRotation';
 
 export interface HistoryConnectionMeta {

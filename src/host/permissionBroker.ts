@@ -19,11 +19,11 @@ export class PermissionBroker {
   private readonly registered = new Set<string>();
 
   /** `shownPending`: whether the store shows this request as a pending permission (read, not yet answered). */
-  constructor(private readonly shownPending: (runtimeId: string, requestId: string) => boolean) {}
+  constructor(private readonly shownPending: (connectionId: string, requestId: string) => boolean) {}
 
   /** Registers the handler's answer; an answer given early is delivered at once. Dispose when the request ends. */
-  register(runtimeId: string, requestId: string, answer: PermissionAnswer): { dispose(): void } {
-    const key = keyOf(runtimeId, requestId);
+  register(connectionId: string, requestId: string, answer: PermissionAnswer): { dispose(): void } {
+    const key = keyOf(connectionId, requestId);
     remember(this.registered, key, REMEMBERED_REQUESTS);
     const registration = { dispose: () => this.pending.get(key) === answer && this.pending.delete(key) };
     if (this.early.has(key)) {
@@ -37,22 +37,22 @@ export class PermissionBroker {
   }
 
   /** Answers from the chat or the API; false when the request is no longer (or never was) pending. */
-  answer(runtimeId: string, requestId: string, optionId: string | null): boolean {
-    const key = keyOf(runtimeId, requestId);
+  answer(connectionId: string, requestId: string, optionId: string | null): boolean {
+    const key = keyOf(connectionId, requestId);
     const answer = this.pending.get(key);
     if (answer) {
       answer(optionId);
       return true;
     }
-    if (this.early.has(key) || this.registered.has(key) || !this.shownPending(runtimeId, requestId)) return false;
+    if (this.early.has(key) || this.registered.has(key) || !this.shownPending(connectionId, requestId)) return false;
     if (this.early.size >= MAX_EARLY_ANSWERS) this.early.delete(this.early.keys().next().value as string);
     this.early.set(key, optionId);
     return true;
   }
 }
 
-function keyOf(runtimeId: string, requestId: string): string {
-  return `${runtimeId}\0${requestId}`;
+function keyOf(connectionId: string, requestId: string): string {
+  return `${connectionId}\0${requestId}`;
 }
 
 /** Adds `key` to an insertion-ordered set of at most `limit` keys, forgetting the oldest. */

@@ -51,6 +51,6 @@ export class SubagentEndsNotifier implements vscode.Disposable {
 
 function showNotice(notice: SubagentNotice, runtime: AgentRuntime): void {
   void vscode.window.showInformationMessage(notice.message, OPEN).then((picked) => {
-    if (picked === OPEN) void vscode.commands.executeCommand('subchats.openChat', { runtimeId: runtime.id, sessionId: notice.sessionId });
+    if (picked === OPEN) void vscode.commands.executeCommand('subchats.openChat', { connectionId: runtime.id, sessionId: notice.sessionId });
   });
 }

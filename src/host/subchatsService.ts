@@ -9,7 +9,7 @@ import { versionsToOffer, type ProtocolSetting } from '../acp/capabilities';
 import { restartAfter, type Restart } from '../acp/protocolFallback';
 import type { PromptDelegation } from '../acp/delegation';
 import { ActionRefusedError, NotAdvertisedError } from '../acp/errors';
-import { MemoryTranscript, type TranscriptRecorder } from '../acp/transcript';
+import { MemoryTranscript, type TranscriptRecorder } from '../acp/transcriptRecorder';
 import { readWorkspaceText } from '../acp/confinedFs';
 import { DiskSnapshots, pathsTouchedBy } from './diskSnapshots';
 import type { HistoryConnectionMeta, SessionHistory } from '../history/sessionHistory';
@@ -137,13 +137,13 @@ export class SubchatsService {
     return [...this.runtimes.values()];
   }
 
-  get(runtimeId: string): AgentRuntime | undefined {
-    return this.runtimes.get(runtimeId);
+  get(connectionId: string): AgentRuntime | undefined {
+    return this.runtimes.get(connectionId);
   }
 
-  require(runtimeId: string): AgentRuntime {
-    const runtime = this.runtimes.get(runtimeId);
-    if (!runtime) throw new Error(`Unknown agent connection ${runtimeId}`);
+  require(connectionId: string): AgentRuntime {
+    const runtime = this.runtimes.get(connectionId);
+    if (!runtime) throw new Error(`Unknown agent connection ${connectionId}`);
     return runtime;
   }
 
@@ -267,18 +267,18 @@ export class SubchatsService {
    * a prompt, a steer of its running turn, its queue, or for a subagent a relay through its parent. Refuses (with
    * the reason) what the session cannot take, and content the agent did not opt in to, before anything is sent.
    */
-  async send(runtimeId: string, sessionId: string, content: string | readonly ContentBlock[], options: SendOptions = {}): Promise<SendResult> {
-    return this.controller.send(this.require(runtimeId), sessionId, content, options);
+  async send(connectionId: string, sessionId: string, content: string | readonly ContentBlock[], options: SendOptions = {}): Promise<SendResult> {
+    return this.controller.send(this.require(connectionId), sessionId, content, options);
   }
 
   /** Takes a queued message back before it is sent; false when it is no longer queued. */
-  unqueue(runtimeId: string, sessionId: string, queuedId: string): boolean {
-    return this.controller.unqueue(this.require(runtimeId), sessionId, queuedId);
+  unqueue(connectionId: string, sessionId: string, queuedId: string): boolean {
+    return this.controller.unqueue(this.require(connectionId), sessionId, queuedId);
   }
 
   /** Sends a prompt now and resolves with its turn's end; refuses unless the session's verdict is a prompt now. */
-  async prompt(runtimeId: string, sessionId: string, content: string | readonly ContentBlock[], delegation?: PromptDelegation): Promise<PromptResponse> {
-    const runtime = this.require(runtimeId);
+  async prompt(connectionId: string, sessionId: string, content: string | readonly ContentBlock[], delegation?: PromptDelegation): Promise<PromptResponse> {
+    const runtime = this.require(connectionId);
     const verdict = runtime.store.actionsFor(sessionId);
     // A session that takes no prompts (a subagent) says why, not where a message would go instead.
     if (!verdict.prompt.allowed) throw new ActionRefusedError(sessionId, 'prompt', verdict.prompt.reason ?? 'not allowed');
@@ -290,16 +290,16 @@ export class SubchatsService {
   }
 
   /** Sends session/cancel; if the agent has not acted on it after a while, says so (a cancel that changes nothing). */
-  async cancel(runtimeId: string, sessionId: string): Promise<void> {
-    const runtime = this.require(runtimeId);
+  async cancel(connectionId: string, sessionId: string): Promise<void> {
+    const runtime = this.require(connectionId);
     this.check(runtime, sessionId, 'cancel');
     await this.liveConnection(runtime).cancel(sessionId);
     this.watchCancel(runtime, sessionId);
   }
 
   /** ACP v2 `tool_call/cancel` or `terminal/cancel` for one item that grants cancel; refuses (with the reason) otherwise. */
-  async cancelItem(runtimeId: string, sessionId: string, item: SessionItem): Promise<void> {
-    const runtime = this.require(runtimeId);
+  async cancelItem(connectionId: string, sessionId: string, item: SessionItem): Promise<void> {
+    const runtime = this.require(connectionId);
     const connection = this.liveConnection(runtime);
     if ('toolCallId' in item) await connection.cancelToolCall(sessionId, item.toolCallId);
     else await connection.cancelTerminal(sessionId, item.terminalId);
@@ -321,8 +321,8 @@ export class SubchatsService {
   }
 
   /** Cancels every descendant that accepts cancel; reports the ones that do not, with why. */
-  async cancelChildren(runtimeId: string, sessionId: string): Promise<{ cancelled: string[]; refused: { title: string; reason: string }[] }> {
-    const runtime = this.require(runtimeId);
+  async cancelChildren(connectionId: string, sessionId: string): Promise<{ cancelled: string[]; refused: { title: string; reason: string }[] }> {
+    const runtime = this.require(connectionId);
     const cancelled: string[] = [];
     const refused: { title: string; reason: string }[] = [];
     for (const child of runtime.store.subtree(sessionId).slice(1)) {
@@ -342,16 +342,16 @@ export class SubchatsService {
   }
 
   /** Mode and config changes are session controls: only for sessions that take prompts (never children). */
-  async changeSetting(runtimeId: string, sessionId: string, change: { kind: 'mode'; modeId: string } | { kind: 'option'; configId: string; value: string | boolean }): Promise<void> {
-    const runtime = this.require(runtimeId);
+  async changeSetting(connectionId: string, sessionId: string, change: { kind: 'mode'; modeId: string } | { kind: 'option'; configId: string; value: string | boolean }): Promise<void> {
+    const runtime = this.require(connectionId);
     this.check(runtime, sessionId, 'changeSetting');
     const connection = this.liveConnection(runtime);
     if (change.kind === 'mode') await connection.setMode(sessionId, change.modeId);
     else await connection.setConfigOption(sessionId, change.configId, change.value);
   }
 
-  async close(runtimeId: string, sessionId: string): Promise<void> {
-    const runtime = this.require(runtimeId);
+  async close(connectionId: string, sessionId: string): Promise<void> {
+    const runtime = this.require(connectionId);
     this.check(runtime, sessionId, 'close');
     await this.liveConnection(runtime).closeSession(sessionId);
   }
@@ -360,8 +360,8 @@ export class SubchatsService {
    * Loads a subagent's own session (the id its agent named: opencode's task child) to show its whole
    * transcript; the loaded session takes the subagent's row. Returns that session's id.
    */
-  async openSubagentSession(runtimeId: string, sessionId: string): Promise<string> {
-    const runtime = this.require(runtimeId);
+  async openSubagentSession(connectionId: string, sessionId: string): Promise<string> {
+    const runtime = this.require(connectionId);
     this.check(runtime, sessionId, 'openSubagent');
     const ownId = runtime.store.getSession(sessionId)?.remoteSessionId;
     if (!ownId) throw new ActionRefusedError(sessionId, 'open the session of', 'the agent has not named its own session');
@@ -371,15 +371,15 @@ export class SubchatsService {
 
   /** Starts the same agent again in a new connection; the old one stays listed with its sessions. */
   /** `agent`: the agent's current configuration (settings may have changed since it started). */
-  async restart(runtimeId: string, agent?: AgentConfig): Promise<AgentRuntime> {
-    const old = this.require(runtimeId);
+  async restart(connectionId: string, agent?: AgentConfig): Promise<AgentRuntime> {
+    const old = this.require(connectionId);
     if (old.connection && !old.connection.isClosed) old.connection.dispose();
     return this.start(agent ?? old.agent, old.cwd);
   }
 
   /** Reattaches to a root session of a finished connection via session/load (replay) or session/resume. */
-  async reconnect(runtimeId: string, sessionId: string, agent: AgentConfig): Promise<AgentRuntime> {
-    const old = this.require(runtimeId);
+  async reconnect(connectionId: string, sessionId: string, agent: AgentConfig): Promise<AgentRuntime> {
+    const old = this.require(connectionId);
     const runtime = this.liveRuntimeFor(agent.id) ?? (await this.start(agent, old.cwd));
     await this.attach(runtime, sessionId, old.store.getSession(sessionId)?.cwd ?? old.cwd);
     return runtime;
@@ -418,15 +418,15 @@ export class SubchatsService {
   }
 
   /** Stops the agent process (e.g. one that ignores session/cancel); its sessions stay, shown disconnected. */
-  stop(runtimeId: string): void {
-    this.require(runtimeId).connection?.dispose();
+  stop(connectionId: string): void {
+    this.require(connectionId).connection?.dispose();
   }
 
-  remove(runtimeId: string): void {
-    const runtime = this.runtimes.get(runtimeId);
+  remove(connectionId: string): void {
+    const runtime = this.runtimes.get(connectionId);
     if (!runtime) return;
     runtime.connection?.dispose();
-    this.runtimes.delete(runtimeId);
+    this.runtimes.delete(connectionId);
     this.runtimesEmitter.fire();
   }
 

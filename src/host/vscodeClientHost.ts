@@ -20,7 +20,7 @@ import { inertUiText } from './uiText';
 
 export interface ChatVisibility {
   /** Whether a visible chat panel shows this session (itself or inside its root's tree of chats). */
-  isSessionVisible(runtimeId: string, sessionId: string): boolean;
+  isSessionVisible(connectionId: string, sessionId: string): boolean;
 }
 
 export class VscodeClientHost implements ClientHost {

@@ -14,8 +14,8 @@ import { inertUiText } from '../host/uiText';
 const TREE_OPTIONS_KEY = 'subchats.sessionTree.options';
 
 export type SessionTreeNode =
-  | { readonly kind: 'runtime'; readonly runtimeId: string }
-  | { readonly kind: 'session'; readonly runtimeId: string; readonly sessionId: string };
+  | { readonly kind: 'runtime'; readonly connectionId: string }
+  | { readonly kind: 'session'; readonly connectionId: string; readonly sessionId: string };
 
 export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeNode>, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<SessionTreeNode | SessionTreeNode[] | undefined>();
@@ -79,20 +79,20 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     // Elapsed times of running sessions tick once a second while the view is visible.
     this.tickTimer = setInterval(() => {
       if (!view.visible) return;
-      for (const { runtimeId, sessionId } of this.watch.ticking()) {
-        this.refreshes.itemChanged(this.sessionKey(runtimeId, sessionId));
+      for (const { connectionId, sessionId } of this.watch.ticking()) {
+        this.refreshes.itemChanged(this.sessionKey(connectionId, sessionId));
         // A quiet turn the agent started reads idle after a while: the filter and the state sort follow.
-        this.arrangement.touch(runtimeId);
+        this.arrangement.touch(connectionId);
       }
     }, 1000);
   }
 
-  runtimeNode(runtimeId: string): SessionTreeNode {
-    return this.intern(this.runtimeKey(runtimeId), () => ({ kind: 'runtime', runtimeId }));
+  runtimeNode(connectionId: string): SessionTreeNode {
+    return this.intern(this.runtimeKey(connectionId), () => ({ kind: 'runtime', connectionId }));
   }
 
-  sessionNode(runtimeId: string, sessionId: string): SessionTreeNode {
-    return this.intern(this.sessionKey(runtimeId, sessionId), () => ({ kind: 'session', runtimeId, sessionId }));
+  sessionNode(connectionId: string, sessionId: string): SessionTreeNode {
+    return this.intern(this.sessionKey(connectionId, sessionId), () => ({ kind: 'session', connectionId, sessionId }));
   }
 
   nodeFromId(id: string): SessionTreeNode | undefined {
@@ -103,7 +103,7 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
   getTreeItem(node: SessionTreeNode): vscode.TreeItem {
     const model = this.modelOf(node);
     if (!model) return new vscode.TreeItem('(gone)');
-    this.shown.set(node.kind === 'runtime' ? this.runtimeKey(node.runtimeId) : this.sessionKey(node.runtimeId, node.sessionId), rowSignature(model));
+    this.shown.set(node.kind === 'runtime' ? this.runtimeKey(node.connectionId) : this.sessionKey(node.connectionId, node.sessionId), rowSignature(model));
     const item = new vscode.TreeItem(
       model.label,
       model.collapsible ? (model.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed) : vscode.TreeItemCollapsibleState.None,
@@ -131,7 +131,7 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
   getChildren(node?: SessionTreeNode): SessionTreeNode[] {
     if (this.arrangement.active) return this.arrangedChildren(node);
     if (!node) return this.service.list().map((r) => this.runtimeNode(r.id));
-    const runtime = this.service.get(node.runtimeId);
+    const runtime = this.service.get(node.connectionId);
     if (!runtime) return [];
     if (node.kind === 'runtime') {
       return runtime.store.listSessions().filter((s) => s.parentId === null).map((s) => this.sessionNode(runtime.id, s.id));
@@ -142,15 +142,15 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
 
   getParent(node: SessionTreeNode): SessionTreeNode | undefined {
     if (node.kind === 'runtime') return undefined;
-    const runtime = this.service.get(node.runtimeId);
+    const runtime = this.service.get(node.connectionId);
     const parentId = runtime?.store.getSession(node.sessionId)?.parentId;
-    return parentId ? this.sessionNode(node.runtimeId, parentId) : this.runtimeNode(node.runtimeId);
+    return parentId ? this.sessionNode(node.connectionId, parentId) : this.runtimeNode(node.connectionId);
   }
 
   /** The session selected in the tree, if the tree has focus-worthy selection. */
-  selectedSession(): { readonly runtimeId: string; readonly sessionId: string } | undefined {
+  selectedSession(): { readonly connectionId: string; readonly sessionId: string } | undefined {
     const node = this.view?.selection[0];
-    return node?.kind === 'session' ? { runtimeId: node.runtimeId, sessionId: node.sessionId } : undefined;
+    return node?.kind === 'session' ? { connectionId: node.connectionId, sessionId: node.sessionId } : undefined;
   }
 
   /** The tree's sort and filter. */
@@ -176,13 +176,13 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
    * there: a reveal that follows a chat or a new session must not take the focus from the chat, or from a
    * picker the user opened meanwhile (VS Code closes a quick pick that loses focus).
    */
-  async reveal(runtimeId: string, sessionId: string, { focus = false }: { focus?: boolean } = {}): Promise<void> {
-    if (!this.isShown(runtimeId, sessionId)) {
+  async reveal(connectionId: string, sessionId: string, { focus = false }: { focus?: boolean } = {}): Promise<void> {
+    if (!this.isShown(connectionId, sessionId)) {
       // Only the user's own Reveal says so; a reveal that follows a chat just does not happen.
-      if (focus) await this.offerToClearFilter(runtimeId, sessionId);
+      if (focus) await this.offerToClearFilter(connectionId, sessionId);
       return;
     }
-    await this.view?.reveal(this.sessionNode(runtimeId, sessionId), { select: true, focus, expand: true });
+    await this.view?.reveal(this.sessionNode(connectionId, sessionId), { select: true, focus, expand: true });
   }
 
   dispose(): void {
@@ -193,7 +193,7 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
   }
 
   private modelOf(node: SessionTreeNode): TreeItemModel | undefined {
-    const runtime = this.service.get(node.runtimeId);
+    const runtime = this.service.get(node.connectionId);
     if (!runtime) return undefined;
     // A sorted or filtered row reads its state at the moment the arrangement judged it.
     const now = (this.arrangement.active ? this.arrangement.now(runtime.id) : undefined) ?? Date.now();
@@ -201,8 +201,8 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
   }
 
   private arrangedChildren(node: SessionTreeNode | undefined): SessionTreeNode[] {
-    if (!node) return this.arrangement.runtimeIds().map((id) => this.runtimeNode(id));
-    const runtime = this.service.get(node.runtimeId);
+    if (!node) return this.arrangement.connectionIds().map((id) => this.runtimeNode(id));
+    const runtime = this.service.get(node.connectionId);
     if (!runtime) return [];
     const ids = this.arrangement.children(arrangeable(runtime), node.kind === 'runtime' ? null : node.sessionId);
     return ids.map((id) => this.sessionNode(runtime.id, id));
@@ -212,21 +212,21 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     if (!this.arrangement.active) return [];
     const changed = this.arrangement.rearrange();
     if (changed === 'all') return changed;
-    return changed.map((p) => (p.sessionId === null ? this.runtimeKey(p.runtimeId) : this.sessionKey(p.runtimeId, p.sessionId)));
+    return changed.map((p) => (p.sessionId === null ? this.runtimeKey(p.connectionId) : this.sessionKey(p.connectionId, p.sessionId)));
   }
 
-  private isShown(runtimeId: string, sessionId: string): boolean {
-    const runtime = this.service.get(runtimeId);
+  private isShown(connectionId: string, sessionId: string): boolean {
+    const runtime = this.service.get(connectionId);
     return !this.arrangement.active || !runtime || this.arrangement.isShown(arrangeable(runtime), sessionId);
   }
 
-  private async offerToClearFilter(runtimeId: string, sessionId: string): Promise<void> {
-    const label = this.service.get(runtimeId)?.store.getSession(sessionId)?.label ?? sessionId;
+  private async offerToClearFilter(connectionId: string, sessionId: string): Promise<void> {
+    const label = this.service.get(connectionId)?.store.getSession(sessionId)?.label ?? sessionId;
     const clear = 'Clear Filter';
     const choice = await vscode.window.showInformationMessage(`Subchats: the session filter hides "${inertUiText(label)}".`, clear);
     if (choice !== clear) return;
     await this.setOptions({ ...this.arrangement.options, show: 'everything', agents: [] });
-    await this.view?.reveal(this.sessionNode(runtimeId, sessionId), { select: true, focus: true, expand: true });
+    await this.view?.reveal(this.sessionNode(connectionId, sessionId), { select: true, focus: true, expand: true });
   }
 
   private updateMessage(): void {
@@ -249,12 +249,12 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     return !model || this.shown.get(key) !== rowSignature(model);
   }
 
-  private runtimeKey(runtimeId: string): string {
-    return `runtime|${runtimeId}`;
+  private runtimeKey(connectionId: string): string {
+    return `runtime|${connectionId}`;
   }
 
-  private sessionKey(runtimeId: string, sessionId: string): string {
-    return sessionNodeId(runtimeId, sessionId);
+  private sessionKey(connectionId: string, sessionId: string): string {
+    return sessionNodeId(connectionId, sessionId);
   }
 
   /** Entry changes matter to the item only for its counts (tool calls) and its needs-you state. */
@@ -284,7 +284,7 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     this.updateBadge();
     this.updateMessage();
     if (this.toReveal.size > 0 && this.view?.visible) {
-      const nodes = [...this.toReveal].filter((n) => n.kind !== 'session' || this.isShown(n.runtimeId, n.sessionId));
+      const nodes = [...this.toReveal].filter((n) => n.kind !== 'session' || this.isShown(n.connectionId, n.sessionId));
       this.toReveal.clear();
       for (const node of nodes) void this.view.reveal(node, { select: false, focus: false, expand: false }).then(undefined, () => undefined);
     } else this.toReveal.clear();

@@ -30,8 +30,8 @@ export class SessionTreeWatch {
   }
 
   /** Sessions whose elapsed time moves: running or waiting for the user. */
-  *ticking(): Generator<{ readonly runtimeId: string; readonly sessionId: string }> {
-    for (const [runtimeId, ids] of this.working) for (const sessionId of ids) yield { runtimeId, sessionId };
+  *ticking(): Generator<{ readonly connectionId: string; readonly sessionId: string }> {
+    for (const [connectionId, ids] of this.working) for (const sessionId of ids) yield { connectionId, sessionId };
   }
 
   /** Sessions of live connections that work (`working`, waiting ones included) or wait for the user (`waiting`). */
@@ -54,10 +54,10 @@ export class SessionTreeWatch {
   }
 }
 
-function toggle(sets: Map<string, Set<string>>, runtimeId: string, sessionId: string, member: boolean): void {
-  let ids = sets.get(runtimeId);
+function toggle(sets: Map<string, Set<string>>, connectionId: string, sessionId: string, member: boolean): void {
+  let ids = sets.get(connectionId);
   if (member) {
-    if (!ids) sets.set(runtimeId, (ids = new Set()));
+    if (!ids) sets.set(connectionId, (ids = new Set()));
     ids.add(sessionId);
-  } else if (ids?.delete(sessionId) && ids.size === 0) sets.delete(runtimeId);
+  } else if (ids?.delete(sessionId) && ids.size === 0) sets.delete(connectionId);
 }

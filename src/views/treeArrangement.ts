@@ -9,7 +9,7 @@ export interface ArrangementRuntime extends ArrangeableRuntime {
 
 /** A parent whose shown children changed: a session, or the connection itself (`sessionId` null) for its roots. */
 export interface RestructuredParent {
-  readonly runtimeId: string;
+  readonly connectionId: string;
   readonly sessionId: string | null;
 }
 
@@ -48,8 +48,8 @@ export class TreeArrangement {
   }
 
   /** The connection's sessions changed, or its clock moved: it is arranged again at the next refresh. */
-  touch(runtimeId: string): void {
-    if (this.arranged.has(runtimeId)) this.touched.add(runtimeId);
+  touch(connectionId: string): void {
+    if (this.arranged.has(connectionId)) this.touched.add(connectionId);
   }
 
   /**
@@ -61,28 +61,28 @@ export class TreeArrangement {
     const now = this.clock();
     const changed: RestructuredParent[] = [];
     const byId = new Map(this.runtimes().map((r) => [r.id, r]));
-    for (const runtimeId of this.touched) {
-      const runtime = byId.get(runtimeId);
-      const before = this.arranged.get(runtimeId);
+    for (const connectionId of this.touched) {
+      const runtime = byId.get(connectionId);
+      const before = this.arranged.get(connectionId);
       if (!runtime || !before) continue;
       const after = arrangeRuntime(runtime, this.current, now);
-      this.arranged.set(runtimeId, after);
+      this.arranged.set(connectionId, after);
       for (const [parentId, ids] of after.children) {
         const old = before.children.get(parentId);
-        if (old && !sameIds(old, ids)) changed.push({ runtimeId, sessionId: parentId });
+        if (old && !sameIds(old, ids)) changed.push({ connectionId, sessionId: parentId });
       }
     }
     this.touched.clear();
     if (this.given === undefined) return changed;
-    const shown = this.shownRuntimeIds();
+    const shown = this.shownConnectionIds();
     if (sameIds(this.given, shown)) return changed;
     this.given = shown;
     return 'all';
   }
 
   /** The connections shown, in order. */
-  runtimeIds(): string[] {
-    const ids = this.shownRuntimeIds();
+  connectionIds(): string[] {
+    const ids = this.shownConnectionIds();
     this.given = ids;
     return ids;
   }
@@ -93,8 +93,8 @@ export class TreeArrangement {
   }
 
   /** The `now` the connection's rows were judged at, so a row reads the verdict that shows or hides it. */
-  now(runtimeId: string): number | undefined {
-    return this.arranged.get(runtimeId)?.now;
+  now(connectionId: string): number | undefined {
+    return this.arranged.get(connectionId)?.now;
   }
 
   /** Whether the session's row is in the tree as arranged (its parent lists it). */
@@ -117,7 +117,7 @@ export class TreeArrangement {
     return filterMessage(this.current, { shown, hidden });
   }
 
-  private shownRuntimeIds(): string[] {
+  private shownConnectionIds(): string[] {
     const shown = this.runtimes().filter((r) => this.of(r).shown);
     return orderRuntimes(shown, this.current).map((r) => r.id);
   }

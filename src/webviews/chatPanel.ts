@@ -394,7 +394,7 @@ class ChatPanelController implements vscode.Disposable {
       case 'openSubagentSession':
         // The command loads it, opens its chat and reveals its row, as from the tree.
         return this.checked(message.sessionId, 'openSubagent', () =>
-          Promise.resolve(vscode.commands.executeCommand('subchats.openSubagentSession', { runtimeId: this.connectionId, sessionId: message.sessionId })),
+          Promise.resolve(vscode.commands.executeCommand('subchats.openSubagentSession', { connectionId: this.connectionId, sessionId: message.sessionId })),
         );
       case 'cancelToolCall':
         return this.cancelItem(message.sessionId, { toolCallId: message.toolCallId }, 'tool call');

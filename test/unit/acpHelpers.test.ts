@@ -7,7 +7,7 @@ import { describe, it } from 'node:test';
 import { PendingHostRequests } from '../../src/acp/pendingHostRequests';
 import { TailBuffer } from '../../src/acp/tailBuffer';
 import { sliceLines } from '../../src/acp/textSlice';
-import { FileTranscript, formatTranscriptLine, MemoryTranscript } from '../../src/acp/transcript';
+import { FileTranscript, formatTranscriptLine, MemoryTranscript } from '../../src/acp/transcriptRecorder';
 import { completeUtf8Length, utf8TailWithin } from '../../src/acp/utf8';
 
 describe('sliceLines', () => {

@@ -16,7 +16,7 @@ describe('permission broker', () => {
   });
 
   it('keeps an answer to a request the store shows pending and gives it when the handler registers', () => {
-    const broker = new PermissionBroker((runtimeId, requestId) => runtimeId === 'c1' && requestId === '0');
+    const broker = new PermissionBroker((connectionId, requestId) => connectionId === 'c1' && requestId === '0');
     assert.equal(broker.answer('c1', '0', 'reject'), true, 'the chat showed the request: the answer is taken');
     const answers: (string | null)[] = [];
     broker.register('c1', '0', (optionId) => answers.push(optionId));
@@ -25,7 +25,7 @@ describe('permission broker', () => {
   });
 
   it('refuses an answer to a request the store does not show pending, and a second early answer', () => {
-    const broker = new PermissionBroker((_runtimeId, requestId) => requestId === '1');
+    const broker = new PermissionBroker((_connectionId, requestId) => requestId === '1');
     assert.equal(broker.answer('c1', '2', 'allow'), false);
     assert.equal(broker.answer('c1', '1', 'allow'), true);
     assert.equal(broker.answer('c1', '1', 'reject'), false);

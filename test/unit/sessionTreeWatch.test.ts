@@ -54,7 +54,7 @@ test('sync rebuilds from the stores and forgets connections that are gone', () =
   w.prompt('R', 'go');
   const watch = new SessionTreeWatch();
   watch.sync([{ id: 'c1', live: true, store: w.store }]);
-  assert.deepEqual([...watch.ticking()], [{ runtimeId: 'c1', sessionId: 'R' }]);
+  assert.deepEqual([...watch.ticking()], [{ connectionId: 'c1', sessionId: 'R' }]);
   watch.sync([]);
   assert.deepEqual([...watch.ticking()], []);
 });

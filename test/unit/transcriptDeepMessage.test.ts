@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { FileTranscript, formatProtocolLogLine, formatTranscriptLine, MemoryTranscript } from '../../src/acp/transcript';
+import { FileTranscript, formatProtocolLogLine, formatTranscriptLine, MemoryTranscript } from '../../src/acp/transcriptRecorder';
 import { wireJson } from '../../src/acp/wireJson';
 import { rotateTranscript } from '../../src/acp/transcriptRotation';
 import { SessionHistory } from '../../src/history/sessionHistory';

@@ -189,7 +189,7 @@ test('the arrangement walks a connection once, again only after it was touched, 
   const runtimes: ArrangementRuntime[] = [{ id: 'd', agentName: 'Demo', store: demo.store }, runtime('c', 'Claude', other)];
   const arrangement = new TreeArrangement(() => runtimes, () => 0);
   arrangement.set(opts({ show: 'working', sort: 'state' }));
-  assert.deepEqual(arrangement.runtimeIds(), ['d', 'c']);
+  assert.deepEqual(arrangement.connectionIds(), ['d', 'c']);
   assert.deepEqual(arrangement.children(runtimes[0]!, 'R'), ['A', 'B']);
   for (let i = 0; i < 5; i++) arrangement.children(runtimes[0]!, 'R');
   arrangement.message();
@@ -201,7 +201,7 @@ test('the arrangement walks a connection once, again only after it was touched, 
   w.record('B').state = { state: 'requires_action' };
   arrangement.touch('d');
   arrangement.touch('d');
-  assert.deepEqual(arrangement.rearrange(), [{ runtimeId: 'd', sessionId: 'R' }]);
+  assert.deepEqual(arrangement.rearrange(), [{ connectionId: 'd', sessionId: 'R' }]);
   assert.equal(demo.walks(), 2, 'touched twice, walked once');
   assert.deepEqual(arrangement.children(runtimes[0]!, 'R'), ['B', 'A']);
   assert.equal(arrangement.isShown(runtimes[0]!, 'A'), true);
@@ -209,7 +209,7 @@ test('the arrangement walks a connection once, again only after it was touched, 
   // A ends: Working hides it.
   w.record('A').state = { state: 'idle', stopReason: 'end_turn' };
   arrangement.touch('d');
-  assert.deepEqual(arrangement.rearrange(), [{ runtimeId: 'd', sessionId: 'R' }]);
+  assert.deepEqual(arrangement.rearrange(), [{ connectionId: 'd', sessionId: 'R' }]);
   assert.equal(arrangement.isShown(runtimes[0]!, 'A'), false);
   assert.match(arrangement.message()!, /1 session hidden/);
 
@@ -217,7 +217,7 @@ test('the arrangement walks a connection once, again only after it was touched, 
   for (const id of ['R', 'B']) w.record(id).state = { state: 'idle', stopReason: 'end_turn' };
   arrangement.touch('d');
   assert.equal(arrangement.rearrange(), 'all');
-  assert.deepEqual(arrangement.runtimeIds(), ['c']);
+  assert.deepEqual(arrangement.connectionIds(), ['c']);
 });
 
 test('the title bar shows the bell and the filter while nothing is filtered, the filled filter that clears it while something is', () => {
