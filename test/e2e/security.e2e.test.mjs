@@ -75,10 +75,14 @@ test('a hostile permission title and option names show as text in the notificati
   const buttons = await toast.locator('.monaco-button').allInnerTexts();
   assert.ok(buttons.some((b) => b.includes('[Yes] (command:')), `buttons are plain text: ${buttons.join(' | ')}`);
 
-  // Clicking the message where a link would be runs nothing: no untitled editor opens.
+  // Clicking the message where a link would be runs nothing: no untitled editor opens. The workbench runs
+  // commands in order, so once New Untitled Text File, run after the click, has opened its one editor, a
+  // command the click had started would have opened another.
   await message.click();
-  await page.waitForTimeout(500);
-  assert.equal(await page.locator('.editor-group-container .tab').count(), editorsBefore, 'no command ran');
+  await runCommand(page, 'File: New Untitled Text File');
+  await page.locator('.editor-group-container .tab').nth(editorsBefore).waitFor();
+  assert.equal(await page.locator('.editor-group-container .tab').count(), editorsBefore + 1, 'the click ran no command');
+  await runCommand(page, 'View: Revert and Close Editor');
   await toast.locator('.monaco-button', { hasText: 'No' }).click();
   await toast.waitFor({ state: 'detached', timeout: SLOW_MS });
 });
@@ -141,7 +145,11 @@ test('in an untrusted workspace (restricted mode) no command starts an agent; Ne
     await runCommand(page, command);
     await page.keyboard.press('Escape');
   }
-  await page.waitForTimeout(1000);
+  // The extension host runs commands in order: once New Session, run last, has said why again, the others are done.
+  await runCommand(page, 'Notifications: Clear All Notifications');
+  await refusal.waitFor({ state: 'detached' });
+  await runCommand(page, 'Subchats: New Session');
+  await refusal.waitFor({ timeout: SLOW_MS });
   assert.equal(await page.locator('.part.sidebar .monaco-list-row[role="treeitem"]', { hasText: 'Hostile Agent' }).count(), 0, 'no agent connection appeared');
   assert.equal(existsSync(spawned), false, 'the agent process never started');
 });
