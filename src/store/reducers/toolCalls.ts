@@ -15,8 +15,8 @@ import {
   remoteChildSessionId,
   taskResultText,
   toolContentTexts,
-  type SubagentSpawn,
 } from '../subagentDialects';
+import type { SubagentSpawn } from '../subagentSpawn';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 import { readTaskResultUsage } from '../usage';
 import { addUserPrompt, appendChunk } from './messages';
