@@ -7,7 +7,7 @@ import type { UsageReports } from './usage';
 
 export type * from '../protocol/transcript';
 
-export type Direction = 'client->agent' | 'agent->client';
+export type { Direction } from './wireMessage';
 
 /** How a session learned who its parent is (`link` in `subchats replay --json`). */
 export type SessionLink =

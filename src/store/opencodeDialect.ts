@@ -21,11 +21,6 @@ export interface OpencodeChildUpdate {
   readonly event: OpencodeChildEvent;
 }
 
-/** The method, also with the `_` extension prefix an SDK may put in front of it. */
-export function isOpencodeChildUpdateMethod(method: string): boolean {
-  return method === OPENCODE_CHILD_UPDATE_METHOD || method === `_${OPENCODE_CHILD_UPDATE_METHOD}`;
-}
-
 /** Whether the agent says (in `agentCapabilities._meta`) that it sends them. */
 export function advertisesChildUpdates(agentCapabilities: JsonObject): boolean {
   const meta = isObject(agentCapabilities['_meta']) ? agentCapabilities['_meta'] : undefined;

@@ -4,8 +4,9 @@
 // becomes a diagnostic with the line it came from.
 //
 // This file is the facade: it classifies messages and hands them to the parts that own each job —
-// the request ledger (requestLedger.ts), the owner resolver (updateOwner.ts), the tree rules (sessionTree.ts)
-// and one reducer per kind of update (reducers/).
+// the request ledger (requestLedger.ts), the owner resolver (updateOwner.ts), the tree rules (sessionTree.ts),
+// one reducer per kind of update (reducers/) and the plug-ins of the agent dialects this connection speaks
+// (dialects/, switched on by what the agent shows it is).
 import { advertisesSteering, promptCapabilitiesOf, reattachMethod } from './agentCapabilities';
 import type { ActionPermission, Diagnostic, Direction, Entry, PromptCapabilities, QueuedPrompt, SessionActions, SessionRecord, SessionView, StoreChange } from './model';
 import { RequestLedger, requestKey, type PendingRequest } from './requestLedger';
@@ -29,7 +30,7 @@ import {
 import { applySessionMessage } from './reducers/sessionMessages';
 import { applyStateUpdate, applySubagentUpdate } from './reducers/subagents';
 import { adoptAgentPoolChild, noteChildActivity } from './reducers/childActivity';
-import { appendToolCallContent, applyToolCall, endBackgroundTask, ensureVirtualChild } from './reducers/toolCalls';
+import { appendToolCallContent, applyToolCall, ensureVirtualChild } from './reducers/toolCalls';
 import { endAgentStartedTurn, endPrompt, noteAgentStartedWork, noteCancelRequested, startPrompt } from './reducers/turns';
 import { applyClientResult, failAllUserRequests, failUserRequest, openElicitation, openPermission } from './reducers/userRequests';
 import { controlsOf, itemCancelGate, itemCancelOf, refusedActions, type SessionItem } from './sessionControls';
@@ -40,20 +41,15 @@ import { DEFAULT_MEMORY_LIMITS, MemoryBounds, type MemoryLimits } from './memory
 import { StoreCore } from './storeCore';
 import type { Disposable, SessionStoreReader, SessionStoreWriter } from './storeApi';
 import type { StoreParts } from './storeParts';
-import { backgroundTaskReport, claudeAsyncLaunchSender, isCodexThreadIdle } from './subagentDialects';
+import { claudeAsyncLaunchSender, isCodexThreadIdle } from './subagentDialects';
 import { resolveUpdateOwner, type OwnerLookup, type UpdateOwner } from './updateOwner';
-import { COPILOT_EVENT_METHOD, readCopilotEvent } from './copilotDialect';
 import { CANCEL_REQUEST_METHOD, ClientMethod } from '../protocol/acpMethods';
-import { advertisesChildUpdates, isOpencodeChildUpdateMethod } from './opencodeDialect';
-import { applyOpencodeChildUpdate } from './reducers/opencodeChildren';
 import { noteUsage } from './reducers/usage';
 import { readTurnUsage } from './usage';
-import { applyCopilotEvent, copilotTaskOf, copilotTextOwner, CopilotState, linkCopilotAgent } from './reducers/copilot';
-import { applyExtensionMessage, applyExtensionResult, applyLifecycleUpdate, type UpdateSink } from './dialects/apply';
+import type { OwnedUpdateSink, UpdateSink } from './dialects/dialect';
+import { DialectSet } from './dialects/dialectSet';
+import { DIALECTS } from './dialects/index';
 import { asString, classifyMessage, directionOfMethod, isObject, parseTranscriptLine, type JsonObject } from './wireMessage';
-
-/** qwen-code ends a turn it started itself (a background notification) with this, not a prompt response. */
-const QWEN_END_TURN = '_qwencode/end_turn';
 
 export interface SessionStoreOptions {
   readonly now?: () => number;
@@ -120,7 +116,9 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   private readonly ledger = new RequestLedger();
   private readonly parts: StoreParts;
   private readonly bounds: MemoryBounds;
-  /** What the owner resolver may ask: who owns a tool call, which task a Copilot agent belongs to. */
+  /** The agent dialects' plug-ins: dormant until the agent shows it speaks one. */
+  private readonly dialects: DialectSet;
+  /** What the owner resolver may ask: who owns a tool call, and what the dialects add (which task a Copilot agent belongs to). */
   private readonly owners: OwnerLookup;
   private readonly reportedUnknownUpdates = new Set<string>();
   private readonly reportedUnknownMethods = new Set<string>();
@@ -138,16 +136,16 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       ledger: this.ledger,
       replaying: new Set(),
       backgroundTasks: new Map(),
-      copilot: new CopilotState(),
-      opencode: { childUpdates: false },
+      spawns: {
+        refineSpawn: (spawn, update) => this.dialects.refineSpawn(spawn, update),
+        noteSpawn: (wireId, toolCallId, spawn) => this.dialects.noteSpawn(wireId, toolCallId, spawn),
+      },
       protocol: { version: 1 },
       terminalDecoders: new Map(),
     };
     this.bounds = new MemoryBounds(this.parts, { ...DEFAULT_MEMORY_LIMITS, ...options.limits });
-    this.owners = {
-      toolOwner: (wireId, toolCallId) => this.tree.toolOwner(wireId, toolCallId),
-      copilotTaskOf: (wireId, agentId) => copilotTaskOf(this.parts, wireId, agentId),
-    };
+    this.dialects = new DialectSet({ parts: this.parts, applyOnWire: this.applyOnWire, applyOwned: this.applyDialectOwned }, DIALECTS);
+    this.owners = { ...this.dialects.lookups, toolOwner: (wireId, toolCallId) => this.tree.toolOwner(wireId, toolCallId) };
   }
 
   // ---- reader -------------------------------------------------------------------------------------------
@@ -231,7 +229,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       loadSession: this.agentCapabilities['loadSession'] === true,
       steering: this.steering,
       lookup: (id) => this.core.session(id),
-      launchedCopilotTasks: (id) => this.parts.copilot.hasTasks(id),
+      ...this.dialects.facts,
     });
   }
 
@@ -451,7 +449,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
 
   private onAgentRequest(request: PendingRequest, id: string | number): void {
     const sessionId = asString(request.params['sessionId']);
-    if (applyExtensionMessage(this.parts, request.method, request.params, this.applyOnWire)) return;
+    if (this.dialects.message('requests', request.method, request.params)) return;
     if (!KNOWN_AGENT_METHODS.has(request.method)) {
       this.noteUnknownMethod('request', request.method);
       return;
@@ -469,22 +467,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       this.applySessionUpdate(params);
       return;
     }
-    if (method === COPILOT_EVENT_METHOD) {
-      const event = readCopilotEvent(params);
-      if (event) applyCopilotEvent(this.parts, event);
-      return;
-    }
-    if (isOpencodeChildUpdateMethod(method)) {
-      const wireId = asString(params['rootSessionId']) ?? asString(params['parentSessionId']) ?? '';
-      applyOpencodeChildUpdate(this.parts, wireId, params, (wire, child, update) => this.applyOwnedUpdate(wire, child, String(update['sessionUpdate']), update));
-      return;
-    }
-    if (applyExtensionMessage(this.parts, method, params, this.applyOnWire)) return;
-    if (method === QWEN_END_TURN) {
-      const session = this.core.session(asString(params['sessionId']) ?? '');
-      if (session) endAgentStartedTurn(this.parts, session, asString(params['reason']) ?? 'end_turn');
-      return;
-    }
+    if (this.dialects.message('notifications', method, params)) return;
     if (!KNOWN_AGENT_METHODS.has(method)) this.noteUnknownMethod('notification', method);
   }
 
@@ -512,14 +495,14 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   private onAgentResult(request: PendingRequest, result: unknown): void {
     const body = isObject(result) ? result : {};
     const params = request.params;
-    if (applyExtensionResult(this.parts, request.method, params, body)) return;
+    if (this.dialects.result(request.method, params, body)) return;
     if (request.method === 'initialize') {
       // One connection speaks exactly the version the agent answers; v2 renamed agentCapabilities.
       this.parts.protocol.version = body['protocolVersion'] === 2 ? 2 : 1;
       const capabilities = this.parts.protocol.version === 2 ? body['capabilities'] : body['agentCapabilities'];
       this.agentCapabilities = isObject(capabilities) ? capabilities : {};
       this.steeringAdvertised = advertisesSteering(body, this.agentCapabilities, this.parts.protocol.version);
-      if (advertisesChildUpdates(this.agentCapabilities)) this.parts.opencode.childUpdates = true;
+      this.dialects.initialized(this.agentCapabilities);
       return;
     }
     if (request.method === 'session/new') {
@@ -579,7 +562,8 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const kind = update['sessionUpdate'];
     const wire = this.tree.ensureSession(sessionId);
     adoptAgentPoolChild(this.parts, wire, params);
-    if (applyLifecycleUpdate(this.parts, wire, update, this.applyOnWire)) return;
+    this.dialects.notice(update);
+    if (this.dialects.rewrite(wire, update)) return;
     const announcement = Object.hasOwn(SUBAGENT_ANNOUNCEMENTS, kind) ? SUBAGENT_ANNOUNCEMENTS[kind] : undefined;
     if (announcement) {
       applySubagentUpdate(this.parts, wire, update, announcement);
@@ -590,9 +574,16 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
 
   /** An ordinary update that arrived on this wire session id, to whichever session owns it (dialect readers). */
   private readonly applyOnWire: UpdateSink = (wireSessionId, update) => {
+    this.dialects.notice(update);
     const wire = this.tree.ensureSession(wireSessionId);
     const kind = String(update['sessionUpdate']);
     this.applyOwnedUpdate(wire, this.ownerOf(wire, update, kind), kind, update);
+  };
+
+  /** A dialect's update whose owner it knows (opencode's child stream). */
+  private readonly applyDialectOwned: OwnedUpdateSink = (wire, target, update) => {
+    this.dialects.notice(update);
+    this.applyOwnedUpdate(wire, target, String(update['sessionUpdate']), update);
   };
 
   /** An update on `wire` that belongs to `target` (the wire session itself, or a child on its wire). */
@@ -607,8 +598,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const reducer = Object.hasOwn(UPDATE_REDUCERS, kind) ? UPDATE_REDUCERS[kind] : undefined;
     if (reducer) {
       reducer(this.parts, target, update, wire);
-      const background = backgroundTaskReport(update);
-      if (background) endBackgroundTask(this.parts, background.taskId, background.status);
+      this.dialects.afterUpdate(target, update);
       return;
     }
     if (!this.reportedUnknownUpdates.has(kind)) {
@@ -619,21 +609,9 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
 
   private ownerOf(wire: SessionRecord, update: JsonObject, kind: string): SessionRecord {
     const owner = resolveUpdateOwner(wire, update, this.owners);
-    if (owner.kind === 'session') {
-      const session = this.core.session(owner.sessionId) ?? wire;
-      // Copilot's unmarked text: its events may say which subagent wrote it.
-      if (session === wire && (kind === 'agent_message_chunk' || kind === 'agent_thought_chunk')) {
-        const content = isObject(update['content']) ? update['content'] : undefined;
-        if (typeof content?.['text'] === 'string') return copilotTextOwner(this.parts, wire, content['text']) ?? wire;
-      }
-      return session;
-    }
-    if (owner.copilotAgentId) {
-      if (!owner.unlinked) return linkCopilotAgent(this.parts, wire.id, owner.copilotAgentId, owner.toolCallId) ?? wire;
-      const gathering = ensureVirtualChild(this.parts, owner.parentId, owner.toolCallId, owner.link);
-      gathering.title ??= 'Copilot subagent (its task is not known yet)';
-      return gathering;
-    }
+    const known = this.dialects.ownerOf(wire, update, kind, owner);
+    if (known) return known;
+    if (owner.kind === 'session') return this.core.session(owner.sessionId) ?? wire;
     if (owner.unknownParentCall) {
       this.core.diagnose('unknown-tool-call', `update names parent tool call ${owner.toolCallId}, which was never announced on ${wire.id}`);
     }

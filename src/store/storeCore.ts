@@ -1,51 +1,11 @@
 // The store's mutable core: the session records, the clock of the message being applied (revision, line,
 // time), change notifications and diagnostics. Every reducer changes records only through these methods,
 // so revisions, `updatedAt`, state history and labels stay consistent.
-import type { Diagnostic, DiagnosticCode, Entry, MessageEntry, PlanEntryItem, SessionMessageEntry, SessionRecord, SessionStateInfo, StateSource, StoreChange, ToolCallEntry, ToolCallRecord } from './model';
-import type { SentWords } from './reducers/agentAccounts';
-import type { PromptCopy } from './reducers/promptEchoes';
+import type { Diagnostic, DiagnosticCode, Entry, MessageEntry, SessionRecord, SessionStateInfo, StateSource, StoreChange, ToolCallEntry, ToolCallRecord } from './model';
+import { emptyIndex, type SentWords, type SessionIndex } from './sessionIndex';
 import { sessionLabel, TwinLabels } from './sessionLabel';
 import { isSessionFinished, isToolCallOpen, sameState } from './sessionState';
 import { spellOf } from '../presentation/time';
-
-/** Per-session lookups that are not part of the record (so records stay plain JSON). */
-export interface SessionIndex {
-  readonly messages: Map<string, MessageEntry>;
-  readonly sessionMessages: Map<string, SessionMessageEntry>;
-  readonly toolEntries: Map<string, ToolCallEntry>;
-  /** The plans shown and not removed, by planId (v1's one plan under ''). */
-  readonly plans: Map<string, PlanEntryItem>;
-  last?: Entry;
-  /** The last message was marked to stand on its own: the next chunk starts a new one. */
-  lastDiscrete?: boolean;
-  /** A root's first prompt names it until the agent gives it a title (never a message the agent added). */
-  firstUserMessage?: MessageEntry;
-  /** v2: the prompts the client sent, in order, until each is acknowledged and echoed (promptEchoes.ts). */
-  readonly promptCopies: PromptCopy[];
-  /** v2: echoes of ids no acknowledgement has named yet, held (not shown) while prompts of ours wait. */
-  readonly heldEchoes: Map<string, MessageEntry>;
-  /** v2: prompts acknowledged without a messageId (an older draft's `{}`): the next unknown echo is the oldest. */
-  readonly unnamedCopies: MessageEntry[];
-  /** v2 compactions (by compactionId) whose end was already shown. */
-  readonly compactionsReported: Set<string>;
-  /** Messages the user steered into a turn that have not reached a final status (steering.ts). */
-  readonly openSteers: SteerCopy[];
-  /** A steer the agent answered `promptRequired`: the session/prompt that follows with its words reuses its entry. */
-  promptedSteer?: SteerCopy;
-  /** On a subagent: relays for it its parent has not passed on yet (relays.ts). */
-  readonly relaysAwaitingPassOn: MessageEntry[];
-}
-
-/** A steer the client sent: its entry, its request (ledger key) and the text on the wire (a relay's with its label). */
-export interface SteerCopy {
-  readonly entry: MessageEntry;
-  readonly key: string;
-  readonly wireText: string;
-}
-
-function emptyIndex(): SessionIndex {
-  return { messages: new Map(), sessionMessages: new Map(), toolEntries: new Map(), plans: new Map(), promptCopies: [], heldEchoes: new Map(), unnamedCopies: [], compactionsReported: new Set(), openSteers: [], relaysAwaitingPassOn: [] };
-}
 
 export interface StoreCoreOptions {
   readonly now: () => number;

@@ -1,8 +1,8 @@
 // The parts every reducer works with: records and their clock, the tree, and the open requests.
-import type { CopilotState } from './reducers/copilot';
 import type { RequestLedger } from './requestLedger';
 import type { SessionTree } from './sessionTree';
 import type { StoreCore } from './storeCore';
+import type { SpawnHooks } from './subagentSpawn';
 
 export interface StoreParts {
   readonly core: StoreCore;
@@ -12,9 +12,8 @@ export interface StoreParts {
   readonly replaying: Set<string>;
   /** Background subagents by the id their agent reports them under (qwen agentId, opencode jobId) → session id. */
   readonly backgroundTasks: Map<string, string>;
-  readonly copilot: CopilotState;
-  /** opencode streams its subagents as `opencode/session/child_update` (advertised, or seen). */
-  readonly opencode: { childUpdates: boolean };
+  /** What the connection's dialects make of a subagent launch the tool call reducer detected (dialects/). */
+  readonly spawns: SpawnHooks;
   /** The ACP major version this connection speaks (from the initialize response; 1 until then). */
   readonly protocol: { version: 1 | 2 };
   /** v2 agent terminals: the undecoded tail of output bytes split inside a UTF-8 character, per terminal. */

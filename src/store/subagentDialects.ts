@@ -1,18 +1,10 @@
 // Recognises how each agent puts subagents on the wire (see the dialect notes in README.md).
 // Pure functions over raw update objects: no store state here.
 import type { SessionLink } from './model';
+import type { SubagentSpawn } from './subagentSpawn';
 import { isCopilotTask } from './copilotDialect';
 import { detectGenericTask, detectMarkedSpawn } from './dialects/detect';
 import { asString, isObject, type JsonObject } from './wireMessage';
-
-export interface SubagentSpawn {
-  readonly link: SessionLink;
-  /** A real child session id on the wire; absent when the child is reconstructed from the tool call (virtual). */
-  readonly childSessionId?: string;
-  readonly subagentType?: string;
-  /** The launch says the child runs in the background (draft `subagent.runMode: "background"`). */
-  readonly background?: boolean;
-}
 
 const CLAUDE_AGENT_TOOLS = new Set(['Agent', 'Task']);
 

@@ -1,6 +1,8 @@
 // Classifies raw JSON-RPC values and reads transcript lines (bare messages or {dir, msg} wrappers).
 import { AgentMethod } from '../protocol/acpMethods';
-import type { Direction } from './model';
+
+/** Which way a message went on the wire (model.ts re-exports it for readers of the store). */
+export type Direction = 'client->agent' | 'agent->client';
 
 export type JsonObject = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 // What the newer dialects add to the two questions every update is asked: does this tool call launch a
 // subagent, and does this update belong to a child on the parent's session? Pure functions over raw updates.
 import type { SessionLink } from '../model';
-import type { SubagentSpawn } from '../subagentDialects';
+import type { SubagentSpawn } from '../subagentSpawn';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 import { isGenericTaskCall } from './cursor';
 import { devinParentAgentOf, readDevinStart } from './devin';

@@ -10,12 +10,6 @@ import type { StoreParts } from '../storeParts';
 import { appendText } from '../textRope';
 import { fillFromBlocks } from './messageBlocks';
 
-/** A message the client sent: its text on the wire (a relay's with its label) and the agent's account so far. */
-export interface SentWords {
-  readonly wire: string;
-  account?: string;
-}
-
 /** The client sent `entry` (a prompt or a steer); call before a relay label is taken off its text. */
 export function keepAsSent(core: StoreCore, entry: MessageEntry): void {
   core.sentWords.set(entry, { wire: entry.text });

@@ -7,15 +7,9 @@
 // of their own, marked as the agent's, once none of ours waits. Nothing is guessed, so nothing is shown twice
 // or moved.
 import type { MessageEntry, SessionRecord } from '../model';
-import type { SessionIndex, StoreCore } from '../storeCore';
+import type { SessionIndex } from '../sessionIndex';
+import type { StoreCore } from '../storeCore';
 import { markAddedByAgent, setAccount } from './agentAccounts';
-
-/** A v2 prompt the client sent, until the agent acknowledges it. */
-export interface PromptCopy {
-  readonly entry: MessageEntry;
-  /** The session/prompt request (its ledger key): its acknowledgement names this copy's messageId. */
-  readonly promptKey: string;
-}
 
 /** Remembers the copy of a v2 prompt until its acknowledgement. */
 export function awaitEcho(index: SessionIndex, entry: MessageEntry, promptKey: string): void {

@@ -4,7 +4,7 @@
 // when no turn ran, `failed` when refused, and `not-delivered` when the turn was cancelled before it landed
 // (codex drops such a steer silently). Nothing is guessed beyond that: an accepted steer stays "accepted".
 import type { MessageEntry, SessionRecord, SteerDelivery } from '../model';
-import type { SteerCopy } from '../storeCore';
+import type { SteerCopy } from '../sessionIndex';
 import type { StoreParts } from '../storeParts';
 import { isAdvertised } from '../agentCapabilities';
 import { asString, type JsonObject } from '../wireMessage';

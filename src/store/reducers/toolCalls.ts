@@ -15,8 +15,8 @@ import {
   remoteChildSessionId,
   taskResultText,
   toolContentTexts,
-  type SubagentSpawn,
 } from '../subagentDialects';
+import type { SubagentSpawn } from '../subagentSpawn';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 import { readTaskResultUsage } from '../usage';
 import { addUserPrompt, appendChunk } from './messages';
@@ -51,9 +51,11 @@ export function applyToolCall(parts: StoreParts, wire: SessionRecord, session: S
   let spawned = false;
   if (!record.childSessionId) {
     const detected = detectSubagentToolCall({ ...update, rawInput: record.rawInput, title: record.title, kind: record.kind });
-    const spawn = detected && parts.opencode.childUpdates ? streamedChild(parts, detected, update) : detected;
-    if (spawn?.link === 'copilot-meta') parts.copilot.noteTask(wire.id, record.toolCallId);
-    if (spawn) spawnFromToolCall(parts, session, record, spawn);
+    const spawn = detected ? parts.spawns.refineSpawn(detected, update) : undefined;
+    if (spawn) {
+      parts.spawns.noteSpawn(wire.id, record.toolCallId, spawn);
+      spawnFromToolCall(parts, session, record, spawn);
+    }
     spawned = record.childSessionId !== undefined;
   }
   syncChildWithToolCall(parts, record, update, spawned);
@@ -145,18 +147,6 @@ const NO_ITEMS: never[] = Object.freeze([]) as unknown as never[];
 /** The list's objects: the list itself when it has nothing else (a filtered copy costs a fresh backing store per update). */
 function objectsOf(list: unknown[]): unknown[] {
   return list.every(isObject) ? list : list.filter(isObject);
-}
-
-/**
- * With opencode's child stream a `task` call makes no virtual child: the child is announced by the stream, and
- * the call names it when it completes (`rawOutput.metadata.sessionId`), which links the two.
- */
-function streamedChild(parts: StoreParts, spawn: SubagentSpawn, update: JsonObject): SubagentSpawn | undefined {
-  if (spawn.link !== 'opaque-tool') return spawn;
-  const named = remoteChildSessionId(update);
-  const child = named ? parts.core.session(named) : undefined;
-  if (child?.link !== 'opencode-child') return undefined;
-  return { link: 'opencode-child', childSessionId: child.id, ...(spawn.subagentType ? { subagentType: spawn.subagentType } : {}) };
 }
 
 function spawnFromToolCall(parts: StoreParts, session: SessionRecord, record: ToolCallRecord, spawn: SubagentSpawn): void {

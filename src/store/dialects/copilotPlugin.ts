@@ -1,15 +1,19 @@
-// GitHub Copilot CLI on the store: which `task` call each agentId belongs to, the text its events attribute,
-// and its end. See copilotDialect.ts for the wire shapes.
-import type { CopilotEvent } from '../copilotDialect';
+// The GitHub Copilot CLI dialect plug-in: which `task` call each agentId belongs to, the text its events
+// attribute, and its end. On from its first `github.com/copilot/sessionEvent`, agentId tag or `task` launch;
+// only then is an unmarked text chunk matched against the deltas its events announced. See copilotDialect.ts
+// for the wire shapes.
+import { COPILOT_EVENT_METHOD, COPILOT_META_KEY, readCopilotEvent, type CopilotEvent } from '../copilotDialect';
 import type { SessionRecord } from '../model';
+import { ensureVirtualChild } from '../reducers/toolCalls';
+import { noteUsage } from '../reducers/usage';
 import { isToolCallOpen } from '../sessionState';
 import type { StoreParts } from '../storeParts';
-import { unlinkedAgentKey } from '../updateOwner';
-import { ensureVirtualChild } from './toolCalls';
-import { noteUsage } from './usage';
+import { unlinkedAgentKey, type UpdateOwner } from '../updateOwner';
+import { isObject, type JsonObject } from '../wireMessage';
+import type { Dialect, DialectHost } from './dialect';
 
 /** What the store remembers about Copilot subagents, per wire session. */
-export class CopilotState {
+class CopilotState {
   /** `wire\0agentId` → the task call that started it. */
   private readonly agents = new Map<string, string>();
   /** wire → its Copilot task calls, in order. */
@@ -64,20 +68,20 @@ export class CopilotState {
 }
 
 /** The task call an agentId belongs to: the known link, or the only open task not linked to another agent. */
-export function copilotTaskOf(parts: StoreParts, wireId: string, agentId: string): string | undefined {
-  const known = parts.copilot.linkOf(wireId, agentId);
+function copilotTaskOf(parts: StoreParts, copilot: CopilotState, wireId: string, agentId: string): string | undefined {
+  const known = copilot.linkOf(wireId, agentId);
   if (known) return known;
-  const open = parts.copilot.tasksOf(wireId).filter((toolCallId) => {
+  const open = copilot.tasksOf(wireId).filter((toolCallId) => {
     const owner = parts.tree.toolOwner(wireId, toolCallId);
     const call = owner ? parts.core.session(owner)?.toolCalls[toolCallId] : undefined;
-    return call !== undefined && isToolCallOpen(call.status) && !parts.copilot.isLinkedTask(wireId, toolCallId);
+    return call !== undefined && isToolCallOpen(call.status) && !copilot.isLinkedTask(wireId, toolCallId);
   });
   return open.length === 1 ? open[0] : undefined;
 }
 
 /** The agent's updates went to its task's child: remember the link, and fold in what gathered before it was known. */
-export function linkCopilotAgent(parts: StoreParts, wireId: string, agentId: string, toolCallId: string): SessionRecord | undefined {
-  if (!parts.copilot.linkOf(wireId, agentId)) parts.copilot.link(wireId, agentId, toolCallId);
+function linkCopilotAgent(parts: StoreParts, copilot: CopilotState, wireId: string, agentId: string, toolCallId: string): SessionRecord | undefined {
+  if (!copilot.linkOf(wireId, agentId)) copilot.link(wireId, agentId, toolCallId);
   const owner = parts.tree.toolOwner(wireId, toolCallId) ?? wireId;
   if (!parts.core.session(owner)?.toolCalls[toolCallId]) return undefined;
   const child = ensureVirtualChild(parts, owner, toolCallId, 'copilot-meta');
@@ -86,15 +90,15 @@ export function linkCopilotAgent(parts: StoreParts, wireId: string, agentId: str
   return child;
 }
 
-export function applyCopilotEvent(parts: StoreParts, event: CopilotEvent): void {
+function applyCopilotEvent(parts: StoreParts, copilot: CopilotState, event: CopilotEvent): void {
   switch (event.type) {
     case 'subagent.started':
-      linkCopilotAgent(parts, event.sessionId, event.agentId, event.toolCallId);
+      linkCopilotAgent(parts, copilot, event.sessionId, event.agentId, event.toolCallId);
       return;
     case 'subagent.completed':
     case 'subagent.failed': {
-      const toolCallId = event.toolCallId ?? parts.copilot.linkOf(event.sessionId, event.agentId);
-      const child = toolCallId ? linkCopilotAgent(parts, event.sessionId, event.agentId, toolCallId) : undefined;
+      const toolCallId = event.toolCallId ?? copilot.linkOf(event.sessionId, event.agentId);
+      const child = toolCallId ? linkCopilotAgent(parts, copilot, event.sessionId, event.agentId, toolCallId) : undefined;
       if (!child) return;
       const failed = event.type === 'subagent.failed';
       const stopReason = failed ? 'error' : event.cancelled ? 'cancelled' : 'end_turn';
@@ -104,32 +108,65 @@ export function applyCopilotEvent(parts: StoreParts, event: CopilotEvent): void 
     }
     case 'assistant.message_start': {
       // The next unmarked chunk of that speaker starts a new message instead of running on from the last one.
-      const speaker = copilotSpeaker(parts, event.sessionId, event.agentId);
+      const speaker = copilotSpeaker(parts, copilot, event.sessionId, event.agentId);
       if (speaker) parts.core.indexOf(speaker).lastDiscrete = true;
       return;
     }
     case 'assistant.usage': {
-      const speaker = copilotSpeaker(parts, event.sessionId, event.agentId);
+      const speaker = copilotSpeaker(parts, copilot, event.sessionId, event.agentId);
       if (speaker) noteUsage(parts, speaker, event.usage);
       return;
     }
     case 'assistant.message_delta':
-      parts.copilot.queueText(event.sessionId, event.text, event.agentId);
+      copilot.queueText(event.sessionId, event.text, event.agentId);
       return;
   }
 }
 
 /** The session an event is about: the subagent with this agentId (once its task is known), or the main agent. */
-function copilotSpeaker(parts: StoreParts, sessionId: string, agentId: string | undefined): SessionRecord | undefined {
+function copilotSpeaker(parts: StoreParts, copilot: CopilotState, sessionId: string, agentId: string | undefined): SessionRecord | undefined {
   if (!agentId) return parts.core.session(sessionId);
-  const task = copilotTaskOf(parts, sessionId, agentId);
-  return task ? linkCopilotAgent(parts, sessionId, agentId, task) : undefined;
+  const task = copilotTaskOf(parts, copilot, sessionId, agentId);
+  return task ? linkCopilotAgent(parts, copilot, sessionId, agentId, task) : undefined;
 }
 
 /** An unmarked text chunk on the parent: the subagent whose announced delta it matches, if any. */
-export function copilotTextOwner(parts: StoreParts, wire: SessionRecord, text: string): SessionRecord | undefined {
-  const match = parts.copilot.takeText(wire.id, text);
+function copilotTextOwner(parts: StoreParts, copilot: CopilotState, wire: SessionRecord, text: string): SessionRecord | undefined {
+  const match = copilot.takeText(wire.id, text);
   if (!match?.agentId) return undefined;
-  const task = copilotTaskOf(parts, wire.id, match.agentId);
-  return task ? linkCopilotAgent(parts, wire.id, match.agentId, task) : undefined;
+  const task = copilotTaskOf(parts, copilot, wire.id, match.agentId);
+  return task ? linkCopilotAgent(parts, copilot, wire.id, match.agentId, task) : undefined;
+}
+
+/** Where Copilot puts an update the resolver decided on: its tagged agents' rows, and its unmarked text by the events. */
+function ownerOf(parts: StoreParts, copilot: CopilotState, wire: SessionRecord, update: JsonObject, kind: string, owner: UpdateOwner): SessionRecord | undefined {
+  if (owner.kind === 'session') {
+    // Unmarked text on the wire session itself: its events may say which subagent wrote it.
+    if ((parts.core.session(owner.sessionId) ?? wire) !== wire || (kind !== 'agent_message_chunk' && kind !== 'agent_thought_chunk')) return undefined;
+    const content = isObject(update['content']) ? update['content'] : undefined;
+    return typeof content?.['text'] === 'string' ? copilotTextOwner(parts, copilot, wire, content['text']) : undefined;
+  }
+  if (!owner.copilotAgentId) return undefined;
+  if (!owner.unlinked) return linkCopilotAgent(parts, copilot, wire.id, owner.copilotAgentId, owner.toolCallId) ?? wire;
+  const gathering = ensureVirtualChild(parts, owner.parentId, owner.toolCallId, owner.link);
+  gathering.title ??= 'Copilot subagent (its task is not known yet)';
+  return gathering;
+}
+
+export function copilotDialect({ parts }: DialectHost): Dialect {
+  const copilot = new CopilotState();
+  return {
+    notifications: {
+      [COPILOT_EVENT_METHOD]: (params) => {
+        const event = readCopilotEvent(params);
+        if (event) applyCopilotEvent(parts, copilot, event);
+      },
+    },
+    metaKeys: [COPILOT_META_KEY],
+    spawnLink: 'copilot-meta',
+    noteSpawn: (wireId, toolCallId) => copilot.noteTask(wireId, toolCallId),
+    lookups: { copilotTaskOf: (wireId, agentId) => copilotTaskOf(parts, copilot, wireId, agentId) },
+    facts: { launchedCopilotTasks: (sessionId) => copilot.hasTasks(sessionId) },
+    ownerOf: (wire, update, kind, owner) => ownerOf(parts, copilot, wire, update, kind, owner),
+  };
 }
