@@ -28,7 +28,7 @@ const KEEP = 0.9;
  * Past this multiple of a bound with nothing left to drop (everything runs or waits for the user), the agent is
  * stopped: it announces without end, and holding on would only end when the extension host runs out of memory.
  */
-export const OVERRUN_FACTOR = 2;
+const OVERRUN_FACTOR = 2;
 
 export class MemoryBounds {
   /** Per bound: while over it with nothing left to drop, the count at which to look again. */
@@ -114,7 +114,7 @@ function retryFrom(count: number, max: number): number {
   return count > max * KEEP ? count + Math.ceil(max * (1 - KEEP)) : 0;
 }
 
-export function boundsNotice(limits: MemoryLimits): string {
+function boundsNotice(limits: MemoryLimits): string {
   return (
     `This agent went past what Subchats keeps in memory per connection (${n(limits.maxSessions)} sessions, ${n(limits.maxToolCalls)} tool calls, ` +
     `${n(limits.maxTextChars)} characters of message text): the oldest finished subagents, tool calls and messages are no longer shown. ` +

@@ -9,7 +9,7 @@ import { asString, isObject, type JsonObject } from './wireMessage';
 export const OPENCODE_CHILD_UPDATES_KEY = 'opencode/child-session-updates';
 export const OPENCODE_CHILD_UPDATE_METHOD = 'opencode/session/child_update';
 
-export type OpencodeChildEvent =
+type OpencodeChildEvent =
   | { readonly type: 'update'; readonly update: JsonObject }
   | { readonly type: 'status'; readonly state: SessionStateInfo | undefined };
 

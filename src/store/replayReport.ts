@@ -4,7 +4,7 @@ import type { SessionUsage } from './usage';
 import type { SessionStore } from './sessionStore';
 import { plainText } from '../presentation';
 
-export interface ReplayToolCall {
+interface ReplayToolCall {
   readonly id: string;
   readonly title: string;
   readonly kind: string;

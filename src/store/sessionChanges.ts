@@ -107,7 +107,7 @@ function v2DiffEdits(item: Readonly<Record<string, unknown>>): Edit[] {
 }
 
 /** Counts and flags of a change from `before` to `after` (bounded: see lineDiff). */
-export function summarize(path: string, before: string | null | undefined, after: string | undefined): FileChange {
+function summarize(path: string, before: string | null | undefined, after: string | undefined): FileChange {
   const beforeKnown = before !== undefined;
   if (after === undefined) return { path, before, after, added: 0, removed: 0, exact: false, created: before === null, textKnown: false, beforeKnown };
   const counts = diffSummary(before ?? '', after);

@@ -27,7 +27,7 @@ export interface ControlFacts {
 }
 
 /** Where the session's turn is now (see TurnPhase). */
-export function phaseOf(session: SessionView, connected: boolean): TurnPhase {
+function phaseOf(session: SessionView, connected: boolean): TurnPhase {
   if (!connected || session.state.state === 'disconnected') return 'disconnected';
   if (session.closed) return 'closed';
   const working = isWorking(session.state);

@@ -43,7 +43,7 @@ export function emptyIndex(): SessionIndex {
 }
 
 /** A v2 prompt the client sent, until the agent acknowledges it. */
-export interface PromptCopy {
+interface PromptCopy {
   readonly entry: MessageEntry;
   /** The session/prompt request (its ledger key): its acknowledgement names this copy's messageId. */
   readonly promptKey: string;

@@ -10,8 +10,6 @@ export function advertisedModeIds(session: Pick<SessionRecord, 'modes' | 'closed
   return new Set(available.map((mode) => (isObject(mode) ? mode['id'] : undefined)).filter((id): id is string => typeof id === 'string'));
 }
 
-export { configOptionId };
-
 /** The advertised type of a config option (`select`, `boolean`, …), or undefined when not advertised. */
 export function advertisedConfigOptionType(session: Pick<SessionRecord, 'configOptions' | 'closed'> | undefined, configId: string): string | undefined {
   if (!session || session.closed || !Array.isArray(session.configOptions)) return undefined;

@@ -21,6 +21,6 @@ export interface StoreParts {
 }
 
 /** A UTF-8 decoder that keeps an incomplete character for the next call (`TextDecoder` with `stream`). */
-export interface StreamingDecoder {
+interface StreamingDecoder {
   decode(input: Uint8Array, options: { stream: boolean }): string;
 }

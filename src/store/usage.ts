@@ -4,7 +4,7 @@
 import type { SessionUsage, UsageCost, UsageFigures, UsageReport, UsageSource } from '../protocol/usage';
 import { asString, isObject, type JsonObject } from './wireMessage';
 
-export type { SessionUsage, UsageCost, UsageFigures, UsageReport, UsageSource } from '../protocol/usage';
+export type { SessionUsage, UsageReport } from '../protocol/usage';
 
 /** A session's reports, one per source (a later report of a kind replaces, or adds to, the earlier one). */
 export type UsageReports = Readonly<Partial<Record<UsageSource, UsageReport>>>;
@@ -29,7 +29,7 @@ function hasTokens(report: UsageFigures | undefined): boolean {
 }
 
 /** `{amount, currency}` (ACP `usage_update.cost`). */
-export function readCost(raw: unknown): UsageCost | undefined {
+function readCost(raw: unknown): UsageCost | undefined {
   if (!isObject(raw)) return undefined;
   const amount = typeof raw['amount'] === 'number' && Number.isFinite(raw['amount']) ? raw['amount'] : undefined;
   if (amount === undefined) return undefined;
@@ -42,7 +42,7 @@ export function readCost(raw: unknown): UsageCost | undefined {
  * cachedReadTokens}`, `_meta.quota.token_count` (codex/claude camelCase, gemini `input_tokens`), Anthropic's
  * `{input_tokens, output_tokens, cache_read_input_tokens}`.
  */
-export function readTokenCounts(raw: unknown): UsageFigures {
+function readTokenCounts(raw: unknown): UsageFigures {
   if (!isObject(raw)) return {};
   return figures({
     totalTokens: count(raw['totalTokens']) ?? count(raw['total_tokens']),

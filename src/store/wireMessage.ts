@@ -52,7 +52,7 @@ export function directionOfMethod(method: string): Direction {
   return AGENT_TO_CLIENT_PREFIXES.some((p) => method.startsWith(p)) ? 'agent->client' : 'client->agent';
 }
 
-export function parseDirection(value: unknown): Direction | undefined {
+function parseDirection(value: unknown): Direction | undefined {
   if (value === 'client->agent' || value === 'agent->client') return value;
   if (value === 'send' || value === 'out' || value === 'outgoing') return 'client->agent';
   if (value === 'recv' || value === 'in' || value === 'incoming') return 'agent->client';

@@ -10,7 +10,7 @@ import { asString, isObject, type JsonObject } from '../wireMessage';
 
 export const DEVIN_STARTED_KEY = 'cognition.ai/subagent_started';
 export const DEVIN_COMPLETED_KEY = 'cognition.ai/subagent_completed';
-export const DEVIN_CONTEXT_KEY = 'cognition.ai/subagent_context';
+const DEVIN_CONTEXT_KEY = 'cognition.ai/subagent_context';
 /** The client capability (initialize `clientCapabilities._meta`) without which Devin sends none of this. */
 export const DEVIN_SUBAGENT_SUPPORT_KEY = 'cognition.ai/subagentSupport';
 
@@ -42,7 +42,7 @@ export function readDevinStart(update: JsonObject): DevinSubagentStart | undefin
   return { agentId, ...(title ? { title } : {}), ...(task ? { task } : {}), ...(profile ? { profile } : {}), ...(model ? { model } : {}), background: started['isBackground'] === true };
 }
 
-export function readDevinEnd(update: JsonObject): { readonly agentId: string; readonly success: boolean; readonly summary?: string } | undefined {
+function readDevinEnd(update: JsonObject): { readonly agentId: string; readonly success: boolean; readonly summary?: string } | undefined {
   const completed = metaEntry(update, DEVIN_COMPLETED_KEY);
   const agentId = asString(completed?.['agentId'])?.trim();
   if (!completed || !agentId) return undefined;

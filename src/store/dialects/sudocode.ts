@@ -9,7 +9,7 @@
 import type { SessionStateInfo } from '../model';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 
-export const SUDOCODE_SPAWN_KEY = 'agentSpawn';
+const SUDOCODE_SPAWN_KEY = 'agentSpawn';
 
 export interface SudocodeSpawn {
   readonly agentId: string;

@@ -95,7 +95,7 @@ function launchOf(parent: SessionRecord, child: SessionRecord): ToolCallRecord |
 }
 
 /** Running because the agent started work by itself, and nobody has said anything about it since. */
-export function inAgentStartedTurn(session: SessionRecord): boolean {
+function inAgentStartedTurn(session: SessionRecord): boolean {
   return session.state.state === 'running' && session.stateHistory.at(-1)?.source === 'agent-started';
 }
 
