@@ -1,7 +1,7 @@
 // What this client tells agents about itself, and how to read what agents advertise.
 import type { ClientCapabilities } from '@agentclientprotocol/sdk/unstable';
-import { COPILOT_EVENTS, COPILOT_META_KEY } from '../store/copilotDialect';
-import { OPENCODE_CHILD_UPDATES_KEY } from '../store/opencodeDialect';
+import { COPILOT_EVENTS, COPILOT_META_KEY } from '../store/dialects/copilot';
+import { OPENCODE_CHILD_UPDATES_KEY } from '../store/dialects/opencode';
 import { DEVIN_SUBAGENT_SUPPORT_KEY } from '../store/dialects/devin';
 import type { ClientHost } from './clientHost';
 

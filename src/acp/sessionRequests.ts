@@ -16,7 +16,7 @@ import * as path from 'node:path';
 import { AgentMethod } from '../protocol/acpMethods';
 import type { SessionAction } from '../store/model';
 import type { SessionStore } from '../store/sessionStore';
-import { advertisedConfigOptionType, advertisedModeIds } from '../store/sessionSettings';
+import { advertisedConfigOptionType, advertisedModeIds } from '../store/settingRequests';
 import type { PromptContentCapability, SessionMethod } from './agentFeatures';
 import type { AgentConnectionOptions, SessionSetupOptions } from './connectionOptions';
 import { delegationSupport, parseSubagentCatalog, validateDelegation, type PromptDelegation, type SubagentInfo } from './delegation';

@@ -12,7 +12,7 @@
 //
 // Environment overrides that change what runs (PATH, LD_*, NODE_OPTIONS, …) are never covered by an earlier
 // answer or by `allow`: with `ask` they are shown in the question (allow once only), otherwise refused.
-import { isToolCallOpen } from '../store/sessionState';
+import { isToolCallOpen } from '../store/stateRules';
 import type { SessionStore } from '../store/sessionStore';
 import { isPlainWord } from '../presentation';
 import type { ShownCommand } from '../protocol/transcript';

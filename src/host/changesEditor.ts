@@ -9,7 +9,7 @@ import { readWorkspaceText } from '../acp/confinedFs';
 import type { ChangesScope } from '../protocol/webviewMessages';
 import { preOrder } from '../presentation/treeOrder';
 import { ownChanges, subtreeChanges } from '../store/sessionChanges';
-import type { SessionStoreReader } from '../store/storeApi';
+import type { SessionStoreReader } from '../store/storeAccess';
 import { absolutePath, differsLine, reviewChange, type DiskSnapshots } from './diskSnapshots';
 import { inertUiText } from './uiText';
 

@@ -7,8 +7,8 @@
 // the next trim (also when nothing could be dropped: it waits for that much more).
 import type { Entry, SessionRecord, ToolCallRecord } from './model';
 import { keepInPlace } from './inPlace';
-import { isSessionFinished, isToolCallOpen } from './sessionState';
-import type { StoreParts } from './storeParts';
+import { isSessionFinished, isToolCallOpen } from './stateRules';
+import type { ReducerContext } from './reducerContext';
 
 export interface MemoryLimits {
   /** Sessions per connection (roots, children and virtual children). */
@@ -37,7 +37,7 @@ export class MemoryBounds {
   private overran: string | undefined;
 
   constructor(
-    private readonly parts: StoreParts,
+    private readonly parts: ReducerContext,
     readonly limits: MemoryLimits,
   ) {}
 
@@ -138,7 +138,7 @@ class Trim {
   private readonly parents = new Set<string>();
   private rootsDropped = false;
 
-  constructor(private readonly parts: StoreParts) {}
+  constructor(private readonly parts: ReducerContext) {}
 
   /** Oldest finished first: sessions nobody works in or waits on, with no child kept, that the user did not open. */
   dropSessions(done: () => boolean): void {

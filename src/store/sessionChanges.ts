@@ -4,7 +4,7 @@
 import { diffSummary } from '../presentation/lineDiff';
 import { filePatchesOf, patchFor, type FilePatch } from './gitPatches';
 import type { FileChangeSummary, FileWrite, SessionView, ToolCallRecord } from './model';
-import type { SessionStoreReader } from './storeApi';
+import type { SessionStoreReader } from './storeAccess';
 import { preOrder } from '../presentation/treeOrder';
 
 export interface FileChange extends FileChangeSummary {

@@ -38,9 +38,9 @@ import { STEER_METHOD, abandonSteers, noteMovedToBackground, settleSteer, startS
 import { notePassedOn } from './reducers/relays';
 import { SessionTree } from './sessionTree';
 import { DEFAULT_MEMORY_LIMITS, MemoryBounds, type MemoryLimits } from './memoryBounds';
-import { StoreCore } from './storeCore';
-import type { Disposable, SessionStoreReader, SessionStoreWriter } from './storeApi';
-import type { StoreParts } from './storeParts';
+import { RecordKeeper } from './recordKeeper';
+import type { Disposable, SessionStoreReader, SessionStoreWriter } from './storeAccess';
+import type { ReducerContext } from './reducerContext';
 import { claudeAsyncLaunchSender, isCodexThreadIdle } from './subagentDialects';
 import { resolveUpdateOwner, type OwnerLookup, type UpdateOwner } from './updateOwner';
 import { CANCEL_REQUEST_METHOD, ClientMethod } from '../protocol/acpMethods';
@@ -61,7 +61,7 @@ export interface SessionStoreOptions {
 
 const KNOWN_AGENT_METHODS = new Set<string>([...Object.values(ClientMethod), CANCEL_REQUEST_METHOD]);
 
-type UpdateReducer = (parts: StoreParts, target: SessionRecord, update: JsonObject, wire: SessionRecord) => void;
+type UpdateReducer = (parts: ReducerContext, target: SessionRecord, update: JsonObject, wire: SessionRecord) => void;
 
 /** One reducer per `sessionUpdate` kind (subagent announcements are handled before routing). */
 const UPDATE_REDUCERS: Readonly<Record<string, UpdateReducer>> = {
@@ -111,10 +111,10 @@ const SUBAGENT_ANNOUNCEMENTS: Readonly<Record<string, 'subagent_update' | 'subag
 };
 
 export class SessionStore implements SessionStoreReader, SessionStoreWriter {
-  private readonly core: StoreCore;
+  private readonly core: RecordKeeper;
   private readonly tree: SessionTree;
   private readonly ledger = new RequestLedger();
-  private readonly parts: StoreParts;
+  private readonly parts: ReducerContext;
   private readonly bounds: MemoryBounds;
   /** The agent dialects' plug-ins: dormant until the agent shows it speaks one. */
   private readonly dialects: DialectSet;
@@ -128,7 +128,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   private steeringAdvertised = false;
 
   constructor(options: SessionStoreOptions = {}) {
-    this.core = new StoreCore({ now: options.now ?? Date.now, maxDiagnostics: options.maxDiagnostics ?? 1000, maxStateHistory: options.maxStateHistory ?? 50 });
+    this.core = new RecordKeeper({ now: options.now ?? Date.now, maxDiagnostics: options.maxDiagnostics ?? 1000, maxStateHistory: options.maxStateHistory ?? 50 });
     this.tree = new SessionTree(this.core);
     this.parts = {
       core: this.core,

@@ -4,8 +4,8 @@ import type { ChildEntry, SessionLink, SessionRecord, ToolCallRecord } from './m
 import { preOrder } from '../presentation/treeOrder';
 import { keepInPlace } from './inPlace';
 import { newSessionRecord } from './sessionRecord';
-import { isToolCallOpen, stateFromToolStatus, UNCONFIRMED } from './sessionState';
-import type { StoreCore } from './storeCore';
+import { isToolCallOpen, stateFromToolStatus, UNCONFIRMED } from './stateRules';
+import type { RecordKeeper } from './recordKeeper';
 import { asString, isObject } from './wireMessage';
 
 /** Links whose child is known only through its parent's tool call and follows that call's status. */
@@ -29,7 +29,7 @@ export class SessionTree {
   private readonly replaced = new Map<string, string>();
   private ordinal = 0;
 
-  constructor(private readonly core: StoreCore) {}
+  constructor(private readonly core: RecordKeeper) {}
 
   get roots(): readonly string[] {
     return this.rootIds;

@@ -2,7 +2,7 @@
 // Pure functions over raw update objects: no store state here.
 import type { SessionLink } from './model';
 import type { SubagentSpawn } from './subagentSpawn';
-import { isCopilotTask } from './copilotDialect';
+import { isCopilotTask } from './dialects/copilot';
 import { detectGenericTask, detectMarkedSpawn } from './dialects/detect';
 import { asString, isObject, type JsonObject } from './wireMessage';
 

@@ -1,7 +1,7 @@
 // Which session an update or a request belongs to. Pure: it reads the update and asks the tree who owns a
 // tool call, and returns a decision; the store carries it out (creating a virtual child when asked).
 import type { SessionLink, SessionOrigin } from './model';
-import { copilotAgentIdOf } from './copilotDialect';
+import { copilotAgentIdOf } from './dialects/copilot';
 import { markedParentOf } from './dialects/detect';
 import { parentMarkerOf } from './subagentDialects';
 import { asString, type JsonObject } from './wireMessage';

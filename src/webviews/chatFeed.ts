@@ -4,7 +4,7 @@ import type { Entry, SessionView, SessionStateInfo, StoreChange, ToolCallRecord 
 import { viewSafeToolCall } from './viewSafeToolCall';
 import { backgroundRunning, changePath, childTimeline, preOrder, sessionSettings, subtreeUsage, subtreeUsageLines, usageTree } from '../presentation';
 import { changeSummary, ownChanges, subtreeChanges, type FileChange } from '../store/sessionChanges';
-import type { Disposable, SessionStoreReader } from '../store/storeApi';
+import type { Disposable, SessionStoreReader } from '../store/storeAccess';
 import { realTimers, type HostTimers } from '../host/hostTimers';
 import { questionsNotForwardedBy } from '../store/subagentDialects';
 import {

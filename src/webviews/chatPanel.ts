@@ -19,7 +19,7 @@ import {
 import { PromptContentError, promptBlocks } from '../host/promptContent';
 import { WorkspaceFiles, openDocumentText, workspaceFolderRefs } from './workspaceFiles';
 import type { SessionView } from '../store/model';
-import type { SessionStoreReader } from '../store/storeApi';
+import type { SessionStoreReader } from '../store/storeAccess';
 import type { SessionItem } from '../store/sessionControls';
 import { ChatFeed, unavailableSnapshot } from './chatFeed';
 import { buildChatHtml, createNonce } from './chatHtml';

@@ -10,7 +10,7 @@ import type {
   TerminalRecord,
   ToolCallRecord,
 } from '../../src/store/model';
-import type { Disposable, SessionStoreReader } from '../../src/store/storeApi';
+import type { Disposable, SessionStoreReader } from '../../src/store/storeAccess';
 import { newSessionRecord } from '../../src/store/sessionRecord';
 import { controlsOf, itemCancelGate, itemCancelOf, type SessionItem } from '../../src/store/sessionControls';
 

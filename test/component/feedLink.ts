@@ -2,7 +2,7 @@
 // explicitly, so no timers run.
 import type { FeedMessage } from '../../src/protocol/webviewMessages';
 import { ChatFeed, type FeedTimers } from '../../src/webviews/chatFeed';
-import type { SessionStoreReader } from '../../src/store/storeApi';
+import type { SessionStoreReader } from '../../src/store/storeAccess';
 import type { ChatPage } from './harness';
 
 const manualTimers: FeedTimers = { now: () => 0, setTimeout: () => 0, clearTimeout: () => undefined };

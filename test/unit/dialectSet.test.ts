@@ -6,10 +6,10 @@ import assert from 'node:assert/strict';
 import type { SessionRecord } from '../../src/store/model';
 import type { Dialect, DialectHost } from '../../src/store/dialects/dialect';
 import { DialectSet } from '../../src/store/dialects/dialectSet';
-import type { StoreParts } from '../../src/store/storeParts';
+import type { ReducerContext } from '../../src/store/reducerContext';
 import type { UpdateOwner } from '../../src/store/updateOwner';
 
-const host: DialectHost = { parts: {} as StoreParts, applyOnWire: () => undefined, applyOwned: () => undefined };
+const host: DialectHost = { parts: {} as ReducerContext, applyOnWire: () => undefined, applyOwned: () => undefined };
 const wire = { id: 'S' } as SessionRecord;
 const owner: UpdateOwner = { kind: 'session', sessionId: 'S' };
 

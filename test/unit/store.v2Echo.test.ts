@@ -10,8 +10,8 @@ import { CheckedV2Wire } from './support/checkedV2Wire';
 import { addUserPrompt } from '../../src/store/reducers/messages';
 import { acknowledgePrompt } from '../../src/store/reducers/promptEchoes';
 import { newSessionRecord } from '../../src/store/sessionRecord';
-import { StoreCore } from '../../src/store/storeCore';
-import type { StoreParts } from '../../src/store/storeParts';
+import { RecordKeeper } from '../../src/store/recordKeeper';
+import type { ReducerContext } from '../../src/store/reducerContext';
 
 /**
  * The session's user messages as `text@messageId`, in transcript order, with ` (agent: …)` where the agent's
@@ -170,11 +170,11 @@ test('another client\'s prompt while ours waits, acked before our echo: shown as
 });
 
 test('a prompt in flight survives a rebuild of its session\'s lookups (entries moved in by a merge): it still takes its acknowledgement', () => {
-  const core = new StoreCore({ now: () => 1, maxDiagnostics: 10, maxStateHistory: 10 });
+  const core = new RecordKeeper({ now: () => 1, maxDiagnostics: 10, maxStateHistory: 10 });
   const session = newSessionRecord({ id: 'root', ordinal: 1, parentId: null, parentToolCallId: null, link: 'root', origin: 'root', state: { state: 'idle' } }, 1, 0);
   core.sessions.set(session.id, session);
   // Only the core is used by these reducers.
-  addUserPrompt({ core } as unknown as StoreParts, session, [{ type: 'text', text: 'do A' }], false, 'req-a');
+  addUserPrompt({ core } as unknown as ReducerContext, session, [{ type: 'text', text: 'do A' }], false, 'req-a');
   core.reindex(session);
   acknowledgePrompt(core, session, 'req-a', 'mA');
   assert.equal((session.entries[0] as { messageId?: string }).messageId, 'mA', 'the copy still takes its acknowledgement');

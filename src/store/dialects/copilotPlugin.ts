@@ -1,13 +1,13 @@
 // The GitHub Copilot CLI dialect plug-in: which `task` call each agentId belongs to, the text its events
 // attribute, and its end. On from its first `github.com/copilot/sessionEvent`, agentId tag or `task` launch;
-// only then is an unmarked text chunk matched against the deltas its events announced. See copilotDialect.ts
+// only then is an unmarked text chunk matched against the deltas its events announced. See copilot.ts
 // for the wire shapes.
-import { COPILOT_EVENT_METHOD, COPILOT_META_KEY, readCopilotEvent, type CopilotEvent } from '../copilotDialect';
+import { COPILOT_EVENT_METHOD, COPILOT_META_KEY, readCopilotEvent, type CopilotEvent } from './copilot';
 import type { SessionRecord } from '../model';
 import { ensureVirtualChild } from '../reducers/toolCalls';
 import { noteUsage } from '../reducers/usage';
-import { isToolCallOpen } from '../sessionState';
-import type { StoreParts } from '../storeParts';
+import { isToolCallOpen } from '../stateRules';
+import type { ReducerContext } from '../reducerContext';
 import { unlinkedAgentKey, type UpdateOwner } from '../updateOwner';
 import { isObject, type JsonObject } from '../wireMessage';
 import type { Dialect, DialectHost } from './dialect';
@@ -68,7 +68,7 @@ class CopilotState {
 }
 
 /** The task call an agentId belongs to: the known link, or the only open task not linked to another agent. */
-function copilotTaskOf(parts: StoreParts, copilot: CopilotState, wireId: string, agentId: string): string | undefined {
+function copilotTaskOf(parts: ReducerContext, copilot: CopilotState, wireId: string, agentId: string): string | undefined {
   const known = copilot.linkOf(wireId, agentId);
   if (known) return known;
   const open = copilot.tasksOf(wireId).filter((toolCallId) => {
@@ -80,7 +80,7 @@ function copilotTaskOf(parts: StoreParts, copilot: CopilotState, wireId: string,
 }
 
 /** The agent's updates went to its task's child: remember the link, and fold in what gathered before it was known. */
-function linkCopilotAgent(parts: StoreParts, copilot: CopilotState, wireId: string, agentId: string, toolCallId: string): SessionRecord | undefined {
+function linkCopilotAgent(parts: ReducerContext, copilot: CopilotState, wireId: string, agentId: string, toolCallId: string): SessionRecord | undefined {
   if (!copilot.linkOf(wireId, agentId)) copilot.link(wireId, agentId, toolCallId);
   const owner = parts.tree.toolOwner(wireId, toolCallId) ?? wireId;
   if (!parts.core.session(owner)?.toolCalls[toolCallId]) return undefined;
@@ -90,7 +90,7 @@ function linkCopilotAgent(parts: StoreParts, copilot: CopilotState, wireId: stri
   return child;
 }
 
-function applyCopilotEvent(parts: StoreParts, copilot: CopilotState, event: CopilotEvent): void {
+function applyCopilotEvent(parts: ReducerContext, copilot: CopilotState, event: CopilotEvent): void {
   switch (event.type) {
     case 'subagent.started':
       linkCopilotAgent(parts, copilot, event.sessionId, event.agentId, event.toolCallId);
@@ -124,14 +124,14 @@ function applyCopilotEvent(parts: StoreParts, copilot: CopilotState, event: Copi
 }
 
 /** The session an event is about: the subagent with this agentId (once its task is known), or the main agent. */
-function copilotSpeaker(parts: StoreParts, copilot: CopilotState, sessionId: string, agentId: string | undefined): SessionRecord | undefined {
+function copilotSpeaker(parts: ReducerContext, copilot: CopilotState, sessionId: string, agentId: string | undefined): SessionRecord | undefined {
   if (!agentId) return parts.core.session(sessionId);
   const task = copilotTaskOf(parts, copilot, sessionId, agentId);
   return task ? linkCopilotAgent(parts, copilot, sessionId, agentId, task) : undefined;
 }
 
 /** An unmarked text chunk on the parent: the subagent whose announced delta it matches, if any. */
-function copilotTextOwner(parts: StoreParts, copilot: CopilotState, wire: SessionRecord, text: string): SessionRecord | undefined {
+function copilotTextOwner(parts: ReducerContext, copilot: CopilotState, wire: SessionRecord, text: string): SessionRecord | undefined {
   const match = copilot.takeText(wire.id, text);
   if (!match?.agentId) return undefined;
   const task = copilotTaskOf(parts, copilot, wire.id, match.agentId);
@@ -139,7 +139,7 @@ function copilotTextOwner(parts: StoreParts, copilot: CopilotState, wire: Sessio
 }
 
 /** Where Copilot puts an update the resolver decided on: its tagged agents' rows, and its unmarked text by the events. */
-function ownerOf(parts: StoreParts, copilot: CopilotState, wire: SessionRecord, update: JsonObject, kind: string, owner: UpdateOwner): SessionRecord | undefined {
+function ownerOf(parts: ReducerContext, copilot: CopilotState, wire: SessionRecord, update: JsonObject, kind: string, owner: UpdateOwner): SessionRecord | undefined {
   if (owner.kind === 'session') {
     // Unmarked text on the wire session itself: its events may say which subagent wrote it.
     if ((parts.core.session(owner.sessionId) ?? wire) !== wire || (kind !== 'agent_message_chunk' && kind !== 'agent_thought_chunk')) return undefined;

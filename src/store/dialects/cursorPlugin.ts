@@ -3,7 +3,7 @@
 import type { SessionRecord } from '../model';
 import { addUserPrompt } from '../reducers/messages';
 import { ensureVirtualChild } from '../reducers/toolCalls';
-import type { StoreParts } from '../storeParts';
+import type { ReducerContext } from '../reducerContext';
 import type { JsonObject } from '../wireMessage';
 import { describeChild, onlyRoot } from './children';
 import { CURSOR_TASK_METHOD, readCursorTask } from './cursor';
@@ -16,7 +16,7 @@ export function cursorDialect({ parts, applyOnWire }: DialectHost): Dialect {
   return { notifications: methods, requests: methods };
 }
 
-function applyCursorTask(parts: StoreParts, params: JsonObject, apply: UpdateSink): void {
+function applyCursorTask(parts: ReducerContext, params: JsonObject, apply: UpdateSink): void {
   const { core, tree } = parts;
   const task = readCursorTask(params);
   if (!task) {

@@ -5,7 +5,7 @@
 // an agent that does not speak it pays nothing for it. The registry is index.ts.
 import type { SessionLink, SessionRecord } from '../model';
 import type { ControlFacts } from '../sessionControls';
-import type { StoreParts } from '../storeParts';
+import type { ReducerContext } from '../reducerContext';
 import type { SubagentSpawn } from '../subagentSpawn';
 import type { OwnerLookup, UpdateOwner } from '../updateOwner';
 import type { JsonObject } from '../wireMessage';
@@ -18,7 +18,7 @@ export type OwnedUpdateSink = (wire: SessionRecord, target: SessionRecord, updat
 
 /** What the store hands a plug-in when it makes it. */
 export interface DialectHost {
-  readonly parts: StoreParts;
+  readonly parts: ReducerContext;
   readonly applyOnWire: UpdateSink;
   readonly applyOwned: OwnedUpdateSink;
 }

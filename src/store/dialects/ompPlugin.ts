@@ -2,8 +2,8 @@
 // subagents are known by registry id only; the plug-in remembers each one's row, per connection.
 import type { SessionRecord, SessionStateInfo } from '../model';
 import { addUserPrompt, appendChunk } from '../reducers/messages';
-import { UNCONFIRMED } from '../sessionState';
-import type { StoreParts } from '../storeParts';
+import { UNCONFIRMED } from '../stateRules';
+import type { ReducerContext } from '../reducerContext';
 import { asString, type JsonObject } from '../wireMessage';
 import { describeChild, onlyRoot } from './children';
 import type { Dialect, DialectHost } from './dialect';
@@ -39,12 +39,12 @@ export function ompDialect({ parts }: DialectHost): Dialect {
   };
 }
 
-function ompRow(parts: StoreParts, state: OmpRows, agentId: string): SessionRecord | undefined {
+function ompRow(parts: ReducerContext, state: OmpRows, agentId: string): SessionRecord | undefined {
   const id = state.rows.get(agentId);
   return id ? parts.core.session(parts.tree.currentId(id)) : undefined;
 }
 
-function applyOmpAgent(parts: StoreParts, state: OmpRows, agent: OmpAgent): void {
+function applyOmpAgent(parts: ReducerContext, state: OmpRows, agent: OmpAgent): void {
   const { core, tree } = parts;
   let child = ompRow(parts, state, agent.id);
   if (!child) {
@@ -71,7 +71,7 @@ function applyOmpAgent(parts: StoreParts, state: OmpRows, agent: OmpAgent): void
   if (agent.state) core.setState(child, agent.state, 'agent');
 }
 
-function applyOmpMessages(parts: StoreParts, state: OmpRows, params: JsonObject, body: JsonObject): void {
+function applyOmpMessages(parts: ReducerContext, state: OmpRows, params: JsonObject, body: JsonObject): void {
   const agentId = asString(params['agentId']);
   const child = agentId ? ompRow(parts, state, agentId) : undefined;
   if (!agentId || !child) return;

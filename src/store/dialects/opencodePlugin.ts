@@ -1,12 +1,12 @@
-// The opencode dialect plug-in for its opt-in `opencode/session/child_update` stream (see opencodeDialect.ts):
+// The opencode dialect plug-in for its opt-in `opencode/session/child_update` stream (see opencode.ts):
 // each subagent is a session of its own, announced under the session that started it, with its reported life
 // and its own updates. Its launching `task` call names it only when it completes (`rawOutput.metadata.sessionId`);
 // then the child's card and that call are linked. A virtual child is never made for such a call once the stream
 // is known (advertised in initialize, or seen).
 import type { SessionRecord } from '../model';
-import { advertisesChildUpdates, OPENCODE_CHILD_UPDATE_METHOD, readOpencodeChildUpdate, withoutTitlePrefix, type OpencodeChildUpdate } from '../opencodeDialect';
+import { advertisesChildUpdates, OPENCODE_CHILD_UPDATE_METHOD, readOpencodeChildUpdate, withoutTitlePrefix, type OpencodeChildUpdate } from './opencode';
 import { applyReportedState } from '../reducers/turns';
-import type { StoreParts } from '../storeParts';
+import type { ReducerContext } from '../reducerContext';
 import { remoteChildSessionId } from '../subagentDialects';
 import type { SubagentSpawn } from '../subagentSpawn';
 import { asString, type JsonObject } from '../wireMessage';
@@ -25,7 +25,7 @@ export function opencodeDialect({ parts, applyOwned }: DialectHost): Dialect {
 }
 
 /** One notification; `streams` is told when it is one this client reads (before the child's update is applied). */
-function applyChildUpdate(parts: StoreParts, params: JsonObject, apply: OwnedUpdateSink, streams: () => void): void {
+function applyChildUpdate(parts: ReducerContext, params: JsonObject, apply: OwnedUpdateSink, streams: () => void): void {
   const { core, tree } = parts;
   const wireSessionId = asString(params['rootSessionId']) ?? asString(params['parentSessionId']) ?? '';
   const message = readOpencodeChildUpdate(params);
@@ -44,7 +44,7 @@ function applyChildUpdate(parts: StoreParts, params: JsonObject, apply: OwnedUpd
   apply(tree.ensureSession(wireSessionId), child, withoutTitlePrefix(message.event.update, message.title));
 }
 
-function announce(parts: StoreParts, message: OpencodeChildUpdate): SessionRecord | undefined {
+function announce(parts: ReducerContext, message: OpencodeChildUpdate): SessionRecord | undefined {
   const { core, tree } = parts;
   const parent = core.session(tree.currentId(message.parentSessionId)) ?? tree.ensureSession(message.parentSessionId);
   const child = tree.adoptChild(parent.id, message.childSessionId, 'opencode-child');
@@ -60,7 +60,7 @@ function announce(parts: StoreParts, message: OpencodeChildUpdate): SessionRecor
  * With opencode's child stream a `task` call makes no virtual child: the child is announced by the stream, and
  * the call names it when it completes (`rawOutput.metadata.sessionId`), which links the two.
  */
-function streamedChild(parts: StoreParts, spawn: SubagentSpawn, update: JsonObject): SubagentSpawn | undefined {
+function streamedChild(parts: ReducerContext, spawn: SubagentSpawn, update: JsonObject): SubagentSpawn | undefined {
   if (spawn.link !== 'opaque-tool') return spawn;
   const named = remoteChildSessionId(update);
   const child = named ? parts.core.session(named) : undefined;

@@ -1,7 +1,7 @@
 // The sudocode dialect plug-in ("subagentEvents v1", see sudocode.ts): the spawning call's `_meta.sudocode.agentSpawn`
 // names, describes and reports its child beside the ordinary tool call. On from the first `_meta.sudocode`.
 import type { SessionRecord } from '../model';
-import type { StoreParts } from '../storeParts';
+import type { ReducerContext } from '../reducerContext';
 import { childOfCall, describeChild } from './children';
 import type { Dialect, DialectHost } from './dialect';
 import { readSudocodeSpawn, type SudocodeSpawn } from './sudocode';
@@ -20,7 +20,7 @@ export function sudocodeDialect({ parts, applyOnWire }: DialectHost): Dialect {
   };
 }
 
-function applySudocodeSpawn(parts: StoreParts, child: SessionRecord, spawn: SudocodeSpawn): void {
+function applySudocodeSpawn(parts: ReducerContext, child: SessionRecord, spawn: SudocodeSpawn): void {
   // The call was first seen without the marker (a plain Agent call): the marker says whose it is.
   if (child.link === 'opaque-tool') child.link = 'sudocode-meta';
   if (child.title === null && (spawn.name ?? spawn.description)) child.title = spawn.name ?? spawn.description ?? null;

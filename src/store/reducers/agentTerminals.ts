@@ -3,7 +3,7 @@
 // `terminal` shows them like the terminals the client runs for v1 agents. Output is bounded like the client's
 // own terminals: the last AGENT_TERMINAL_OUTPUT_CHARS are kept, so a flooding agent cannot grow memory.
 import type { SessionRecord, TerminalRecord } from '../model';
-import type { StoreParts } from '../storeParts';
+import type { ReducerContext } from '../reducerContext';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 
 /** Output kept per agent terminal (the client's own terminals keep 1 MiB by default, too). */
@@ -11,7 +11,7 @@ export const AGENT_TERMINAL_OUTPUT_CHARS = 1024 * 1024;
 /** Trimmed only past this, back to the bound: one copy per half a bound of output, not one per chunk. */
 const TRIM_AT_CHARS = AGENT_TERMINAL_OUTPUT_CHARS * 1.5;
 
-export function applyTerminalUpdate(parts: StoreParts, session: SessionRecord, update: JsonObject): void {
+export function applyTerminalUpdate(parts: ReducerContext, session: SessionRecord, update: JsonObject): void {
   const terminal = ensureTerminal(parts, session, update);
   if (!terminal) return;
   if ('command' in update) terminal.command = asString(update['command']) ?? '';
@@ -30,7 +30,7 @@ export function applyTerminalUpdate(parts: StoreParts, session: SessionRecord, u
   parts.core.touch(session);
 }
 
-export function applyTerminalOutputChunk(parts: StoreParts, session: SessionRecord, update: JsonObject): void {
+export function applyTerminalOutputChunk(parts: ReducerContext, session: SessionRecord, update: JsonObject): void {
   const terminal = ensureTerminal(parts, session, update);
   if (!terminal || typeof update['data'] !== 'string') return;
   terminal.output += decode(parts, session, terminal, update['data']);
@@ -50,7 +50,7 @@ function keepTail(terminal: TerminalRecord): void {
   terminal.droppedChars = (terminal.droppedChars ?? 0) + start;
 }
 
-function ensureTerminal(parts: StoreParts, session: SessionRecord, update: JsonObject): TerminalRecord | undefined {
+function ensureTerminal(parts: ReducerContext, session: SessionRecord, update: JsonObject): TerminalRecord | undefined {
   const terminalId = asString(update['terminalId']);
   if (!terminalId) {
     parts.core.diagnose('invalid-message', `${String(update['sessionUpdate'])} without a terminalId`);
@@ -66,7 +66,7 @@ function decoderKey(session: SessionRecord, terminal: TerminalRecord): string {
 }
 
 /** Base64 bytes to text; a UTF-8 character split across chunks waits for its other half. Bad base64 is dropped. */
-function decode(parts: StoreParts, session: SessionRecord, terminal: TerminalRecord, data: string): string {
+function decode(parts: ReducerContext, session: SessionRecord, terminal: TerminalRecord, data: string): string {
   let bytes: Uint8Array;
   try {
     bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));

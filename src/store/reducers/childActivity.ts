@@ -2,7 +2,7 @@
 // session id (AgentPool).
 import type { SessionRecord } from '../model';
 import { subagentTitle } from '../sessionTree';
-import type { StoreParts } from '../storeParts';
+import type { ReducerContext } from '../reducerContext';
 import { agentPoolParentOf } from '../subagentDialects';
 import { isObject, type JsonObject } from '../wireMessage';
 import { markBackground } from './toolCalls';
@@ -14,7 +14,7 @@ const NEW_ACTIVITY = new Set(['agent_message_chunk', 'agent_thought_chunk', 'too
  * A child linked by a tool call: its card goes where its own traffic starts, and new work after its launch
  * call completed means it runs on in the background.
  */
-export function noteChildActivity(parts: StoreParts, child: SessionRecord, kind: string, update: JsonObject): void {
+export function noteChildActivity(parts: ReducerContext, child: SessionRecord, kind: string, update: JsonObject): void {
   parts.tree.noteChildTraffic(child);
   if (child.origin !== 'virtual' || child.background || !NEW_ACTIVITY.has(kind)) return;
   const block = isObject(update['content']) ? update['content'] : undefined;
@@ -24,7 +24,7 @@ export function noteChildActivity(parts: StoreParts, child: SessionRecord, kind:
 }
 
 /** AgentPool: child traffic under the child's own id names its parent's tool call in params `_meta`. */
-export function adoptAgentPoolChild(parts: StoreParts, wire: SessionRecord, params: JsonObject): void {
+export function adoptAgentPoolChild(parts: ReducerContext, wire: SessionRecord, params: JsonObject): void {
   const agentPool = agentPoolParentOf(params);
   if (!agentPool || wire.parentId !== null) return;
   const owner = parts.tree.parentOwnerFor(wire.id, agentPool.parentToolCallId);

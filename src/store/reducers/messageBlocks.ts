@@ -1,7 +1,7 @@
 // Message entries from content blocks: text blocks joined, anything else kept as an attachment. One place for
 // prompts, steers and the v2 whole-message updates, so a steer's words are read like a prompt's.
 import type { ContentBlock, MessageEntry } from '../model';
-import type { StoreCore } from '../storeCore';
+import type { RecordKeeper } from '../recordKeeper';
 import { appendText } from '../textRope';
 import { isObject } from '../wireMessage';
 
@@ -14,7 +14,7 @@ export function fillFromBlocks(entry: Pick<MessageEntry, 'text' | 'attachments'>
 }
 
 /** A user message the client sent (a prompt or a steer), not yet added to its session. */
-export function newUserMessage(core: StoreCore, blocks: unknown[]): MessageEntry {
+export function newUserMessage(core: RecordKeeper, blocks: unknown[]): MessageEntry {
   const entry: MessageEntry = { kind: 'message', id: core.nextEntryId('msg'), rev: core.rev, at: core.at, role: 'user', text: '', attachments: [] };
   fillFromBlocks(entry, blocks);
   core.noteText(entry.text.length);

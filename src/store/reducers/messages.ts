@@ -1,7 +1,7 @@
 // Message text: agent, user and thought chunks (grouped by messageId, or by role when there is none) and the
 // prompts the client sends (v2 echoes of them: promptEchoes.ts; what an echo may change: agentAccounts.ts).
 import type { ContentBlock, MessageEntry, SessionRecord } from '../model';
-import type { StoreParts } from '../storeParts';
+import type { ReducerContext } from '../reducerContext';
 import { isDiscreteMessage } from '../subagentDialects';
 import { appendText } from '../textRope';
 import { asString, isObject, type JsonObject } from '../wireMessage';
@@ -11,7 +11,7 @@ import { fillFromBlocks, newUserMessage } from './messageBlocks';
 import { markRelay } from './relays';
 import { claimSteerEcho, noteAgentWords, takePromptedSteer } from './steering';
 
-export function appendChunk(parts: StoreParts, session: SessionRecord, role: MessageEntry['role'], update: JsonObject): void {
+export function appendChunk(parts: ReducerContext, session: SessionRecord, role: MessageEntry['role'], update: JsonObject): void {
   const { core } = parts;
   const block = isObject(update['content']) ? (update['content'] as ContentBlock) : undefined;
   const text = block?.type === 'text' && typeof block.text === 'string' ? block.text : '';
@@ -48,7 +48,7 @@ export function appendChunk(parts: StoreParts, session: SessionRecord, role: Mes
  * A v2 whole-message upsert (`user_message`, `agent_message`, `agent_thought`) keyed by messageId: omitted
  * content keeps the message, `null` clears it, an array replaces it.
  */
-export function upsertMessage(parts: StoreParts, session: SessionRecord, role: MessageEntry['role'], update: JsonObject): void {
+export function upsertMessage(parts: ReducerContext, session: SessionRecord, role: MessageEntry['role'], update: JsonObject): void {
   const { core } = parts;
   const messageId = asString(update['messageId']);
   if (!messageId) {
@@ -85,7 +85,7 @@ export function upsertMessage(parts: StoreParts, session: SessionRecord, role: M
  * A user message: `fromClient` for a session/prompt the client sent (only those can be relays, which the
  * client labels), `promptKey` for a v2 prompt (its session/prompt request), which the agent acknowledges and echoes.
  */
-export function addUserPrompt(parts: StoreParts, session: SessionRecord, blocks: unknown[], fromClient = false, promptKey?: string): void {
+export function addUserPrompt(parts: ReducerContext, session: SessionRecord, blocks: unknown[], fromClient = false, promptKey?: string): void {
   const { core } = parts;
   const entry = newUserMessage(core, blocks);
   // The words of a steer the agent sent back (`promptRequired`) show once, on the steer's entry.
@@ -104,7 +104,7 @@ export function addUserPrompt(parts: StoreParts, session: SessionRecord, blocks:
 }
 
 /** The first prompt names a root until the agent titles it; a message the agent added never does. */
-function noteUserMessage(core: StoreParts['core'], session: SessionRecord, entry: MessageEntry): void {
+function noteUserMessage(core: ReducerContext['core'], session: SessionRecord, entry: MessageEntry): void {
   const index = core.indexOf(session);
   if (index.firstUserMessage && index.firstUserMessage !== entry) return;
   if (entry.text.trim() === '' || entry.addedByAgent) return;

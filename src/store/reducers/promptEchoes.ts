@@ -8,7 +8,7 @@
 // or moved.
 import type { MessageEntry, SessionRecord } from '../model';
 import type { SessionIndex } from '../sessionIndex';
-import type { StoreCore } from '../storeCore';
+import type { RecordKeeper } from '../recordKeeper';
 import { markAddedByAgent, setAccount } from './agentAccounts';
 
 /** Remembers the copy of a v2 prompt until its acknowledgement. */
@@ -21,7 +21,7 @@ export function awaitEcho(index: SessionIndex, entry: MessageEntry, promptKey: s
  * (not shown); else the oldest copy acknowledged without an id (an agent of an older draft answers `{}`), whose
  * echo it then is; else nowhere (a message of its own).
  */
-export function heldEcho(core: StoreCore, index: SessionIndex, messageId: string): MessageEntry | undefined {
+export function heldEcho(core: RecordKeeper, index: SessionIndex, messageId: string): MessageEntry | undefined {
   if (index.promptCopies.length === 0) {
     const unnamed = index.unnamedCopies.shift();
     if (unnamed) name(index, unnamed, messageId);
@@ -40,7 +40,7 @@ export function isHeld(index: SessionIndex, entry: MessageEntry): boolean {
 }
 
 /** The agent inserted the prompt of request `promptKey` as message `messageId`: its copy takes that id (and a held echo of it). */
-export function acknowledgePrompt(core: StoreCore, session: SessionRecord, promptKey: string, messageId: string): void {
+export function acknowledgePrompt(core: RecordKeeper, session: SessionRecord, promptKey: string, messageId: string): void {
   const index = core.indexOf(session);
   const at = index.promptCopies.findIndex((copy) => copy.promptKey === promptKey);
   if (at < 0) return;
@@ -59,7 +59,7 @@ export function acknowledgePrompt(core: StoreCore, session: SessionRecord, promp
 }
 
 /** The agent refused the prompt: no acknowledgement or echo comes for it. */
-export function forgetPrompt(core: StoreCore, session: SessionRecord, promptKey: string): void {
+export function forgetPrompt(core: RecordKeeper, session: SessionRecord, promptKey: string): void {
   const index = core.indexOf(session);
   const at = index.promptCopies.findIndex((copy) => copy.promptKey === promptKey);
   if (at < 0) return;
@@ -74,7 +74,7 @@ function name(index: SessionIndex, entry: MessageEntry, messageId: string): void
 }
 
 /** Copy `entry` is message `messageId`: the echo held for it is the agent's account of it so far. */
-function land(core: StoreCore, session: SessionRecord, entry: MessageEntry, messageId: string, held: MessageEntry | undefined): void {
+function land(core: RecordKeeper, session: SessionRecord, entry: MessageEntry, messageId: string, held: MessageEntry | undefined): void {
   name(core.indexOf(session), entry, messageId);
   if (held) setAccount(core, session, entry, held.text);
   core.touchEntry(session, entry);
@@ -86,7 +86,7 @@ function land(core: StoreCore, session: SessionRecord, entry: MessageEntry, mess
  * client's prompts, or the agent's own), each a message of its own. Held echoes only exist while prompts of
  * ours wait, never in a replayed history: they are always marked.
  */
-function showUnclaimedEchoes(core: StoreCore, session: SessionRecord): void {
+function showUnclaimedEchoes(core: RecordKeeper, session: SessionRecord): void {
   const index = core.indexOf(session);
   if (index.promptCopies.length > 0) return;
   for (const [messageId, held] of index.heldEchoes) {

@@ -3,10 +3,10 @@
 // when the parent passed it on (its next message to the subagent, or the subagent's next activity).
 import { parseRelayText } from '../../protocol/relayText';
 import type { MessageEntry, SessionRecord } from '../model';
-import type { StoreParts } from '../storeParts';
+import type { ReducerContext } from '../reducerContext';
 
 /** Marks a user message on `parent` that is a relay: its words without the label, and a copy in the subagent's chat. */
-export function markRelay(parts: StoreParts, parent: SessionRecord, entry: MessageEntry): void {
+export function markRelay(parts: ReducerContext, parent: SessionRecord, entry: MessageEntry): void {
   const relay = parseRelayText(entry.text);
   if (!relay) return;
   const child = parts.core.session(parts.tree.currentId(relay.childId));
@@ -29,7 +29,7 @@ export function markRelay(parts: StoreParts, parent: SessionRecord, entry: Messa
 }
 
 /** Traffic on a subagent after a relay for it: the parent passed it on (a session_message) or the subagent is at work. */
-export function notePassedOn(parts: StoreParts, child: SessionRecord, kind: string): void {
+export function notePassedOn(parts: ReducerContext, child: SessionRecord, kind: string): void {
   const waiting = parts.core.indexOf(child).relaysAwaitingPassOn;
   if (waiting.length === 0) return;
   const how = kind === 'session_message' || kind === 'session_message_chunk' ? 'message' : 'activity';

@@ -1,13 +1,13 @@
 // Updates that set one of a session's details: plan, title (session info), usage, modes, config options,
 // commands, the subagent catalog, notices; and the same facts from session setup and settings responses.
 import type { AvailableCommand, PlanEntry, PlanEntryItem, SessionRecord } from '../model';
-import type { StoreParts } from '../storeParts';
+import type { ReducerContext } from '../reducerContext';
 import { readUsageUpdate } from '../usage';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 import { noteUsage } from './usage';
 
 /** A plan's whole content (v1 `plan` is the session's one plan; v2 plans are keyed by planId). */
-export function applyPlan({ core }: StoreParts, session: SessionRecord, raw: unknown[], planId = ''): void {
+export function applyPlan({ core }: ReducerContext, session: SessionRecord, raw: unknown[], planId = ''): void {
   const entries: PlanEntry[] = raw.filter(isObject).map((e) => ({
     content: asString(e['content']) ?? '',
     ...(typeof e['priority'] === 'string' ? { priority: e['priority'] } : {}),
@@ -33,7 +33,7 @@ export function applyPlan({ core }: StoreParts, session: SessionRecord, raw: unk
  * v2 `plan_update`: the plan's whole content. Items become the plan's entries; a markdown plan or a plan
  * file is one entry with its text (or its address), so the plan still shows.
  */
-export function applyPlanUpdate(parts: StoreParts, session: SessionRecord, plan: unknown): void {
+export function applyPlanUpdate(parts: ReducerContext, session: SessionRecord, plan: unknown): void {
   if (!isObject(plan)) {
     parts.core.diagnose('invalid-message', 'plan_update without a plan');
     return;
@@ -45,7 +45,7 @@ export function applyPlanUpdate(parts: StoreParts, session: SessionRecord, plan:
 }
 
 /** v2 `plan_removed`: the plan shows as removed; the session's plan becomes the latest one left (or none). */
-export function removePlan({ core }: StoreParts, session: SessionRecord, planId: unknown): void {
+export function removePlan({ core }: ReducerContext, session: SessionRecord, planId: unknown): void {
   const id = asString(planId);
   if (id === undefined) {
     core.diagnose('invalid-message', 'plan_removed without a planId');
@@ -66,7 +66,7 @@ export function removePlan({ core }: StoreParts, session: SessionRecord, planId:
   core.touch(session);
 }
 
-export function applySessionInfo({ core, tree }: StoreParts, session: SessionRecord, update: JsonObject): void {
+export function applySessionInfo({ core, tree }: ReducerContext, session: SessionRecord, update: JsonObject): void {
   if ('title' in update) session.title = asString(update['title']) ?? null;
   const meta = isObject(update['_meta']) ? update['_meta'] : undefined;
   const parentId = asString(update['parentSessionId']) ?? asString(meta?.['parentSessionId']);
@@ -76,18 +76,18 @@ export function applySessionInfo({ core, tree }: StoreParts, session: SessionRec
   core.touch(session);
 }
 
-export function applyUsage(parts: StoreParts, session: SessionRecord, update: JsonObject): void {
+export function applyUsage(parts: ReducerContext, session: SessionRecord, update: JsonObject): void {
   session.usage = { used: update['used'], size: update['size'], ...(update['cost'] !== undefined ? { cost: update['cost'] } : {}) };
   parts.core.touch(session);
   noteUsage(parts, session, readUsageUpdate(update));
 }
 
-export function applyCurrentMode({ core }: StoreParts, session: SessionRecord, modeId: unknown): void {
+export function applyCurrentMode({ core }: ReducerContext, session: SessionRecord, modeId: unknown): void {
   session.currentModeId = asString(modeId) ?? session.currentModeId;
   core.touch(session);
 }
 
-export function applyConfigOptions({ core }: StoreParts, session: SessionRecord, configOptions: unknown): void {
+export function applyConfigOptions({ core }: ReducerContext, session: SessionRecord, configOptions: unknown): void {
   if (!Array.isArray(configOptions)) return;
   session.configOptions = configOptions;
   core.touch(session);
@@ -120,18 +120,18 @@ export function readAvailableCommands(raw: unknown): AvailableCommand[] {
   return commands;
 }
 
-export function applyAvailableCommands({ core }: StoreParts, session: SessionRecord, commands: unknown): void {
+export function applyAvailableCommands({ core }: ReducerContext, session: SessionRecord, commands: unknown): void {
   session.availableCommands = readAvailableCommands(commands);
   core.touch(session);
 }
 
-export function applySubagentCatalog({ core }: StoreParts, session: SessionRecord, catalog: unknown): void {
+export function applySubagentCatalog({ core }: ReducerContext, session: SessionRecord, catalog: unknown): void {
   session.availableSubagents = Array.isArray(catalog) ? catalog : [];
   core.touch(session);
 }
 
 /** What session/new, session/load and session/resume answer: modes, config options, the subagent catalog. */
-export function applySessionSetup(parts: StoreParts, session: SessionRecord, body: JsonObject): void {
+export function applySessionSetup(parts: ReducerContext, session: SessionRecord, body: JsonObject): void {
   if (body['modes'] !== undefined) {
     session.modes = body['modes'];
     const modes = isObject(body['modes']) ? body['modes'] : undefined;
@@ -142,7 +142,7 @@ export function applySessionSetup(parts: StoreParts, session: SessionRecord, bod
   parts.core.touch(session);
 }
 
-export function addNotice({ core }: StoreParts, session: SessionRecord, severity: string, title: string, description?: string): void {
+export function addNotice({ core }: ReducerContext, session: SessionRecord, severity: string, title: string, description?: string): void {
   core.addEntry(session, {
     kind: 'notice',
     id: core.nextEntryId('notice'),
@@ -155,7 +155,7 @@ export function addNotice({ core }: StoreParts, session: SessionRecord, severity
 }
 
 /** A compaction's end as one notice; v2 upserts by `compactionId`, so a repeated end is said once. */
-export function applyCompaction(parts: StoreParts, session: SessionRecord, update: JsonObject): void {
+export function applyCompaction(parts: ReducerContext, session: SessionRecord, update: JsonObject): void {
   const ended = COMPACTION_ENDS[asString(update['status']) ?? ''];
   if (!ended) return;
   const compactionId = asString(update['compactionId']);

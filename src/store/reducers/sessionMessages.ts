@@ -1,12 +1,12 @@
 // `session_message` (an upsert of a message between sessions) and `session_message_chunk` (appends a block).
 import type { ContentBlock, SessionRecord } from '../model';
-import type { StoreParts } from '../storeParts';
+import type { ReducerContext } from '../reducerContext';
 import { appendText } from '../textRope';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 
 const LINK_FIELDS = ['senderSessionId', 'recipientSessionId', 'senderMessageId', 'recipientMessageId'] as const;
 
-export function applySessionMessage({ core }: StoreParts, session: SessionRecord, update: JsonObject, isChunk: boolean): void {
+export function applySessionMessage({ core }: ReducerContext, session: SessionRecord, update: JsonObject, isChunk: boolean): void {
   const messageId = asString(update['messageId']);
   if (!messageId) {
     core.diagnose('invalid-message', `${String(update['sessionUpdate'])} without a messageId`);

@@ -5,7 +5,7 @@
 // (codex drops such a steer silently). Nothing is guessed beyond that: an accepted steer stays "accepted".
 import type { MessageEntry, SessionRecord, SteerDelivery } from '../model';
 import type { SteerCopy } from '../sessionIndex';
-import type { StoreParts } from '../storeParts';
+import type { ReducerContext } from '../reducerContext';
 import { isAdvertised } from '../agentCapabilities';
 import { asString, type JsonObject } from '../wireMessage';
 import { keepAsSent } from './agentAccounts';
@@ -17,7 +17,7 @@ import { AgentMethod } from '../../protocol/acpMethods';
 export const STEER_METHOD = AgentMethod.sessionSteering;
 
 /** The client sent a steer: its words show at once, as sending. */
-export function startSteer(parts: StoreParts, session: SessionRecord, key: string, blocks: unknown[]): void {
+export function startSteer(parts: ReducerContext, session: SessionRecord, key: string, blocks: unknown[]): void {
   const { core } = parts;
   const entry = newUserMessage(core, blocks);
   entry.steer = { status: 'sending' };
@@ -29,7 +29,7 @@ export function startSteer(parts: StoreParts, session: SessionRecord, key: strin
 }
 
 /** The agent answered the steer request `key` (`result`), or refused it (`error`). */
-export function settleSteer(parts: StoreParts, session: SessionRecord, key: string, answer: { result: JsonObject } | { error: string }): void {
+export function settleSteer(parts: ReducerContext, session: SessionRecord, key: string, answer: { result: JsonObject } | { error: string }): void {
   const index = parts.core.indexOf(session);
   const copy = index.openSteers.find((open) => open.key === key);
   if (!copy) return;
@@ -55,7 +55,7 @@ export function settleSteer(parts: StoreParts, session: SessionRecord, key: stri
  * A session/prompt with the words of the steer the agent just answered `promptRequired`: the prompt is that
  * message, so it takes the steer's entry instead of showing the words twice.
  */
-export function takePromptedSteer(parts: StoreParts, session: SessionRecord, text: string): MessageEntry | undefined {
+export function takePromptedSteer(parts: ReducerContext, session: SessionRecord, text: string): MessageEntry | undefined {
   const index = parts.core.indexOf(session);
   const copy = index.promptedSteer;
   index.promptedSteer = undefined;
@@ -66,7 +66,7 @@ export function takePromptedSteer(parts: StoreParts, session: SessionRecord, tex
  * v2: a user message of an id no prompt of ours has is the agent inserting a steer (codex-acp): the oldest open
  * steer whose words it starts with has landed, and the echo stays off the screen (the steer shows the words).
  */
-export function claimSteerEcho(parts: StoreParts, session: SessionRecord, messageId: string, text: string): MessageEntry | undefined {
+export function claimSteerEcho(parts: ReducerContext, session: SessionRecord, messageId: string, text: string): MessageEntry | undefined {
   const index = parts.core.indexOf(session);
   if (index.openSteers.length === 0 || text === '') return undefined;
   const copy = index.openSteers.find((open) => open.wireText.startsWith(text));
@@ -77,14 +77,14 @@ export function claimSteerEcho(parts: StoreParts, session: SessionRecord, messag
 }
 
 /** v1 has no echo: the agent's next words after it accepted a steer are the sign that it read it. */
-export function noteAgentWords(parts: StoreParts, session: SessionRecord): void {
+export function noteAgentWords(parts: ReducerContext, session: SessionRecord): void {
   if (parts.protocol.version !== 1) return;
   const index = parts.core.indexOf(session);
   for (const copy of [...index.openSteers]) if (copy.entry.steer?.status === 'accepted') close(parts, session, copy, { status: 'landed' });
 }
 
 /** The turn ended: a cancelled turn loses the steers the agent had not shown it read. */
-export function endSteers(parts: StoreParts, session: SessionRecord, stopReason: string): void {
+export function endSteers(parts: ReducerContext, session: SessionRecord, stopReason: string): void {
   const index = parts.core.indexOf(session);
   if (index.openSteers.length === 0) return;
   for (const copy of [...index.openSteers]) {
@@ -98,7 +98,7 @@ export function endSteers(parts: StoreParts, session: SessionRecord, stopReason:
 }
 
 /** The agent went away: a steer still sending never got an answer. */
-export function abandonSteers(parts: StoreParts, session: SessionRecord): void {
+export function abandonSteers(parts: ReducerContext, session: SessionRecord): void {
   const index = parts.core.indexOf(session);
   for (const copy of [...index.openSteers]) {
     if (copy.entry.steer?.status === 'sending') close(parts, session, copy, { status: 'failed', reason: 'The agent went away before it answered.' });
@@ -106,14 +106,14 @@ export function abandonSteers(parts: StoreParts, session: SessionRecord): void {
   }
 }
 
-function close(parts: StoreParts, session: SessionRecord, copy: SteerCopy, delivery: SteerDelivery): void {
+function close(parts: ReducerContext, session: SessionRecord, copy: SteerCopy, delivery: SteerDelivery): void {
   const open = parts.core.indexOf(session).openSteers;
   const at = open.indexOf(copy);
   if (at >= 0) open.splice(at, 1);
   setStatus(parts, session, copy.entry, delivery);
 }
 
-function setStatus(parts: StoreParts, session: SessionRecord, entry: MessageEntry, delivery: SteerDelivery): void {
+function setStatus(parts: ReducerContext, session: SessionRecord, entry: MessageEntry, delivery: SteerDelivery): void {
   entry.steer = delivery;
   parts.core.touchEntry(session, entry);
 }
@@ -123,7 +123,7 @@ function setStatus(parts: StoreParts, session: SessionRecord, entry: MessageEntr
  * steered). It keeps working after its parent's turn, and cancelling the parent no longer stops it: both
  * chats say so, and where the agent grants it the subagent's own cancel is offered (the controller decides).
  */
-export function noteMovedToBackground(parts: StoreParts, child: SessionRecord, parent: SessionRecord): void {
+export function noteMovedToBackground(parts: ReducerContext, child: SessionRecord, parent: SessionRecord): void {
   if (child.background || child.parentId !== parent.id || child.state.state !== 'running') return;
   child.background = true;
   parts.core.touch(child);

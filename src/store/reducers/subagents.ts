@@ -1,15 +1,15 @@
 // ACP subagent announcements (`subagent_update`, the older `subagent_spawned` / `subagent_state_update`) and
 // a session's own `state_update`: three-state patches of the child's fields and its reported work state.
 import type { SessionLink, SessionRecord, SessionStateInfo } from '../model';
-import { readReportedState, sameState } from '../sessionState';
-import type { StoreParts } from '../storeParts';
+import { readReportedState, sameState } from '../stateRules';
+import type { ReducerContext } from '../reducerContext';
 import { readTurnUsage } from '../usage';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 import { addUserPrompt } from './messages';
 import { applyReportedState } from './turns';
 import { noteUsage } from './usage';
 
-export function applySubagentUpdate(parts: StoreParts, parent: SessionRecord, update: JsonObject, link: SessionLink): void {
+export function applySubagentUpdate(parts: ReducerContext, parent: SessionRecord, update: JsonObject, link: SessionLink): void {
   const { core, tree } = parts;
   const childId = asString(update['sessionId']) ?? asString(update['subagentSessionId']);
   if (!childId) {
@@ -40,7 +40,7 @@ export function applySubagentUpdate(parts: StoreParts, parent: SessionRecord, up
 }
 
 /** A session reports its own work state (v2 `state_update`; v1 agents that send it early). */
-export function applyStateUpdate(parts: StoreParts, session: SessionRecord, update: JsonObject): void {
+export function applyStateUpdate(parts: ReducerContext, session: SessionRecord, update: JsonObject): void {
   const state = readReportedState(update);
   if (state) applyStateWithUsage(parts, session, state, update);
 }
@@ -49,7 +49,7 @@ export function applyStateUpdate(parts: StoreParts, session: SessionRecord, upda
  * A reported state, and the usage of the turn an idle report ends. The same end is often reported twice (a
  * parent's mirror and the child's own): only a report that changes the state counts the turn's usage.
  */
-function applyStateWithUsage(parts: StoreParts, session: SessionRecord, state: SessionStateInfo, raw: unknown): void {
+function applyStateWithUsage(parts: ReducerContext, session: SessionRecord, state: SessionStateInfo, raw: unknown): void {
   const repeated = sameState(session.state, state);
   applyReportedState(parts, session, state);
   if (!repeated && state.state === 'idle' && isObject(raw)) noteUsage(parts, session, readTurnUsage(raw, 'state_update'));

@@ -1,10 +1,10 @@
 // Tool calls (`tool_call` creates or upserts, `tool_call_update` patches), and the subagents some dialects
 // show only through a tool call: detecting the launch, creating the child, keeping it in step with the call.
 import type { SessionLink, SessionRecord, SessionStateInfo, ToolCallEntry, ToolCallRecord } from '../model';
-import { isToolCallOpen, stateFromToolStatus } from '../sessionState';
+import { isToolCallOpen, stateFromToolStatus } from '../stateRules';
 import { isWorking } from '../../presentation/sessionState';
 import { subagentTitle, TOOL_LINKS } from '../sessionTree';
-import type { StoreParts } from '../storeParts';
+import type { ReducerContext } from '../reducerContext';
 import {
   backgroundTaskId,
   codexSpawnedThreads,
@@ -22,7 +22,7 @@ import { readTaskResultUsage } from '../usage';
 import { addUserPrompt, appendChunk } from './messages';
 import { noteUsage } from './usage';
 
-export function applyToolCall(parts: StoreParts, wire: SessionRecord, session: SessionRecord, update: JsonObject, kind: 'tool_call' | 'tool_call_update'): void {
+export function applyToolCall(parts: ReducerContext, wire: SessionRecord, session: SessionRecord, update: JsonObject, kind: 'tool_call' | 'tool_call_update'): void {
   const { core, tree } = parts;
   const toolCallId = asString(update['toolCallId']);
   if (!toolCallId) {
@@ -69,7 +69,7 @@ export function applyToolCall(parts: StoreParts, wire: SessionRecord, session: S
  * Codex without the subagent capability: its collab calls (spawnAgent, wait, …) report each child thread's
  * state and final message; that report, not the spawn call's own status, is the child's state.
  */
-function applyThreadStates(parts: StoreParts, session: SessionRecord, record: ToolCallRecord): void {
+function applyThreadStates(parts: ReducerContext, session: SessionRecord, record: ToolCallRecord): void {
   const { core, tree } = parts;
   const spawned = record.childSessionId ? core.session(record.childSessionId) : undefined;
   if (spawned?.origin === 'virtual' && spawned.remoteSessionId === null) {
@@ -122,7 +122,7 @@ function patchToolCall(record: ToolCallRecord, update: JsonObject): void {
 }
 
 /** v2 `tool_call_content_chunk`: one more content item at the end of a call's content. */
-export function appendToolCallContent(parts: StoreParts, wire: SessionRecord, session: SessionRecord, update: JsonObject): void {
+export function appendToolCallContent(parts: ReducerContext, wire: SessionRecord, session: SessionRecord, update: JsonObject): void {
   const { core } = parts;
   const toolCallId = asString(update['toolCallId']);
   if (!toolCallId || !isObject(update['content'])) {
@@ -149,7 +149,7 @@ function objectsOf(list: unknown[]): unknown[] {
   return list.every(isObject) ? list : list.filter(isObject);
 }
 
-function spawnFromToolCall(parts: StoreParts, session: SessionRecord, record: ToolCallRecord, spawn: SubagentSpawn): void {
+function spawnFromToolCall(parts: ReducerContext, session: SessionRecord, record: ToolCallRecord, spawn: SubagentSpawn): void {
   let child: SessionRecord | undefined;
   if (spawn.childSessionId) {
     child = parts.tree.adoptChild(session.id, spawn.childSessionId, spawn.link, record.toolCallId);
@@ -168,7 +168,7 @@ function spawnFromToolCall(parts: StoreParts, session: SessionRecord, record: To
 }
 
 /** A child reconstructed from its parent's tool call, with the task's prompt as its first message. */
-export function ensureVirtualChild(parts: StoreParts, parentId: string, toolCallId: string, link: SessionLink, subagentType?: string): SessionRecord {
+export function ensureVirtualChild(parts: ReducerContext, parentId: string, toolCallId: string, link: SessionLink, subagentType?: string): SessionRecord {
   const existed = parts.core.sessions.has(parts.tree.currentId(`${parentId}#${toolCallId}`));
   const child = parts.tree.ensureVirtualChild(parentId, toolCallId, link, subagentType);
   if (existed) return child;
@@ -182,7 +182,7 @@ export function ensureVirtualChild(parts: StoreParts, parentId: string, toolCall
 }
 
 /** Keeps a child reconstructed from a tool call in step with that call (title, state, remote id, background). */
-function syncChildWithToolCall(parts: StoreParts, record: ToolCallRecord, update: JsonObject, spawned: boolean): void {
+function syncChildWithToolCall(parts: ReducerContext, record: ToolCallRecord, update: JsonObject, spawned: boolean): void {
   const { core } = parts;
   const child = record.childSessionId ? core.session(record.childSessionId) : undefined;
   if (!child) return;
@@ -228,7 +228,7 @@ function syncChildWithToolCall(parts: StoreParts, record: ToolCallRecord, update
  * A child seen only through its call gets the call's result as its final message when it sent no text of
  * its own (opencode's task result, Copilot without events, Claude's older adapter); an empty result is said.
  */
-function showTaskResult(parts: StoreParts, child: SessionRecord, record: ToolCallRecord): void {
+function showTaskResult(parts: ReducerContext, child: SessionRecord, record: ToolCallRecord): void {
   if (child.entries.some((e) => (e.kind === 'message' && e.role === 'agent') || (e.kind === 'notice' && e.id.startsWith('noreport:')))) return;
   const result = taskResultText(record);
   if (result) appendChunk(parts, child, 'agent', { content: { type: 'text', text: result } });
@@ -249,7 +249,7 @@ function showTaskResult(parts: StoreParts, child: SessionRecord, record: ToolCal
  * The user's cancel of this child or of an ancestor came before its end: a cancel in flight, or the turn it
  * ran under already ended cancelled. opencode, gemini and qwen report such a child as a failed call.
  */
-function followsUserCancel(parts: StoreParts, child: SessionRecord): boolean {
+function followsUserCancel(parts: ReducerContext, child: SessionRecord): boolean {
   for (let session: SessionRecord | undefined = child; session; session = session.parentId ? parts.core.session(session.parentId) : undefined) {
     if (session.cancelRequestedAt !== null || (session.state.state === 'idle' && session.state.stopReason === 'cancelled')) return true;
     // An ancestor at work again started a new turn: that cancel is over.
@@ -276,7 +276,7 @@ function toolErrorText(record: ToolCallRecord): string | undefined {
 }
 
 /** A child still working after its launch call completed. */
-export function markBackground(parts: StoreParts, child: SessionRecord): void {
+export function markBackground(parts: ReducerContext, child: SessionRecord): void {
   if (!child.background) {
     child.background = true;
     parts.core.touch(child);
@@ -290,7 +290,7 @@ function firstLine(text: string, max = 120): string {
 }
 
 /** A background subagent's end, reported by the agent (qwen's background notification). */
-export function endBackgroundTask(parts: StoreParts, taskId: string, status: string): void {
+export function endBackgroundTask(parts: ReducerContext, taskId: string, status: string): void {
   const child = parts.core.session(parts.tree.currentId(parts.backgroundTasks.get(taskId) ?? ''));
   if (!child?.background) return;
   const state = BACKGROUND_END_STATES[status];

@@ -5,14 +5,14 @@
 import type { SessionRecord, SessionStateInfo, ToolCallRecord } from '../model';
 import { endsWithParentTurn } from '../subagentDialects';
 import { isWorking, presentState } from '../../presentation/sessionState';
-import { drivesTurns, isToolCallOpen } from '../sessionState';
-import type { StoreParts } from '../storeParts';
+import { drivesTurns, isToolCallOpen } from '../stateRules';
+import type { ReducerContext } from '../reducerContext';
 import { isObject, type JsonObject } from '../wireMessage';
 import { addUserPrompt } from './messages';
 import { endSteers } from './steering';
 import { addNotice } from './sessionDetails';
 
-export function startPrompt(parts: StoreParts, session: SessionRecord, promptKey: string, blocks: unknown[]): void {
+export function startPrompt(parts: ReducerContext, session: SessionRecord, promptKey: string, blocks: unknown[]): void {
   addUserPrompt(parts, session, blocks, true, parts.protocol.version === 2 ? promptKey : undefined);
   session.activePromptId = promptKey;
   session.promptUnanswered = true;
@@ -21,7 +21,7 @@ export function startPrompt(parts: StoreParts, session: SessionRecord, promptKey
 }
 
 /** The prompt's response (or its error) ends the turn. */
-export function endPrompt(parts: StoreParts, session: SessionRecord, promptKey: string, stopReason: string, errorMessage?: string): void {
+export function endPrompt(parts: ReducerContext, session: SessionRecord, promptKey: string, stopReason: string, errorMessage?: string): void {
   if (session.activePromptId === promptKey) {
     session.activePromptId = null;
     session.promptUnanswered = false;
@@ -39,7 +39,7 @@ export function endPrompt(parts: StoreParts, session: SessionRecord, promptKey: 
  * the prompt in flight: idle is how a v2 turn ends). Reports repeat (a parent's mirror and the child's own,
  * in either order): applying the same state twice changes nothing.
  */
-export function applyReportedState(parts: StoreParts, session: SessionRecord, state: SessionStateInfo): void {
+export function applyReportedState(parts: ReducerContext, session: SessionRecord, state: SessionStateInfo): void {
   session.stateReported = true;
   if (session.background && state.state !== 'running') session.background = false;
   noteLateCancel(parts, session, state);
@@ -62,7 +62,7 @@ const AGENT_WORK = new Set(['agent_message_chunk', 'agent_thought_chunk', 'tool_
  * history says who started it. Only the agent ends such a turn (a state it reports, qwen's
  * `_qwencode/end_turn`) or the client's next prompt: silence never does (the presentation may call it quiet).
  */
-export function noteAgentStartedWork(parts: StoreParts, session: SessionRecord, kind: string, update: JsonObject): void {
+export function noteAgentStartedWork(parts: ReducerContext, session: SessionRecord, kind: string, update: JsonObject): void {
   if (!AGENT_WORK.has(kind) || !session.openedByClient || session.closed || session.activePromptId !== null || isWorking(session.state)) return;
   // session/load replays old turns the same way: that is history, not a new turn.
   if (parts.replaying.has(session.id)) return;
@@ -77,7 +77,7 @@ export function noteAgentStartedWork(parts: StoreParts, session: SessionRecord, 
  * under this session, that job ended (how, the parent's reply says). With several, which one is unknown: they
  * keep running (the presentation says "No end reported" once they are quiet for long).
  */
-function endJobReportedByTurn(parts: StoreParts, session: SessionRecord): void {
+function endJobReportedByTurn(parts: ReducerContext, session: SessionRecord): void {
   const jobs = session.childIds
     .map((id) => parts.core.session(id))
     .filter((child): child is SessionRecord => {
@@ -103,7 +103,7 @@ function inAgentStartedTurn(session: SessionRecord): boolean {
  * The agent said the turn it started has ended (qwen's `_qwencode/end_turn` with its reason; codex's
  * `threadStatus` idle, which reports none).
  */
-export function endAgentStartedTurn(parts: StoreParts, session: SessionRecord, stopReason?: string): void {
+export function endAgentStartedTurn(parts: ReducerContext, session: SessionRecord, stopReason?: string): void {
   if (session.activePromptId !== null || !inAgentStartedTurn(session)) return;
   parts.core.setState(session, stopReason === undefined ? { state: 'idle' } : { state: 'idle', stopReason }, 'agent');
   endOpenWork(parts, session, stopReason ?? 'idle');
@@ -113,14 +113,14 @@ export function endAgentStartedTurn(parts: StoreParts, session: SessionRecord, s
  * The client cancelled and the agent answered with an end of another kind: the work had finished before the
  * cancel reached it. The state stays what the agent reported; the chat says the cancel came too late.
  */
-function noteLateCancel(parts: StoreParts, session: SessionRecord, state: SessionStateInfo): void {
+function noteLateCancel(parts: ReducerContext, session: SessionRecord, state: SessionStateInfo): void {
   if (session.cancelRequestedAt === null || state.state !== 'idle' || state.stopReason === 'cancelled') return;
   const seconds = Math.max(0, (parts.core.at - session.cancelRequestedAt) / 1000).toFixed(1);
   addNotice(parts, session, 'info', 'Your cancel came too late', `The agent reported "${presentState(state).label}" ${seconds} s after the cancel was sent: the work had ended before the cancel reached it.`);
 }
 
 /** The client sent session/cancel: the session and its working descendants show "cancelling" until they report. */
-export function noteCancelRequested(parts: StoreParts, sessionId: string): void {
+export function noteCancelRequested(parts: ReducerContext, sessionId: string): void {
   for (const session of parts.tree.preOrder([sessionId])) {
     if (session.id !== sessionId && !isWorking(session.state)) continue;
     session.cancelRequestedAt = parts.core.at;
@@ -129,19 +129,19 @@ export function noteCancelRequested(parts: StoreParts, sessionId: string): void 
 }
 
 /** Whether the client infers requires_action from a question it was asked (v1); a v2 agent reports it. */
-export function infersRequiresAction(parts: StoreParts, session: SessionRecord): boolean {
+export function infersRequiresAction(parts: ReducerContext, session: SessionRecord): boolean {
   return parts.protocol.version === 1 && drivesTurns(session);
 }
 
 /** The client set requires_action itself (sessions whose turns it drives): it ends when nothing waits any more. */
-export function leaveRequiresAction(parts: StoreParts, session: SessionRecord): void {
+export function leaveRequiresAction(parts: ReducerContext, session: SessionRecord): void {
   if (infersRequiresAction(parts, session) && session.state.state === 'requires_action' && session.awaitingUser === 0) {
     parts.core.setState(session, { state: 'running' }, 'client');
   }
 }
 
 /** Work the ended turn left open on this session and on the children that live on its wire (virtual ones). */
-function endOpenWork(parts: StoreParts, session: SessionRecord, stopReason: string): void {
+function endOpenWork(parts: ReducerContext, session: SessionRecord, stopReason: string): void {
   endSteers(parts, session, stopReason);
   stopOpenCalls(parts, session, stopReason);
   for (const childId of session.childIds) {
@@ -154,7 +154,7 @@ function endOpenWork(parts: StoreParts, session: SessionRecord, stopReason: stri
   }
 }
 
-function stopOpenCalls(parts: StoreParts, session: SessionRecord, stopReason: string): void {
+function stopOpenCalls(parts: ReducerContext, session: SessionRecord, stopReason: string): void {
   const { core } = parts;
   const index = core.indexOf(session);
   for (const toolCallId of session.toolCallOrder) {

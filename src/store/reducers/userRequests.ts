@@ -3,14 +3,14 @@
 import type { ElicitationEntry, PermissionEntry, PermissionOption, SessionRecord, ToolCallRecord } from '../model';
 import type { ShownCommand } from '../../protocol/transcript';
 import type { PendingRequest } from '../requestLedger';
-import type { StoreParts } from '../storeParts';
+import type { ReducerContext } from '../reducerContext';
 import { resolveRequestOwner } from '../updateOwner';
-import { isToolCallOpen } from '../sessionState';
+import { isToolCallOpen } from '../stateRules';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 import { applyToolCall, ensureVirtualChild } from './toolCalls';
 import { infersRequiresAction, leaveRequiresAction } from './turns';
 
-export function openPermission(parts: StoreParts, wire: SessionRecord, request: PendingRequest, id: string | number, params: JsonObject): void {
+export function openPermission(parts: ReducerContext, wire: SessionRecord, request: PendingRequest, id: string | number, params: JsonObject): void {
   const { core, tree } = parts;
   const v2 = parts.protocol.version === 2;
   const toolCall = permissionToolCall(params, v2);
@@ -74,7 +74,7 @@ function missingFields(stored: ToolCallRecord, subject: JsonObject): JsonObject 
   return patch;
 }
 
-export function openElicitation(parts: StoreParts, wire: SessionRecord, request: PendingRequest, id: string | number, params: JsonObject): void {
+export function openElicitation(parts: ReducerContext, wire: SessionRecord, request: PendingRequest, id: string | number, params: JsonObject): void {
   const entry: ElicitationEntry = {
     kind: 'elicitation',
     id: parts.core.nextEntryId('elicit'),
@@ -89,7 +89,7 @@ export function openElicitation(parts: StoreParts, wire: SessionRecord, request:
 }
 
 /** The client answered a request of the agent's. */
-export function applyClientResult(parts: StoreParts, request: PendingRequest, body: JsonObject): void {
+export function applyClientResult(parts: ReducerContext, request: PendingRequest, body: JsonObject): void {
   const { core } = parts;
   const session = request.sessionId ? core.session(request.sessionId) : undefined;
   if (!session) return;
@@ -117,7 +117,7 @@ export function applyClientResult(parts: StoreParts, request: PendingRequest, bo
 }
 
 /** The client wrote a file for the session: a fact the session's Changes list is made of. */
-function recordFileWrite(parts: StoreParts, wire: SessionRecord, params: JsonObject): void {
+function recordFileWrite(parts: ReducerContext, wire: SessionRecord, params: JsonObject): void {
   const path = asString(params['path']);
   const content = params['content'];
   if (!path || typeof content !== 'string') return;
@@ -130,7 +130,7 @@ function recordFileWrite(parts: StoreParts, wire: SessionRecord, params: JsonObj
  * Subagents known only through their parent (qwen, Claude) write under the parent's session id; the write
  * belongs to the one whose open tool call names that file. Without such a call it stays the wire session's.
  */
-function virtualWriterOf(parts: StoreParts, wire: SessionRecord, path: string): SessionRecord | undefined {
+function virtualWriterOf(parts: ReducerContext, wire: SessionRecord, path: string): SessionRecord | undefined {
   let writer: SessionRecord | undefined;
   for (const session of parts.tree.preOrder([wire.id])) {
     if (session.origin !== 'virtual') continue;
@@ -143,7 +143,7 @@ function virtualWriterOf(parts: StoreParts, wire: SessionRecord, path: string): 
 }
 
 /** The client answered an agent request with an error: a pending question in the chat failed. */
-export function failUserRequest(parts: StoreParts, request: PendingRequest): void {
+export function failUserRequest(parts: ReducerContext, request: PendingRequest): void {
   if (!request.entry || request.entry.outcome !== 'pending') return;
   request.entry.outcome = 'failed';
   const session = request.sessionId ? parts.core.session(request.sessionId) : undefined;
@@ -154,7 +154,7 @@ export function failUserRequest(parts: StoreParts, request: PendingRequest): voi
 }
 
 /** The connection went away: questions still pending can no longer be answered. */
-export function failAllUserRequests(parts: StoreParts, session: SessionRecord): void {
+export function failAllUserRequests(parts: ReducerContext, session: SessionRecord): void {
   if (session.awaitingUser === 0) return;
   for (const entry of session.entries) {
     if ((entry.kind === 'permission' || entry.kind === 'elicitation') && entry.outcome === 'pending') {
@@ -166,7 +166,7 @@ export function failAllUserRequests(parts: StoreParts, session: SessionRecord): 
 }
 
 /** A permission or elicitation now waits for the user in this session's transcript. */
-function trackUserRequest(parts: StoreParts, session: SessionRecord, request: PendingRequest, entry: PermissionEntry | ElicitationEntry): void {
+function trackUserRequest(parts: ReducerContext, session: SessionRecord, request: PendingRequest, entry: PermissionEntry | ElicitationEntry): void {
   parts.core.addEntry(session, entry);
   request.sessionId = session.id;
   request.entry = entry;
@@ -174,14 +174,14 @@ function trackUserRequest(parts: StoreParts, session: SessionRecord, request: Pe
   parts.core.touch(session);
 }
 
-function settleUserRequest(parts: StoreParts, session: SessionRecord): void {
+function settleUserRequest(parts: ReducerContext, session: SessionRecord): void {
   if (session.awaitingUser > 0) {
     session.awaitingUser--;
     parts.core.touch(session);
   }
 }
 
-function applyTerminalResult(parts: StoreParts, session: SessionRecord, request: PendingRequest, body: JsonObject): void {
+function applyTerminalResult(parts: ReducerContext, session: SessionRecord, request: PendingRequest, body: JsonObject): void {
   const terminalId = asString(body['terminalId']) ?? asString(request.params['terminalId']);
   if (!terminalId) return;
   if (request.method === 'terminal/create') {

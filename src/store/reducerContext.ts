@@ -1,11 +1,11 @@
 // The parts every reducer works with: records and their clock, the tree, and the open requests.
 import type { RequestLedger } from './requestLedger';
 import type { SessionTree } from './sessionTree';
-import type { StoreCore } from './storeCore';
+import type { RecordKeeper } from './recordKeeper';
 import type { SpawnHooks } from './subagentSpawn';
 
-export interface StoreParts {
-  readonly core: StoreCore;
+export interface ReducerContext {
+  readonly core: RecordKeeper;
   readonly tree: SessionTree;
   readonly ledger: RequestLedger;
   /** Roots whose history `session/load` is replaying (replayed child controls are stale). */

@@ -3,8 +3,8 @@
 // (`status`: created, running, completed, failed, interrupted) and its own session updates (`update`). Not in
 // opencode 1.18.33 (it ignores the opt-in); the shape is from opencode's source, see test/fixtures/written/README.md.
 // Pure readers of the wire shapes.
-import type { SessionStateInfo } from './model';
-import { asString, isObject, type JsonObject } from './wireMessage';
+import type { SessionStateInfo } from '../model';
+import { asString, isObject, type JsonObject } from '../wireMessage';
 
 export const OPENCODE_CHILD_UPDATES_KEY = 'opencode/child-session-updates';
 export const OPENCODE_CHILD_UPDATE_METHOD = 'opencode/session/child_update';

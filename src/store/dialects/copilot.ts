@@ -2,8 +2,8 @@
 // `_meta["github.com/copilot"].agentId`; which `task` call started that agent, and which unmarked text chunk
 // it wrote, is told only by Copilot's opt-in `github.com/copilot/sessionEvent` notifications. Those events may
 // be dropped: they refine the ACP stream, never replace it. Pure readers of the wire shapes.
-import { readCopilotCallUsage, readCopilotSubagentUsage, type UsageReport } from './usage';
-import { asString, isObject, type JsonObject } from './wireMessage';
+import { readCopilotCallUsage, readCopilotSubagentUsage, type UsageReport } from '../usage';
+import { asString, isObject, type JsonObject } from '../wireMessage';
 
 export const COPILOT_META_KEY = 'github.com/copilot';
 export const COPILOT_EVENT_METHOD = 'github.com/copilot/sessionEvent';

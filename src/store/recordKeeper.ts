@@ -4,16 +4,16 @@
 import type { Diagnostic, DiagnosticCode, Entry, MessageEntry, SessionRecord, SessionStateInfo, StateSource, StoreChange, ToolCallEntry, ToolCallRecord } from './model';
 import { emptyIndex, type SentWords, type SessionIndex } from './sessionIndex';
 import { sessionLabel, TwinLabels } from './sessionLabel';
-import { isSessionFinished, isToolCallOpen, sameState } from './sessionState';
+import { isSessionFinished, isToolCallOpen, sameState } from './stateRules';
 import { spellOf } from '../presentation/time';
 
-export interface StoreCoreOptions {
+export interface RecordKeeperOptions {
   readonly now: () => number;
   readonly maxDiagnostics: number;
   readonly maxStateHistory: number;
 }
 
-export class StoreCore {
+export class RecordKeeper {
   readonly sessions = new Map<string, SessionRecord>();
   private readonly indexes = new Map<string, SessionIndex>();
   private readonly listeners = new Set<(changes: readonly StoreChange[]) => void>();
@@ -38,7 +38,7 @@ export class StoreCore {
   line = 0;
   at = 0;
 
-  constructor(readonly options: StoreCoreOptions) {}
+  constructor(readonly options: RecordKeeperOptions) {}
 
   get diagnostics(): readonly Diagnostic[] {
     return this.diagnosticList;
