@@ -336,9 +336,6 @@ export type WebviewToHostMessage =
   | { readonly type: 'openLink'; readonly url: string }
   | { readonly type: 'copy'; readonly text: string };
 
-export type WebviewToHostType = WebviewToHostMessage['type'];
-export type HostToWebviewType = HostToWebviewMessage['type'];
-
 /** The state VS Code keeps for a panel across reloads (WebviewPanelSerializer). */
 export interface ChatPanelState {
   readonly connectionId: string;
