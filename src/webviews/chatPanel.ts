@@ -21,7 +21,8 @@ import { WorkspaceFiles, openDocumentText, workspaceFolderRefs } from './workspa
 import type { SessionView } from '../store/model';
 import type { SessionStoreReader } from '../store/storeAccess';
 import type { SessionItem } from '../store/sessionControls';
-import { ChatFeed, unavailableSnapshot } from './chatFeed';
+import { ChatFeed } from './chatFeed';
+import { unavailableSnapshot } from './chatProjection';
 import { buildChatHtml, createNonce } from './chatHtml';
 import { isExternalLink } from '../host/externalLinks';
 import { inertUiText, toastError } from '../host/uiText';

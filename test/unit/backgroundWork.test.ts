@@ -7,7 +7,7 @@ import { BACKGROUND_QUIET_MS, backgroundRunning, presentState, withBackgroundWor
 import type { SessionView } from '../../src/store/model';
 import type { SessionStore } from '../../src/store/sessionStore';
 import { sessionItemOf } from '../../src/views/sessionTreeModel';
-import { sessionHeader } from '../../src/webviews/chatFeed';
+import { sessionHeader } from '../../src/webviews/chatProjection';
 import { fixtureText, replayFirst, replayFixture, Wire, announce } from './support/storeFixtures';
 
 const rootOf = (store: SessionStore): SessionView => store.listSessions().find((s) => s.parentId === null)!;

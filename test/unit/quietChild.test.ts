@@ -6,7 +6,7 @@ import { LONG_QUIET_MS, longQuietNotice } from '../../src/presentation';
 import type { SessionView } from '../../src/store/model';
 import { SessionStore } from '../../src/store/sessionStore';
 import { questionsNotForwardedBy } from '../../src/store/subagentDialects';
-import { sessionHeader } from '../../src/webviews/chatFeed';
+import { sessionHeader } from '../../src/webviews/chatProjection';
 import { sessionItemOf } from '../../src/views/sessionTreeModel';
 import { fixtureText, type FixtureFolder } from './support/storeFixtures';
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { presentState, presentToolStatus, stateExplanation, toolProgress } from '../../src/presentation';
 import type { SessionView } from '../../src/store/model';
 import type { SessionStore } from '../../src/store/sessionStore';
-import { buildSnapshot } from '../../src/webviews/chatFeed';
+import { buildSnapshot } from '../../src/webviews/chatProjection';
 import { announce, fixtureNames, replayStepwise, Wire, type FixtureFolder } from './support/storeFixtures';
 
 function only<T>(items: readonly T[], what: string): T {

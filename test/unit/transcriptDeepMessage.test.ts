@@ -12,7 +12,7 @@ import { SessionHistory } from '../../src/history/sessionHistory';
 import { SessionStore } from '../../src/store/sessionStore';
 import { replayText, toReplaySnapshot } from '../../src/store/replayReport';
 import { SubchatsService } from '../../src/host/subchatsService';
-import { buildSnapshot } from '../../src/webviews/chatFeed';
+import { buildSnapshot } from '../../src/webviews/chatProjection';
 import { nested } from './support/nested';
 import { fakeAgentConfig, RecordingHost, script } from '../fixtures/fake-agents/harness';
 

@@ -6,7 +6,7 @@ import { costText, subtreeUsage, subtreeUsageLines, usageText, type UsageNode } 
 import type { SessionUsage } from '../../src/protocol/usage';
 import { mergeUsage, readTaskResultUsage, readTurnUsage, withReport } from '../../src/store/usage';
 import { sessionItemOf } from '../../src/views/sessionTreeModel';
-import { sessionHeader } from '../../src/webviews/chatFeed';
+import { sessionHeader } from '../../src/webviews/chatProjection';
 import { announce, fixtureText, replayFixture, Wire, type FixtureFolder } from './support/storeFixtures';
 
 function usageOf(folder: FixtureFolder, name: string): { label: string; link: string; usage: unknown }[] {

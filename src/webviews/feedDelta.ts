@@ -1,0 +1,158 @@
+// Builds the delta that brings a webview from what it holds (WebviewHoldings) to the store now, reading only
+// what the pending changes name: changed header fields, changed entries by index, text as appends where it
+// only grew, sessions that joined or left the panel's tree, ancestors and terminals.
+import type { Entry, SessionView, ToolCallRecord } from '../store/model';
+import type { SessionStoreReader } from '../store/storeAccess';
+import {
+  WEBVIEW_PROTOCOL_VERSION,
+  type ChatSessionDelta,
+  type ChatSessionHeader,
+  type DeltaMessage,
+  type EntryTextAppend,
+  type ToolCallTextAppend,
+} from '../protocol/webviewMessages';
+import { ancestorsOf, controlsChanged, sessionControls, sessionData, sessionHeader, subtreeSessions, terminalsOf, type SessionControls } from './chatProjection';
+import type { PendingChanges } from './pendingChanges';
+import type { WebviewHoldings } from './webviewHoldings';
+
+/** The header fields that differ from what was sent (all of them when nothing was). */
+function headerChanges(before: ChatSessionHeader | undefined, after: ChatSessionHeader): Partial<ChatSessionHeader> | undefined {
+  if (!before) return after;
+  const changes: Record<string, unknown> = {};
+  let any = false;
+  for (const key of Object.keys(after) as (keyof ChatSessionHeader)[]) {
+    const a = before[key];
+    const b = after[key];
+    if (a === b || (typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b))) continue;
+    changes[key] = b;
+    any = true;
+  }
+  return any ? (changes as Partial<ChatSessionHeader>) : undefined;
+}
+
+/** Entry id -> index, extended as entries are appended and rebuilt when the list changed otherwise. */
+class EntryIndex {
+  private readonly indexById = new Map<string, number>();
+  private indexedLength = 0;
+
+  indexOf(entries: readonly Entry[], entryId: string): number {
+    const known = this.indexById.get(entryId);
+    if (known !== undefined && entries[known]?.id === entryId) return known;
+    if (known !== undefined || this.indexedLength > entries.length) this.reset();
+    for (; this.indexedLength < entries.length; this.indexedLength++) {
+      const entry = entries[this.indexedLength];
+      if (entry) this.indexById.set(entry.id, this.indexedLength);
+    }
+    const found = this.indexById.get(entryId);
+    if (found !== undefined && entries[found]?.id === entryId) return found;
+    this.reset();
+    return entries.findIndex((entry) => entry.id === entryId);
+  }
+
+  private reset(): void {
+    this.indexById.clear();
+    this.indexedLength = 0;
+  }
+}
+
+export class DeltaBuilder {
+  private readonly entryIndexes = new Map<string, EntryIndex>();
+
+  constructor(
+    private readonly store: SessionStoreReader,
+    private readonly rootSessionId: string,
+  ) {}
+
+  /** The delta from `fromRev`, or undefined when nothing the webview shows changed; records it as held. */
+  build(fromRev: number, pending: PendingChanges, held: WebviewHoldings): DeltaMessage | undefined {
+    const sessions = subtreeSessions(this.store, this.rootSessionId);
+    const deltas: ChatSessionDelta[] = [];
+    const nextHeld = new Map<string, ChatSessionHeader>();
+    for (const session of sessions) {
+      const sent = held.sessions.get(session.id);
+      if (sent === undefined || pending.wholeSessions.has(session.id)) {
+        const full = sessionData(this.store, session);
+        nextHeld.set(session.id, full.header);
+        held.forgetTexts(session.id);
+        deltas.push({ sessionId: session.id, full });
+        continue;
+      }
+      const controls = sessionControls(this.store, session.id);
+      const { delta, header } = this.sessionDelta(session, sent, controls, controlsChanged(controls, sent), pending, held);
+      nextHeld.set(session.id, header);
+      if (delta) deltas.push(delta);
+    }
+    const removedSessionIds = [...held.sessions.keys()].filter((id) => !nextHeld.has(id));
+    for (const id of removedSessionIds) held.forgetTexts(id);
+    held.sessions = nextHeld;
+
+    const ancestors = ancestorsOf(this.store, this.rootSessionId);
+    const ancestorsChanged = held.ancestorsChanged(ancestors);
+    const { terminals, terminalAppends } = held.changedTerminals(terminalsOf(sessions));
+
+    if (deltas.length === 0 && removedSessionIds.length === 0 && !ancestorsChanged && terminals.length === 0 && terminalAppends.length === 0) {
+      return undefined;
+    }
+    return {
+      type: 'delta',
+      protocolVersion: WEBVIEW_PROTOCOL_VERSION,
+      fromRev,
+      toRev: Math.max(this.store.revision, fromRev + 1),
+      sessions: deltas,
+      ...(removedSessionIds.length > 0 ? { removedSessionIds } : {}),
+      ...(ancestorsChanged ? { ancestors } : {}),
+      ...(terminals.length > 0 ? { terminals } : {}),
+      ...(terminalAppends.length > 0 ? { terminalAppends } : {}),
+    };
+  }
+
+  private sessionDelta(
+    session: SessionView,
+    sentHeader: ChatSessionHeader,
+    controls: SessionControls,
+    controlsDirty: boolean,
+    pending: PendingChanges,
+    held: WebviewHoldings,
+  ): { delta: ChatSessionDelta | undefined; header: ChatSessionHeader } {
+    const headerDirty = controlsDirty || pending.headerDirty(session.id);
+    const entryIds = pending.entries.get(session.id);
+    if (!headerDirty && !entryIds) return { delta: undefined, header: sentHeader };
+    // The controls were just read to see whether they changed: the header takes them rather than asking again.
+    const header = headerDirty ? sessionHeader(this.store, session, controls) : sentHeader;
+    const changedHeader = headerDirty ? headerChanges(sentHeader, header) : undefined;
+    const entries: { index: number; entry: Entry }[] = [];
+    const appends: EntryTextAppend[] = [];
+    const toolCalls: ToolCallRecord[] = [];
+    const toolCallAppends: ToolCallTextAppend[] = [];
+    if (entryIds) {
+      let index = this.entryIndexes.get(session.id);
+      if (!index) this.entryIndexes.set(session.id, (index = new EntryIndex()));
+      for (const entryId of entryIds) {
+        const at = index.indexOf(session.entries, entryId);
+        const entry = session.entries[at];
+        if (at < 0 || !entry) continue;
+        const append = held.entryAppend(session.id, at, entry, pending.appendedTo(entry.id));
+        if (append) appends.push(append);
+        else entries.push({ index: at, entry });
+        if (entry.kind === 'toolCall') {
+          const toolCall = session.toolCalls[entry.toolCallId];
+          if (toolCall) held.toolCallChange(session.id, toolCall, toolCalls, toolCallAppends);
+        }
+      }
+      entries.sort((a, b) => a.index - b.index);
+    }
+    if (!changedHeader && entries.length === 0 && appends.length === 0 && toolCalls.length === 0 && toolCallAppends.length === 0 && !entryIds) {
+      return { delta: undefined, header };
+    }
+    const delta: ChatSessionDelta = {
+      sessionId: session.id,
+      ...(changedHeader ? { header: changedHeader } : {}),
+      ...(entries.length > 0 ? { entries } : {}),
+      ...(appends.length > 0 ? { appends } : {}),
+      entryCount: session.entries.length,
+      ...(toolCalls.length > 0 ? { toolCalls } : {}),
+      ...(toolCallAppends.length > 0 ? { toolCallAppends } : {}),
+    };
+    return { delta, header };
+  }
+}
