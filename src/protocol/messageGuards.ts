@@ -6,7 +6,9 @@
 // shape of snapshots and deltas; one from another protocol version comes through stripped to its version, so
 // the webview can say so instead of misreading it.
 import {
+  ANSWERED_REQUESTS,
   WEBVIEW_PROTOCOL_VERSION,
+  type AnsweredRequest,
   type AddAttachmentMessage,
   type DeltaMessage,
   type FileSuggestion,
@@ -50,6 +52,8 @@ const MAX_PATH = 4096;
 const MAX_MEDIA = 20_000_000;
 const MAX_ATTACHMENTS = 50;
 const MAX_SUGGESTIONS = 500;
+/** A refusal's reason is a sentence or two; more is not shown. */
+const MAX_REASON = 2_000;
 
 function isLineRange(m: Raw): boolean {
   return isLine(m.startLine) && isLine(m.endLine) && m.startLine >= 1 && m.endLine >= m.startLine;
@@ -205,6 +209,17 @@ export const hostToWebviewGuards: GuardTable<HostToWebviewMessage> = {
   addAttachment: (m): AddAttachmentMessage | undefined => {
     const attachment = parsePathAttachment(m.attachment);
     return attachment ? { type: 'addAttachment', attachment } : undefined;
+  },
+  requestOutcome: (m) => {
+    if (!ANSWERED_REQUESTS.includes(m.request as AnsweredRequest) || !isString(m.sessionId)) return undefined;
+    if ((m.target !== undefined && !isString(m.target)) || (m.refused !== undefined && !isString(m.refused, MAX_REASON))) return undefined;
+    return {
+      type: 'requestOutcome',
+      request: m.request as AnsweredRequest,
+      sessionId: m.sessionId,
+      ...(m.target !== undefined ? { target: m.target } : {}),
+      ...(m.refused !== undefined ? { refused: m.refused } : {}),
+    };
   },
 };
 

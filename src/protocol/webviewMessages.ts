@@ -294,10 +294,37 @@ export interface FocusPromptMessage {
   readonly protocolVersion: number;
 }
 
+/** The requests the host may refuse, and so answers (the webview shows a refusal where the user asked). */
+export const ANSWERED_REQUESTS = ['prompt', 'cancel', 'openSubagentSession', 'cancelToolCall', 'cancelTerminal', 'answerPermission', 'changeSetting'] as const;
+export type AnsweredRequest = (typeof ANSWERED_REQUESTS)[number];
+
+/** The host's answer to an answered request: done, or why not. */
+export interface RequestOutcomeMessage {
+  readonly type: 'requestOutcome';
+  readonly request: AnsweredRequest;
+  readonly sessionId: string;
+  /** The tool call, terminal or permission request the request named (absent for a whole session). */
+  readonly target?: string;
+  /** Why the host did not do it; absent when it did. */
+  readonly refused?: string;
+}
+
+/** Which answered request a message is: the request, its session and the item it names (as its answer names them). */
+export type AnsweredRequestKey = Pick<RequestOutcomeMessage, 'request' | 'sessionId' | 'target'>;
+
+/** The key of an answered request, or undefined for a message the host does not answer. */
+export function answeredRequestKey(message: WebviewToHostMessage): AnsweredRequestKey | undefined {
+  if (!(ANSWERED_REQUESTS as readonly string[]).includes(message.type)) return undefined;
+  const answered = message as Extract<WebviewToHostMessage, { readonly type: AnsweredRequest }>;
+  const target =
+    answered.type === 'cancelToolCall' ? answered.toolCallId : answered.type === 'cancelTerminal' ? answered.terminalId : answered.type === 'answerPermission' ? answered.requestId : undefined;
+  return { request: answered.type, sessionId: answered.sessionId, ...(target !== undefined ? { target } : {}) };
+}
+
 /** What the revisioned feed posts (prompt-box messages travel outside it). */
 export type FeedMessage = SnapshotMessage | DeltaMessage;
 
-export type HostToWebviewMessage = FeedMessage | FileSearchResultsMessage | AddAttachmentMessage | FocusPromptMessage;
+export type HostToWebviewMessage = FeedMessage | FileSearchResultsMessage | AddAttachmentMessage | FocusPromptMessage | RequestOutcomeMessage;
 
 export type OpenChatWhere = 'beside' | 'tab';
 

@@ -41,6 +41,16 @@ test('host messages: focusPrompt of this version only', () => {
   assert.equal(parseHostMessage({ type: 'focusPrompt', protocolVersion: WEBVIEW_PROTOCOL_VERSION - 1 }), undefined);
 });
 
+test('host messages: a request outcome names an answered request and a session; target and reason are optional strings', () => {
+  const refused = { type: 'requestOutcome', request: 'cancelToolCall', sessionId: 's', target: 't', refused: 'The turn ended.' };
+  assert.deepEqual(parseHostMessage({ ...refused, extra: 1 }), refused);
+  assert.deepEqual(parseHostMessage({ type: 'requestOutcome', request: 'cancel', sessionId: 's' }), { type: 'requestOutcome', request: 'cancel', sessionId: 's' });
+  assert.equal(parseHostMessage({ ...refused, request: 'copy' }), undefined, 'copy is never answered');
+  assert.equal(parseHostMessage({ ...refused, sessionId: '' }), undefined);
+  assert.equal(parseHostMessage({ ...refused, target: 3 }), undefined);
+  assert.equal(parseHostMessage({ ...refused, refused: 'x'.repeat(5_000) }), undefined);
+});
+
 test('host messages: snapshots and deltas of this version are checked for the parts the webview indexes by', () => {
   const snapshot = { type: 'snapshot', protocolVersion: WEBVIEW_PROTOCOL_VERSION, rootSessionId: 'r', rev: 3, sessions: [], ancestors: [], terminals: [] };
   assert.equal(parseHostMessage(snapshot), snapshot);
@@ -84,7 +94,7 @@ test('host messages of another protocol version keep only their version, so the 
 
 test('every message type has exactly one guard', () => {
   assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'cancelTerminal', 'cancelToolCall', 'changeSetting', 'copy', 'openChanges', 'openChat', 'openDiff', 'openFile', 'openLink', 'openSubagentSession', 'prompt', 'ready', 'resync', 'searchFiles', 'unqueue']);
-  assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['addAttachment', 'delta', 'fileSearchResults', 'focusPrompt', 'snapshot']);
+  assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['addAttachment', 'delta', 'fileSearchResults', 'focusPrompt', 'requestOutcome', 'snapshot']);
 });
 
 test('a message type without a guard does not compile', () => {
