@@ -1,0 +1,225 @@
+// What a chat panel does with each message its webview posts: one handler per message type (the table does
+// not compile without one), each re-checking the request against the store. Requests the host may refuse
+// (ANSWERED_REQUESTS) get an answer posted back, so the chat shows a refusal where the user asked; only when
+// the webview cannot take it does a notification say it instead. Free of 'vscode': the panel passes the
+// workbench (editor, commands, clipboard, notifications) and the pipe to its webview.
+import type { ContentBlock } from '@agentclientprotocol/sdk/unstable';
+import {
+  answeredRequestKey,
+  type FileSearchResultsMessage,
+  type FileSuggestion,
+  type PromptAttachment,
+  type RequestOutcomeMessage,
+  type WebviewToHostMessage,
+} from '../protocol/webviewMessages';
+import type { PromptCapabilities } from '../protocol/transcript';
+import { PromptContentError } from '../host/promptContent';
+import { inertUiText } from '../host/uiText';
+import type { SessionView } from '../store/model';
+import type { SessionItem } from '../store/sessionControls';
+import type { SessionStoreReader } from '../store/storeAccess';
+
+/** The connections the panels show (the extension's SubchatsService fits this shape). */
+export interface ChatSessionsHost {
+  get(connectionId: string): { readonly store: SessionStoreReader } | undefined;
+  /** Sends the user's message the way the session's verdict says (prompt, steer, queue, or relay for a subagent). */
+  send(connectionId: string, sessionId: string, content: string | readonly ContentBlock[], options?: { readonly queue?: boolean }): Promise<{ readonly turn?: Promise<unknown> }>;
+  /** Takes a queued message back before it is sent. */
+  unqueue(connectionId: string, sessionId: string, queuedId: string): boolean;
+  cancel(connectionId: string, sessionId: string): Promise<void>;
+  /** ACP v2: cancel one tool call or agent terminal that grants it. */
+  cancelItem(connectionId: string, sessionId: string, item: SessionItem): Promise<void>;
+  /** Fires when connections come and go (restored panels attach once theirs appears). */
+  readonly onDidChangeRuntimes: (listener: () => void) => { dispose(): void };
+}
+
+/** Answers pending permission requests; false when the request is no longer pending. */
+export interface PermissionAnswers {
+  answer(connectionId: string, requestId: string, optionId: string | null): boolean;
+}
+
+/** What VS Code does for a request (the panel implements it; tests fake it). */
+export interface ChatWorkbench {
+  /** A warning notification. */
+  warn(text: string): void;
+  searchFiles(query: string): Promise<readonly FileSuggestion[]>;
+  /** The message as content blocks the agent opted in to; throws PromptContentError when it cannot be. */
+  promptContent(text: string, attachments: readonly PromptAttachment[], capabilities: PromptCapabilities): Promise<ContentBlock[]>;
+  runCommand(command: string, ...args: unknown[]): Promise<unknown>;
+  openFile(path: string, line: number | undefined, cwd: string | undefined): Promise<void>;
+  openDiff(path: string, oldText: string, newText: string): Promise<void>;
+  openChat(sessionId: string, beside: boolean): void;
+  openLink(url: string): Promise<void>;
+  copy(text: string): Promise<void>;
+}
+
+/** The panel's side of the pipe to its webview. */
+export interface ChatPipe {
+  ready(protocolVersion: number): void;
+  resync(): void;
+  ack(rev: number): void;
+  /** Posts outside the revisioned feed; resolves false when the webview did not take it. */
+  post(message: FileSearchResultsMessage | RequestOutcomeMessage): PromiseLike<boolean>;
+}
+
+export interface RequestContext {
+  readonly connectionId: string;
+  /** The panel's session: requests act on it and its descendants only. */
+  readonly rootSessionId: string;
+  readonly store: SessionStoreReader | undefined;
+  readonly sessions: ChatSessionsHost;
+  readonly permissions: PermissionAnswers;
+  readonly workbench: ChatWorkbench;
+  readonly pipe: ChatPipe;
+}
+
+/**
+ * How an answered request went. `refused`: why not, as the chat shows it next to the control; `notice`: the
+ * same as a notification, for a chat that cannot take the answer. `after`: work that goes on past the answer
+ * (a prompt's turn), whose failure is reported like the request's own.
+ */
+export type Outcome = { readonly refused?: undefined; readonly after?: Promise<unknown> } | { readonly refused: string; readonly notice: string };
+
+const DONE: Outcome = {};
+const NOT_IN_CHAT = 'The session is not part of this chat.';
+
+function refuse(reason: string, notice: string): Outcome {
+  return { refused: reason || 'Not possible now.', notice: inertUiText(`Subchats: ${notice}`, 600) };
+}
+
+type Message<K extends WebviewToHostMessage['type']> = Extract<WebviewToHostMessage, { readonly type: K }>;
+type Handler<K extends WebviewToHostMessage['type']> = (message: Message<K>, context: RequestContext) => Promise<Outcome | void> | Outcome | void;
+export type RequestHandlers = { readonly [K in WebviewToHostMessage['type']]: Handler<K> };
+
+/** Whether `sessionId` is `ancestorId` or below it (cycles are cut). */
+export function isSameOrDescendant(store: SessionStoreReader, sessionId: string, ancestorId: string): boolean {
+  const seen = new Set<string>();
+  for (let id: string | null | undefined = sessionId; id && !seen.has(id); id = store.getSession(id)?.parentId) {
+    if (id === ancestorId) return true;
+    seen.add(id);
+  }
+  return false;
+}
+
+/** Sessions a panel may act on: its session and its descendants. */
+function sessionInPanel(context: RequestContext, sessionId: string): SessionView | undefined {
+  const { store } = context;
+  if (!store || !isSameOrDescendant(store, sessionId, context.rootSessionId)) return undefined;
+  return store.getSession(sessionId);
+}
+
+/** The actions a chat can ask for, as verbs for "cannot … "X"". */
+const ACTION_VERBS = { prompt: 'prompt', cancel: 'cancel', openSubagent: 'open the session of' } as const;
+
+/** Runs a session action only if the store allows it now; otherwise says why not. */
+async function checked(context: RequestContext, sessionId: string, action: keyof typeof ACTION_VERBS, run: () => Promise<unknown>): Promise<Outcome> {
+  const session = sessionInPanel(context, sessionId);
+  const verdict = session && context.store ? context.store.actionsFor(sessionId)[action] : { allowed: false, reason: NOT_IN_CHAT };
+  if (!verdict.allowed) return refuse(verdict.reason ?? '', `cannot ${ACTION_VERBS[action]} "${session?.label ?? 'this session'}". ${verdict.reason ?? ''}`);
+  await run();
+  return DONE;
+}
+
+/** Cancels one item only if the store allows it now; otherwise says why not. */
+async function cancelItem(context: RequestContext, sessionId: string, item: SessionItem, what: string): Promise<Outcome> {
+  const verdict = sessionInPanel(context, sessionId) && context.store ? context.store.itemActionsFor(sessionId, item).cancel : { allowed: false, reason: NOT_IN_CHAT };
+  if (!verdict.allowed) return refuse(verdict.reason ?? '', `cannot cancel this ${what}. ${verdict.reason ?? ''}`);
+  await context.sessions.cancelItem(context.connectionId, sessionId, item);
+  return DONE;
+}
+
+/**
+ * The user's message, where the session's verdict says (the controller decides: prompt, steer, queue, relay).
+ * Attachments become content blocks the agent opted in to, or nothing is sent; a refusal says why.
+ */
+async function sendMessage(context: RequestContext, message: Message<'prompt'>): Promise<Outcome> {
+  const { store } = context;
+  const { sessionId } = message;
+  const session = sessionInPanel(context, sessionId);
+  const verdict = session && store ? store.actionsFor(sessionId).send : { route: 'refuse' as const, reason: NOT_IN_CHAT };
+  if (verdict.route === 'refuse' || !store) return refuse(verdict.reason, `cannot send to "${session?.label ?? 'this session'}". ${verdict.reason}`);
+  let content: string | ContentBlock[] = message.text;
+  const attachments = message.attachments ?? [];
+  if (attachments.length > 0) {
+    try {
+      content = await context.workbench.promptContent(message.text, attachments, store.promptCapabilities());
+    } catch (error) {
+      if (!(error instanceof PromptContentError)) throw error;
+      return refuse(`The message was not sent. ${error.message}`, `the message was not sent. ${error.message}`);
+    }
+  }
+  const result = await context.sessions.send(context.connectionId, sessionId, content, { queue: message.queue === true });
+  return { after: Promise.resolve(result.turn) };
+}
+
+function answerPermission(context: RequestContext, message: Message<'answerPermission'>): Outcome {
+  const entry = sessionInPanel(context, message.sessionId)?.entries.find((e) => e.kind === 'permission' && e.requestId === message.requestId);
+  const valid =
+    entry?.kind === 'permission' && entry.outcome === 'pending' && (message.optionId === null || entry.options.some((o) => o.optionId === message.optionId));
+  if (valid && context.permissions.answer(context.connectionId, message.requestId, message.optionId)) return DONE;
+  return refuse('This permission request is no longer pending.', 'this permission request is no longer pending.');
+}
+
+export const requestHandlers: RequestHandlers = {
+  ready: (message, { pipe }) => pipe.ready(message.protocolVersion),
+  resync: (_message, { pipe }) => pipe.resync(),
+  ack: (message, { pipe }) => pipe.ack(message.rev),
+  prompt: (message, context) => sendMessage(context, message),
+  unqueue: (message, context) => {
+    if (sessionInPanel(context, message.sessionId)) context.sessions.unqueue(context.connectionId, message.sessionId, message.queuedId);
+  },
+  searchFiles: async (message, { workbench, pipe }) => {
+    void pipe.post({ type: 'fileSearchResults', requestId: message.requestId, items: await workbench.searchFiles(message.query) });
+  },
+  cancel: (message, context) => checked(context, message.sessionId, 'cancel', () => context.sessions.cancel(context.connectionId, message.sessionId)),
+  // The command loads it, opens its chat and reveals its row, as from the tree.
+  openSubagentSession: (message, context) =>
+    checked(context, message.sessionId, 'openSubagent', () =>
+      context.workbench.runCommand('subchats.openSubagentSession', { connectionId: context.connectionId, sessionId: message.sessionId }),
+    ),
+  cancelToolCall: (message, context) => cancelItem(context, message.sessionId, { toolCallId: message.toolCallId }, 'tool call'),
+  cancelTerminal: (message, context) => cancelItem(context, message.sessionId, { terminalId: message.terminalId }, 'terminal'),
+  answerPermission: (message, context) => answerPermission(context, message),
+  openFile: (message, context) => context.workbench.openFile(message.path, message.line, context.store?.effectiveCwd(context.rootSessionId) ?? undefined),
+  openDiff: (message, context) => {
+    const item = sessionInPanel(context, message.sessionId)?.toolCalls[message.toolCallId]?.content[message.index];
+    if (item?.type !== 'diff' || typeof item.path !== 'string' || typeof item.newText !== 'string') return;
+    return context.workbench.openDiff(item.path, typeof item.oldText === 'string' ? item.oldText : '', item.newText);
+  },
+  changeSetting: (message, context) => {
+    // Roots only (ACP sets modes and options per root session); the command checks the value is advertised.
+    const session = sessionInPanel(context, message.sessionId);
+    if (!session || session.parentId !== null) return;
+    return checked(context, message.sessionId, 'prompt', () =>
+      context.workbench.runCommand('subchats.changeModeOrOption', { connectionId: context.connectionId, sessionId: message.sessionId }, message.change),
+    );
+  },
+  openChanges: async (message, context) => {
+    if (!sessionInPanel(context, message.sessionId)) return;
+    await context.workbench.runCommand('subchats.openChanges', { connectionId: context.connectionId, sessionId: message.sessionId, scope: message.scope });
+  },
+  openChat: (message, context) => {
+    if (context.store?.getSession(message.sessionId)) context.workbench.openChat(message.sessionId, message.where === 'beside');
+  },
+  openLink: (message, { workbench }) => workbench.openLink(message.url),
+  copy: (message, { workbench }) => workbench.copy(message.text),
+};
+
+/** Runs the message's handler and answers an answered request; a handler's failure rejects (the panel reports it). */
+export async function handleRequest(message: WebviewToHostMessage, context: RequestContext, handlers: RequestHandlers = requestHandlers): Promise<void> {
+  const handler = handlers[message.type] as Handler<typeof message.type>;
+  const outcome = await handler(message as never, context);
+  const key = answeredRequestKey(message);
+  if (!outcome || !key) return;
+  const answer: RequestOutcomeMessage = { type: 'requestOutcome', ...key, ...(outcome.refused !== undefined ? { refused: outcome.refused } : {}) };
+  const delivered = context.pipe.post(answer);
+  if (outcome.refused === undefined) {
+    await outcome.after;
+    return;
+  }
+  const { notice } = outcome;
+  delivered.then(
+    (taken) => taken || context.workbench.warn(notice),
+    () => context.workbench.warn(notice),
+  );
+}

@@ -1,0 +1,62 @@
+// What VS Code does for a chat's requests (ChatWorkbench): notifications, commands, the clipboard, and opening
+// files, diffs and links. Paths and links come from agent text, so they are checked and confirmed here.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { isInsideOrEqual } from '../acp/workspacePaths';
+import { isExternalLink } from '../host/externalLinks';
+import { promptBlocks } from '../host/promptContent';
+import { inertUiText } from '../host/uiText';
+import type { ChatWorkbench } from './chatRequests';
+import { openDocumentText, workspaceFolderRefs, type WorkspaceFiles } from './workspaceFiles';
+
+export interface ChatWorkbenchDeps {
+  readonly files: WorkspaceFiles;
+  openDiff(path: string, oldText: string, newText: string): Promise<void>;
+  openChat(sessionId: string, beside: boolean): void;
+}
+
+export function vscodeWorkbench(deps: ChatWorkbenchDeps): ChatWorkbench {
+  return {
+    warn: (text) => void vscode.window.showWarningMessage(text),
+    searchFiles: (query) => deps.files.search(query),
+    promptContent: (text, attachments, capabilities) => promptBlocks(text, attachments, { capabilities, folders: workspaceFolderRefs(), openDocumentText }),
+    runCommand: (command, ...args) => Promise.resolve(vscode.commands.executeCommand(command, ...args)),
+    openFile,
+    openDiff: (filePath, oldText, newText) => deps.openDiff(filePath, oldText, newText),
+    openChat: (sessionId, beside) => deps.openChat(sessionId, beside),
+    openLink,
+    copy: (text) => Promise.resolve(vscode.env.clipboard.writeText(text)),
+  };
+}
+
+/** Network paths are refused, and anything outside the workspace is confirmed. */
+async function openFile(filePath: string, line: number | undefined, cwd: string | undefined): Promise<void> {
+  if (/^(\\\\|\/\/)/.test(filePath)) {
+    void vscode.window.showWarningMessage(`Subchats does not open network paths from agent output: ${inertUiText(filePath, 400)}`);
+    return;
+  }
+  const absolute = path.isAbsolute(filePath) ? path.normalize(filePath) : cwd ? path.join(cwd, filePath) : undefined;
+  if (!absolute) return;
+  const folders = vscode.workspace.workspaceFolders?.map((f) => f.uri.fsPath) ?? [];
+  if (!folders.some((folder) => isInsideOrEqual(absolute, folder))) {
+    const open = await vscode.window.showWarningMessage(`The agent refers to a file outside the workspace:\n${inertUiText(absolute, 1000)}`, { modal: true }, 'Open File');
+    if (open !== 'Open File') return;
+  }
+  const position = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
+  await vscode.window.showTextDocument(vscode.Uri.file(absolute), {
+    preview: true,
+    viewColumn: vscode.ViewColumn.One,
+    ...(line !== undefined ? { selection: new vscode.Range(position, position) } : {}),
+  });
+}
+
+/** Web and mail links only, each confirmed (the chat's text is the agent's). */
+async function openLink(url: string): Promise<void> {
+  if (!isExternalLink(url)) {
+    void vscode.window.showWarningMessage(`Subchats: not opening "${inertUiText(url, 400)}" (only web and mail links are opened).`);
+    return;
+  }
+  const open = 'Open Link';
+  const answer = await vscode.window.showWarningMessage('The agent\'s chat wants to open an external link.', { modal: true, detail: inertUiText(url, 2000) }, open);
+  if (answer === open) await vscode.env.openExternal(vscode.Uri.parse(url, true));
+}

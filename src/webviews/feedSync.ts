@@ -1,0 +1,146 @@
+// The panel's end of the pipe to one webview, kept in step across what VS Code does to the page: posts it drops
+// (postMessage resolves false), a reload (the page says `ready` again, with no visibility change), the panel
+// hidden and shown, a page of another protocol version, and attachments waiting for a live page. Pure (no
+// 'vscode'): the panel passes `postMessage` and `isVisible`.
+import {
+  PROTOCOL_MISMATCH_REASON,
+  WEBVIEW_PROTOCOL_VERSION,
+  type AddAttachmentMessage,
+  type ChatPanelState,
+  type FeedMessage,
+  type FileSearchResultsMessage,
+  type HostToWebviewMessage,
+  type RequestOutcomeMessage,
+} from '../protocol/webviewMessages';
+import type { ChatFeed } from './chatFeed';
+import { unavailableSnapshot } from './chatProjection';
+import type { ChatPipe } from './chatRequests';
+
+const NO_CONNECTION = 'The agent connection for this chat is not available. Reconnect or reopen the session.';
+
+export interface FeedSyncOptions {
+  readonly panelState: ChatPanelState;
+  /** Resolves false when VS Code dropped the message (no live webview to take it). */
+  readonly postMessage: (message: HostToWebviewMessage) => PromiseLike<boolean>;
+  readonly isVisible: () => boolean;
+  /** Called after each feed post (the panel's title follows the session's label). */
+  readonly onFeedPost?: () => void;
+  readonly log?: (text: string) => void;
+}
+
+export class FeedSync implements ChatPipe {
+  private feed: ChatFeed | undefined;
+  /** The webview speaks another protocol version (an old page after an update): it gets nothing until it reloads. */
+  private incompatible = false;
+  /** A post since the last snapshot resolved false (VS Code dropped it): the next chance sends a snapshot. */
+  private undelivered = false;
+  private posts = 0;
+  private lastSnapshotPost = 0;
+  private disposed = false;
+  /** Attachments from the editor not yet delivered to a live webview. */
+  private pendingAttachments: AddAttachmentMessage[] = [];
+
+  constructor(private readonly options: FeedSyncOptions) {}
+
+  /** The feed to post from (a new store, or none while the connection is missing); the webview gets a snapshot. */
+  setFeed(feed: ChatFeed | undefined): void {
+    this.feed?.dispose();
+    this.feed = feed;
+    this.feed?.setVisible(this.options.isVisible());
+    this.sendSnapshot();
+  }
+
+  /** What the feed posts goes through here (see ChatFeed's `post`). */
+  readonly postFeed = (message: FeedMessage): void => {
+    if (!this.incompatible) this.deliver(message);
+  };
+
+  /** The panel was hidden or shown: a shown panel that missed posts gets a snapshot. */
+  visibilityChanged(visible: boolean): void {
+    const before = this.lastSnapshotPost;
+    this.feed?.setVisible(visible);
+    if (visible && this.undelivered && this.lastSnapshotPost === before) this.sendSnapshot();
+  }
+
+  ready(protocolVersion: number): void {
+    if (protocolVersion !== WEBVIEW_PROTOCOL_VERSION) {
+      this.options.log?.(`Chat panel: the webview speaks protocol ${protocolVersion}, this extension ${WEBVIEW_PROTOCOL_VERSION}; asked it to reopen`);
+      this.incompatible = true;
+      this.deliver(unavailableSnapshot(this.options.panelState.sessionId, PROTOCOL_MISMATCH_REASON));
+      return;
+    }
+    this.incompatible = false;
+    this.resync();
+  }
+
+  /**
+   * A webview that posts is alive: the feed posts to it again even if no visibility change said so
+   * (a reload fires no onDidChangeViewState). Every ready or resync gets a snapshot, exactly one.
+   */
+  resync(): void {
+    const before = this.lastSnapshotPost;
+    if (this.options.isVisible()) this.feed?.setVisible(true);
+    if (this.lastSnapshotPost === before) this.sendSnapshot();
+    this.postPendingAttachments();
+  }
+
+  ack(rev: number): void {
+    this.feed?.ack(rev);
+  }
+
+  /** Answers outside the revisioned feed (file suggestions, request outcomes); false when not taken. */
+  post(message: FileSearchResultsMessage | RequestOutcomeMessage): PromiseLike<boolean> {
+    return this.incompatible ? Promise.resolve(false) : this.options.postMessage(message);
+  }
+
+  /** An attachment from the editor: a hidden chat's page is gone until shown again, so it waits for one that takes it. */
+  addAttachment(message: AddAttachmentMessage): void {
+    if (this.incompatible) return;
+    this.pendingAttachments.push(message);
+    this.postPendingAttachments();
+  }
+
+  /** Asks the webview to focus its prompt box (not a feed message: no revision, nothing to resend). */
+  focusPrompt(): void {
+    if (!this.incompatible) void this.options.postMessage({ type: 'focusPrompt', protocolVersion: WEBVIEW_PROTOCOL_VERSION });
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.feed?.dispose();
+    this.feed = undefined;
+  }
+
+  private sendSnapshot(): void {
+    if (this.incompatible) return;
+    if (this.feed) this.feed.sendSnapshot();
+    // A snapshot that says why there is nothing to show.
+    else this.deliver(unavailableSnapshot(this.options.panelState.sessionId, NO_CONNECTION));
+  }
+
+  private deliver(message: FeedMessage): void {
+    const withState = message.type === 'snapshot' ? { ...message, panelState: this.options.panelState } : message;
+    const seq = ++this.posts;
+    if (message.type === 'snapshot') {
+      this.lastSnapshotPost = seq;
+      this.undelivered = false;
+    }
+    // A dropped snapshot or delta leaves the webview behind: the next `ready` or visibility change sends a snapshot.
+    const dropped = (): void => {
+      if (!this.disposed && seq >= this.lastSnapshotPost) this.undelivered = true;
+    };
+    this.options.postMessage(withState).then((delivered) => delivered || dropped(), dropped);
+    this.options.onFeedPost?.();
+  }
+
+  private postPendingAttachments(): void {
+    for (const message of this.pendingAttachments) {
+      this.options.postMessage(message).then(
+        (delivered) => {
+          if (delivered) this.pendingAttachments = this.pendingAttachments.filter((m) => m !== message);
+        },
+        () => undefined,
+      );
+    }
+  }
+}
