@@ -94,6 +94,12 @@ export const chatStyles = css`
   .sc-muted {
     color: var(--vscode-descriptionForeground);
   }
+  /* A request the host refused, under the control the user used (webview/components/refusal.ts). */
+  .sc-refusal {
+    margin: 2px 0;
+    font-size: 0.92em;
+    color: var(--vscode-errorForeground);
+  }
   .sc-row {
     display: flex;
     align-items: center;

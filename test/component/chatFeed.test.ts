@@ -5,7 +5,7 @@ import type { DeltaMessage, HostToWebviewMessage, SnapshotMessage } from '../../
 import type { MessageEntry } from '../../src/store/model';
 import { ChatFeed } from '../../src/webviews/chatFeed';
 import { buildSnapshot } from '../../src/webviews/chatProjection';
-import { ChatStore } from '../../webview/state/chatStore';
+import { ChatMirror } from '../../webview/state/mirror';
 import { CheckedV2Wire } from '../unit/support/checkedV2Wire';
 import { nested } from '../unit/support/nested';
 import { FakeTimers } from './fakeTimers';
@@ -16,7 +16,7 @@ import { CHILD_A, CHILD_B, GRANDCHILD, ROOT, message, parentWithChildren } from 
 function setup(rootId = ROOT, store: FakeStore = parentWithChildren(), ackAfterMs?: number) {
   const timers = new FakeTimers();
   const posts: HostToWebviewMessage[] = [];
-  const mirror = new ChatStore();
+  const mirror = new ChatMirror();
   const results: string[] = [];
   const feed: ChatFeed = new ChatFeed(
     store,
@@ -181,7 +181,7 @@ describe('ChatFeed', () => {
     feed.flush();
     store.updateEntry<MessageEntry>(ROOT, 's', () => ({ text: 'abcdef' }));
     feed.flush();
-    const webview = new ChatStore();
+    const webview = new ChatMirror();
     webview.applySnapshot(structuredClone(posts[0] as SnapshotMessage));
     // Skip the whole entry; deliver only the append, rebased so the revisions chain.
     const append = structuredClone(deltas(posts)[1]!);
@@ -256,7 +256,7 @@ describe('ChatFeed', () => {
     wire.update({ sessionUpdate: 'tool_call_update', toolCallId: 't1', title: 'Run', kind: 'execute', status: 'in_progress', capabilities: { cancel: {} } });
     wire.assertSchemaValid();
     const timers = new FakeTimers();
-    const mirror = new ChatStore();
+    const mirror = new ChatMirror();
     const feed = new ChatFeed(wire.store, wire.sessionId, (m) => (m.type === 'snapshot' ? mirror.applySnapshot(structuredClone(m)) : mirror.applyDelta(structuredClone(m))), { timers });
     feed.sendSnapshot();
     const controls = () => {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { SnapshotMessage, HostToWebviewMessage } from '../../src/protocol/webviewMessages';
 import { SessionStore, type SessionStoreOptions } from '../../src/store/sessionStore';
 import { ChatFeed } from '../../src/webviews/chatFeed';
-import { ChatStore } from '../../webview/state/chatStore';
+import { ChatMirror } from '../../webview/state/mirror';
 import { FakeTimers } from '../component/fakeTimers';
 import { announce, text, Wire } from './support/storeFixtures';
 
@@ -107,7 +107,7 @@ test('over the text bound the text of finished sessions goes; the running sessio
 test('a chat open over the trimmed tree shows what is kept (no dangling cards or tool calls)', () => {
   const w = new BoundedWire({ maxSessions: 5, maxToolCalls: 5 }).newSession('R');
   const timers = new FakeTimers();
-  const mirror = new ChatStore();
+  const mirror = new ChatMirror();
   const results: string[] = [];
   const feed = new ChatFeed(w.store, 'R', (message: HostToWebviewMessage) => {
     const copy = structuredClone(message);

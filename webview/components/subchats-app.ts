@@ -2,13 +2,14 @@
 // messages to the store, asks for a resync on a gap, and forwards component requests to the host.
 import { html, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import type { ChatPanelState, HostToWebviewMessage } from '../../src/protocol/webviewMessages';
-import { WEBVIEW_PROTOCOL_VERSION } from '../../src/protocol/webviewMessages';
+import type { ChatPanelState, HostToWebviewMessage, WebviewToHostMessage } from '../../src/protocol/webviewMessages';
+import { WEBVIEW_PROTOCOL_VERSION, answeredRequestKey } from '../../src/protocol/webviewMessages';
 import { HOST_REQUEST_EVENT, RESTORE_DRAFT_EVENT, REVEAL_SESSION_EVENT } from '../events';
 import type { HostChannel } from '../host';
 import { isCancelChord, onMac } from '../lib/cancelChord';
 import { cardAnchors } from '../lib/format';
-import { ROOT_TOPIC, TREE_TOPIC, UI_TOPIC, type ChatStore } from '../state/chatStore';
+import type { ChatStore } from '../state/chatStore';
+import { ROOT_TOPIC, TREE_TOPIC, UI_TOPIC } from '../state/topics';
 import { Handshake } from '../state/handshake';
 import { StoreWatch } from '../state/storeWatch';
 import { SubchatsElement, codicon } from './base';
@@ -47,7 +48,7 @@ export class SubchatsApp extends SubchatsElement {
     new StoreWatch(this, () => ({ store: this.store, topics: [ROOT_TOPIC, TREE_TOPIC, UI_TOPIC] }));
     this.addEventListener(HOST_REQUEST_EVENT, (event) => {
       event.stopPropagation();
-      this.channel.post(event.detail);
+      this.post(event.detail, (event.target as Element | null)?.localName);
     });
     this.addEventListener(REVEAL_SESSION_EVENT, (event) => {
       event.stopPropagation();
@@ -55,9 +56,9 @@ export class SubchatsApp extends SubchatsElement {
     });
     this.addEventListener(RESTORE_DRAFT_EVENT, (event) => {
       event.stopPropagation();
-      const sessionId = this.store.rootSessionId;
+      const sessionId = this.store.mirror.rootSessionId;
       if (sessionId === undefined) return;
-      this.store.restoreDraft(sessionId, event.detail.text);
+      this.store.ui.restoreDraft(sessionId, event.detail.text);
       this.querySelector<HTMLElement>('subchats-prompt-box textarea')?.focus();
     });
   }
@@ -65,9 +66,9 @@ export class SubchatsApp extends SubchatsElement {
   override connectedCallback(): void {
     super.connectedCallback();
     const saved = (this.channel.getState() ?? {}) as PersistedUiState;
-    for (const id of saved.expanded ?? []) this.store.setExpanded(id, true);
+    for (const id of saved.expanded ?? []) this.store.ui.setExpanded(id, true);
     this.outlineOpen = saved.outlineOpen ?? false;
-    this.store.restoreComposers(saved.composers);
+    this.store.ui.restoreComposers(saved.composers);
     if (saved.connectionId !== undefined && saved.sessionId !== undefined) {
       this.panelState = { connectionId: saved.connectionId, sessionId: saved.sessionId };
     }
@@ -89,16 +90,24 @@ export class SubchatsApp extends SubchatsElement {
    * Held down, its repeats stay the chord's but ask no more.
    */
   private readonly onCancelChord = (event: KeyboardEvent): void => {
-    const rootId = this.store.rootSessionId;
+    const rootId = this.store.mirror.rootSessionId;
     if (rootId === undefined || !isCancelChord(event, onMac())) return;
     event.preventDefault();
     event.stopPropagation();
-    if (!event.repeat) this.channel.post({ type: 'cancel', sessionId: rootId });
+    // The answer shows where the chat's own Cancel button is.
+    if (!event.repeat) this.post({ type: 'cancel', sessionId: rootId }, 'subchats-session-bar');
   };
 
+  /** Posts a request; one the host answers is noted with the place it was asked from (a tag name). */
+  private post(message: WebviewToHostMessage, place: string | undefined): void {
+    const key = answeredRequestKey(message);
+    if (key) this.store.ui.asked(key, place);
+    this.channel.post(message);
+  }
+
   private askForSnapshot(): void {
-    if (this.store.rev === undefined) this.channel.post({ type: 'ready', protocolVersion: WEBVIEW_PROTOCOL_VERSION });
-    else this.channel.post({ type: 'resync', knownRev: this.store.rev, reason: this.resyncReason });
+    if (this.store.mirror.rev === undefined) this.channel.post({ type: 'ready', protocolVersion: WEBVIEW_PROTOCOL_VERSION });
+    else this.channel.post({ type: 'resync', knownRev: this.store.mirror.rev, reason: this.resyncReason });
   }
 
   private receive(message: HostToWebviewMessage): void {
@@ -110,19 +119,23 @@ export class SubchatsApp extends SubchatsElement {
       this.resyncRequestedAt = undefined;
       this.handshake.answered();
       if (message.panelState) this.panelState = message.panelState;
-      this.store.applySnapshot(message);
+      this.store.mirror.applySnapshot(message);
       this.scheduleAck();
       return;
     }
-    if (message.type === 'fileSearchResults' || message.type === 'addAttachment') {
-      this.store.applyComposer(message);
+    if (message.type === 'requestOutcome') {
+      this.store.ui.applyOutcome(message);
       return;
     }
-    const result = this.store.applyDelta(message);
+    if (message.type === 'fileSearchResults' || message.type === 'addAttachment') {
+      this.store.ui.applyComposer(message);
+      return;
+    }
+    const result = this.store.mirror.applyDelta(message);
     if (result === 'applied') this.scheduleAck();
     // One resync request per gap: further deltas are dropped until the snapshot arrives.
     if ((result === 'gap' || result === 'mismatch') && this.resyncRequestedAt === undefined) {
-      this.resyncRequestedAt = this.store.rev ?? -1;
+      this.resyncRequestedAt = this.store.mirror.rev ?? -1;
       this.resyncReason = result;
       this.handshake.start();
     }
@@ -140,8 +153,8 @@ export class SubchatsApp extends SubchatsElement {
       const afterPaint = new MessageChannel();
       afterPaint.port1.onmessage = () => {
         this.ackScheduled = false;
-        const rev = this.store.rev;
-        if (rev !== undefined && !this.store.incompatible) this.channel.post({ type: 'ack', rev });
+        const rev = this.store.mirror.rev;
+        if (rev !== undefined && !this.store.mirror.incompatible) this.channel.post({ type: 'ack', rev });
       };
       afterPaint.port2.postMessage(0);
     });
@@ -149,8 +162,8 @@ export class SubchatsApp extends SubchatsElement {
 
   protected override render(): TemplateResult {
     const { store } = this;
-    const rootId = store.rootSessionId;
-    if (store.rev === undefined || rootId === undefined) {
+    const rootId = store.mirror.rootSessionId;
+    if (store.mirror.rev === undefined || rootId === undefined) {
       if (this.handshake.stalled) {
         return html`<p class="sc-muted" role="status">
           ${codicon('loading codicon-modifier-spin')} Still waiting for Subchats…
@@ -159,10 +172,10 @@ export class SubchatsApp extends SubchatsElement {
       }
       return html`<p class="sc-muted" role="status">${codicon('loading codicon-modifier-spin')} Loading chat…</p>`;
     }
-    if (!store.session(rootId)) {
-      return html`<p class="sc-muted" role="status">${codicon('warning')} ${store.unavailableReason ?? 'This session is not available.'}</p>`;
+    if (!store.mirror.session(rootId)) {
+      return html`<p class="sc-muted" role="status">${codicon('warning')} ${store.mirror.unavailableReason ?? 'This session is not available.'}</p>`;
     }
-    const hasChildren = (store.session(rootId)?.header.childIds.length ?? 0) > 0;
+    const hasChildren = (store.mirror.session(rootId)?.header.childIds.length ?? 0) > 0;
     return html`<header class="sc-header">
         <subchats-session-bar .store=${store} .sessionId=${rootId}></subchats-session-bar>
         <subchats-changes .store=${store} .sessionId=${rootId} .scope=${'tree'}></subchats-changes>
@@ -193,29 +206,29 @@ export class SubchatsApp extends SubchatsElement {
   };
 
   private persist(): void {
-    const state: PersistedUiState = { ...this.panelState, expanded: this.store.expandedSessions(), outlineOpen: this.outlineOpen, composers: this.store.composerStates() };
+    const state: PersistedUiState = { ...this.panelState, expanded: this.store.ui.expandedSessions(), outlineOpen: this.outlineOpen, composers: this.store.ui.composerStates() };
     this.channel.setState(state);
   }
 
   /** Expands the cards on the way to a session and scrolls its card into view, through virtualized lists. */
   private async reveal(sessionId: string): Promise<void> {
-    const rootId = this.store.rootSessionId;
+    const rootId = this.store.mirror.rootSessionId;
     const chain: string[] = [];
-    for (let id: string | null | undefined = sessionId; id !== rootId; id = this.store.session(id)?.header.parentId) {
+    for (let id: string | null | undefined = sessionId; id !== rootId; id = this.store.mirror.session(id)?.header.parentId) {
       if (id === null || id === undefined || chain.includes(id)) {
         this.channel.post({ type: 'openChat', sessionId, where: 'tab' });
         return;
       }
       chain.unshift(id);
     }
-    for (const id of chain) this.store.setExpanded(id, true);
+    for (const id of chain) this.store.ui.setExpanded(id, true);
     this.persist();
     await this.updateComplete;
     let transcript = this.querySelector<SubchatsTranscript>('subchats-transcript.sc-root-transcript');
     let parentId = rootId;
     let card: Element | null = null;
     for (const id of chain) {
-      const parent = parentId === undefined ? undefined : this.store.session(parentId);
+      const parent = parentId === undefined ? undefined : this.store.mirror.session(parentId);
       if (!transcript || !parent) break;
       const anchor = cardAnchors(parent).get(id) ?? `orphan:${id}`;
       const item = await transcript.scrollToEntry(anchor);

@@ -22,7 +22,7 @@ export class SubchatsChanges extends SubchatsElement {
   }
 
   protected override render(): TemplateResult | typeof nothing {
-    const header = this.store?.session(this.sessionId)?.header;
+    const header = this.store?.mirror.session(this.sessionId)?.header;
     const changes = (this.scope === 'tree' ? header?.treeChanges : header?.changes) ?? [];
     if (changes.length === 0) return nothing;
     const totals = totalCounts(changes);

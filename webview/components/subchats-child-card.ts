@@ -5,10 +5,13 @@ import { property } from 'lit/decorators.js';
 import { requestHost } from '../events';
 import { elapsedMs, formatDuration, isWorking, longQuietNotice, presentState, spentTimes, spentTimesText, stateExplanation, usageText } from '../../src/presentation';
 import { entrySummary, latestActivity } from '../lib/format';
-import type { ChatStore, SessionView } from '../state/chatStore';
+import type { ChatStore } from '../state/chatStore';
+import type { ChatSessionView } from '../state/mirror';
 import { StoreWatch } from '../state/storeWatch';
+import { OUTCOME_TOPIC } from '../state/topics';
 import { SecondTicker } from '../state/ticker';
 import { SubchatsElement, codicon, presentedIcon } from './base';
+import { refusalNote } from './refusal';
 import type { PermissionEntry } from '../../src/protocol/transcript';
 import './subchats-changes';
 import './subchats-permission';
@@ -22,25 +25,25 @@ export class SubchatsChildCard extends SubchatsElement {
 
   constructor() {
     super();
-    new StoreWatch(this, () => ({ store: this.store, topics: [this.sessionId] }));
+    new StoreWatch(this, () => ({ store: this.store, topics: [this.sessionId, OUTCOME_TOPIC] }));
     new SecondTicker(this, () => {
-      const state = this.store?.session(this.sessionId)?.header.state;
+      const state = this.store?.mirror.session(this.sessionId)?.header.state;
       return state !== undefined && isWorking(state);
     });
   }
 
   protected override willUpdate(_changed: PropertyValues<this>): void {
     this.dataset.sessionId = this.sessionId;
-    this.dataset.state = this.store?.session(this.sessionId)?.header.state.state ?? 'unknown';
+    this.dataset.state = this.store?.mirror.session(this.sessionId)?.header.state.state ?? 'unknown';
   }
 
   protected override render(): TemplateResult {
-    const view = this.store?.session(this.sessionId);
+    const view = this.store?.mirror.session(this.sessionId);
     if (!view) return html`<div class="sc-entry sc-muted">${codicon('hubot')} Subagent (not available)</div>`;
     const { header } = view;
     const name = header.label;
     const presented = presentState(header.state, header, Date.now());
-    const expanded = this.store?.isExpanded(this.sessionId) ?? false;
+    const expanded = this.store?.ui.isExpanded(this.sessionId) ?? false;
     // Counted from the tool calls, which deltas keep current (the header only changes with session fields).
     const toolCount = Object.keys(view.toolCalls).length;
     return html`<div class="sc-entry">
@@ -71,6 +74,7 @@ export class SubchatsChildCard extends SubchatsElement {
           ${usageText(header.spend) ? html`<span class="sc-usage" title=${header.spendLines.join('\n')}>${codicon('pulse')} ${usageText(header.spend)}</span>` : nothing}
           <span class="sc-grow sc-ellipsis sc-activity" title="Latest activity">${latestActivity(view)}</span>
         </div>
+        ${this.renderRefusals()}
         ${quietNotice(header)}
         ${reportedNote(header.state)}
         <subchats-changes class="sc-card-changes" .store=${this.store} .sessionId=${this.sessionId} .scope=${'tree'}></subchats-changes>
@@ -81,7 +85,7 @@ export class SubchatsChildCard extends SubchatsElement {
     </div>`;
   }
 
-  private renderControls(view: SessionView, name: string): TemplateResult {
+  private renderControls(view: ChatSessionView, name: string): TemplateResult {
     const cancel = view.header.actions.cancel;
     return html`${cancel.allowed
         ? html`<button type="button" class="sc-icon-button" title="Cancel" aria-label=${`Cancel subagent ${name}`} @click=${this.cancel}>
@@ -101,7 +105,7 @@ export class SubchatsChildCard extends SubchatsElement {
       </button>`;
   }
 
-  private renderPreview(view: SessionView): TemplateResult | typeof nothing {
+  private renderPreview(view: ChatSessionView): TemplateResult | typeof nothing {
     const latest = view.entries.slice(-PREVIEW_ENTRIES);
     if (latest.length <= 1) return nothing;
     return html`<ul class="sc-preview" aria-label="Latest entries">
@@ -110,15 +114,21 @@ export class SubchatsChildCard extends SubchatsElement {
   }
 
   /** A collapsed child that waits for the user still shows its question, answerable right here. */
-  private renderPendingQuestions(view: SessionView): TemplateResult | typeof nothing {
+  private renderPendingQuestions(view: ChatSessionView): TemplateResult | typeof nothing {
     if (view.header.awaitingUser === 0) return nothing;
     const pending = view.entries.filter((entry): entry is PermissionEntry => entry.kind === 'permission' && entry.outcome === 'pending');
     if (pending.length === 0) return nothing;
-    return html`${pending.map((entry) => html`<subchats-permission .sessionId=${this.sessionId} .entry=${entry}></subchats-permission>`)}`;
+    return html`${pending.map((entry) => html`<subchats-permission .store=${this.store} .sessionId=${this.sessionId} .entry=${entry}></subchats-permission>`)}`;
+  }
+
+  /** Why the host refused a cancel or an open asked from this card. */
+  private renderRefusals(): TemplateResult {
+    const { sessionId, localName } = this;
+    return html`${refusalNote(this.store, { request: 'cancel', sessionId }, localName)}${refusalNote(this.store, { request: 'openSubagentSession', sessionId }, localName)}`;
   }
 
   private readonly toggle = (): void => {
-    this.store?.setExpanded(this.sessionId, !this.store.isExpanded(this.sessionId));
+    this.store?.ui.setExpanded(this.sessionId, !this.store.ui.isExpanded(this.sessionId));
   };
 
   private readonly cancel = (): void => {

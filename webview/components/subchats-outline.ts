@@ -3,7 +3,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { revealSession } from '../events';
 import { presentState } from '../../src/presentation';
-import { TREE_TOPIC, type ChatStore } from '../state/chatStore';
+import type { ChatStore } from '../state/chatStore';
+import { TREE_TOPIC } from '../state/topics';
 import { StoreWatch } from '../state/storeWatch';
 import { SubchatsElement, presentedIcon } from './base';
 
@@ -16,7 +17,7 @@ export class SubchatsOutline extends SubchatsElement {
   }
 
   protected override render(): TemplateResult | typeof nothing {
-    const rootId = this.store?.rootSessionId;
+    const rootId = this.store?.mirror.rootSessionId;
     if (!this.store || rootId === undefined) return nothing;
     return html`<nav aria-label="Session outline">${this.renderLevel([rootId], 1, new Set())}</nav>`;
   }
@@ -24,12 +25,12 @@ export class SubchatsOutline extends SubchatsElement {
   private renderLevel(ids: readonly string[], level: number, seen: Set<string>): TemplateResult {
     return html`<ul role=${level === 1 ? 'tree' : 'group'}>
       ${ids.map((id) => {
-        const view = this.store?.session(id);
+        const view = this.store?.mirror.session(id);
         if (!view || seen.has(id)) return nothing;
         seen.add(id);
         const { header } = view;
         const presented = presentState(header.state, header, Date.now());
-        const children = header.childIds.filter((childId) => this.store?.session(childId));
+        const children = header.childIds.filter((childId) => this.store?.mirror.session(childId));
         return html`<li role="treeitem" aria-level=${level} aria-expanded=${children.length > 0 ? 'true' : nothing}>
           <button type="button" class="sc-link sc-row" data-outline-session=${id} @click=${() => revealSession(this, id)}>
             ${presentedIcon(presented, presented.label)}

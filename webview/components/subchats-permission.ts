@@ -4,7 +4,11 @@ import { property, state } from 'lit/decorators.js';
 import type { PermissionEntry } from '../../src/protocol/transcript';
 import { requestHost } from '../events';
 import { commandText, ownEntry, permissionAnswer, plainText } from '../../src/presentation';
+import type { ChatStore } from '../state/chatStore';
+import { StoreWatch } from '../state/storeWatch';
+import { OUTCOME_TOPIC } from '../state/topics';
 import { SubchatsElement, codicon } from './base';
+import { refusalNote } from './refusal';
 
 const OPTION_ICONS: Record<string, string> = {
   allow_once: 'check',
@@ -16,8 +20,14 @@ const OPTION_ICONS: Record<string, string> = {
 export class SubchatsPermission extends SubchatsElement {
   @property({ attribute: false }) entry!: PermissionEntry;
   @property({ attribute: false }) sessionId = '';
+  @property({ attribute: false }) store: ChatStore | undefined;
   /** Set once the user answered here, until the host reports the outcome. */
   @state() private sentFor: string | undefined;
+
+  constructor() {
+    super();
+    new StoreWatch(this, () => ({ store: this.store, topics: [OUTCOME_TOPIC] }));
+  }
 
   protected override render(): TemplateResult {
     const entry = this.entry;
@@ -29,6 +39,7 @@ export class SubchatsPermission extends SubchatsElement {
         ${entry.description ? html`<div class="sc-muted sc-permission-description">${entry.description}</div>` : nothing}
         ${entry.command !== undefined ? html`<div class="sc-permission-command">Command: <code>${plainText(commandText(entry.command))}</code></div>` : nothing}
         ${pending ? this.renderOptionButtons(entry, waiting) : html`<div class="sc-muted">${permissionAnswer(entry)}</div>`}
+        ${refusalNote(this.store, { request: 'answerPermission', sessionId: this.sessionId, target: entry.requestId }, this.localName)}
       </div>
     </div>`;
   }

@@ -10,9 +10,12 @@ import type { PromptAttachment } from '../../src/protocol/webviewMessages';
 import { requestHost } from '../events';
 import { readMedia } from '../lib/mediaFiles';
 import { HistoryWalk, completionTrigger, matchingCommands, promptHistory, replaceRange, type CompletionTrigger } from '../lib/promptComposer';
-import { COMPOSER_TOPIC, type ChatStore, type SessionView } from '../state/chatStore';
+import type { ChatStore } from '../state/chatStore';
+import type { ChatSessionView } from '../state/mirror';
+import { COMPOSER_TOPIC, OUTCOME_TOPIC } from '../state/topics';
 import { StoreWatch } from '../state/storeWatch';
 import { SubchatsElement, codicon } from './base';
+import { refusalNote } from './refusal';
 import { COMPLETION_LIST_ID, completionOptionId, renderChips, renderCompletion, renderQueue, type CompletionItem } from './prompt-parts';
 
 const INPUT_ID = 'sc-prompt-input';
@@ -54,22 +57,22 @@ export class SubchatsPromptBox extends SubchatsElement {
 
   constructor() {
     super();
-    new StoreWatch(this, () => ({ store: this.store, topics: [this.sessionId, COMPOSER_TOPIC] }));
+    new StoreWatch(this, () => ({ store: this.store, topics: [this.sessionId, COMPOSER_TOPIC, OUTCOME_TOPIC] }));
   }
 
-  private get view(): SessionView | undefined {
-    return this.store?.session(this.sessionId);
+  private get view(): ChatSessionView | undefined {
+    return this.store?.mirror.session(this.sessionId);
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if ((changed.has('sessionId') || changed.has('store')) && this.store) {
-      const saved = this.store.composer(this.sessionId);
+      const saved = this.store.ui.composer(this.sessionId);
       this.draft = saved?.draft ?? '';
       this.attachments = [...(saved?.attachments ?? [])];
     }
-    const added = this.store?.takeAttachments() ?? [];
+    const added = this.store?.ui.takeAttachments() ?? [];
     for (const attachment of added) this.addAttachment(attachment);
-    const restored = this.store?.takeDraft(this.sessionId);
+    const restored = this.store?.ui.takeDraft(this.sessionId);
     if (restored !== undefined) {
       this.draft = this.draft.trim() === '' ? restored : `${this.draft}\n${restored}`;
       this.pendingCaret = this.draft.length;
@@ -79,7 +82,7 @@ export class SubchatsPromptBox extends SubchatsElement {
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
     if (changed.has('draft') || changed.has('attachments')) {
-      this.store?.saveComposer(this.sessionId, { draft: this.draft, attachments: this.attachments });
+      this.store?.ui.saveComposer(this.sessionId, { draft: this.draft, attachments: this.attachments });
     }
     const input = this.querySelector<HTMLTextAreaElement>(`#${INPUT_ID}`);
     if (input && this.pendingCaret !== undefined) {
@@ -126,6 +129,8 @@ export class SubchatsPromptBox extends SubchatsElement {
         @dragover=${(e: DragEvent) => e.dataTransfer?.types.includes('Files') && e.preventDefault()}
         @drop=${this.onDrop}
       ></textarea>
+      ${refusalNote(this.store, { request: 'prompt', sessionId: this.sessionId }, this.localName)}
+      ${refusalNote(this.store, { request: 'cancel', sessionId: this.sessionId }, this.localName)}
       <div class="sc-row">
         <span id=${reasonId} class="sc-grow sc-muted sc-prompt-reason">${reason}</span>
         ${cancel.allowed
@@ -149,7 +154,7 @@ export class SubchatsPromptBox extends SubchatsElement {
     if (trigger.kind === 'command') {
       return matchingCommands(this.view?.header.commands ?? [], trigger.query).map((command) => ({ kind: 'command', command }));
     }
-    const answer = this.store?.fileSuggestions;
+    const answer = this.store?.ui.fileSuggestions;
     if (!answer || answer.requestId !== this.fileRequestId) return [];
     return answer.items.map((file) => ({ kind: 'file', file }));
   }

@@ -4,7 +4,9 @@ import { property } from 'lit/decorators.js';
 import { requestHost } from '../events';
 import { contextText, isWorking, presentState, stateExplanation, usageText, withBackgroundWork } from '../../src/presentation';
 import type { ChatSessionHeader, ChatSessionSetting } from '../../src/protocol/webviewMessages';
-import { ROOT_TOPIC, type ChatStore } from '../state/chatStore';
+import type { ChatStore } from '../state/chatStore';
+import { OUTCOME_TOPIC, ROOT_TOPIC } from '../state/topics';
+import { refusalNote } from './refusal';
 import { StoreWatch } from '../state/storeWatch';
 import { SecondTicker } from '../state/ticker';
 import { quietNotice, reportedNote } from './subchats-child-card';
@@ -16,23 +18,23 @@ export class SubchatsSessionBar extends SubchatsElement {
 
   constructor() {
     super();
-    new StoreWatch(this, () => ({ store: this.store, topics: [this.sessionId, ROOT_TOPIC] }));
+    new StoreWatch(this, () => ({ store: this.store, topics: [this.sessionId, ROOT_TOPIC, OUTCOME_TOPIC] }));
     // What quiet time says (the long-quiet notice, a quiet agent-started turn) changes while the session runs.
     new SecondTicker(this, () => {
-      const state = this.store?.session(this.sessionId)?.header.state;
+      const state = this.store?.mirror.session(this.sessionId)?.header.state;
       return state !== undefined && isWorking(state);
     });
   }
 
   protected override render(): TemplateResult | typeof nothing {
-    const header = this.store?.session(this.sessionId)?.header;
+    const header = this.store?.mirror.session(this.sessionId)?.header;
     if (!this.store || !header) return nothing;
     const presented = withBackgroundWork(presentState(header.state, header, Date.now()), header.backgroundRunning);
     const explanation = stateExplanation(header.stateHistory, { cancelRequestedAt: header.cancelRequestedAt });
     return html`<div class="sc-row">
       <nav class="sc-grow" aria-label="Breadcrumb">
         <ol class="sc-breadcrumb">
-          ${this.store.ancestors.map(
+          ${this.store.mirror.ancestors.map(
             (ancestor) => html`<li>
               <button type="button" class="sc-link" title="Open this session" @click=${() => requestHost(this, { type: 'openChat', sessionId: ancestor.id, where: 'tab' })}>
                 ${ancestor.label}
@@ -51,7 +53,9 @@ export class SubchatsSessionBar extends SubchatsElement {
           </button>`
         : nothing}
     </div>
+    ${refusalNote(this.store, { request: 'cancel', sessionId: this.sessionId }, this.localName)}
     ${this.renderSettings(header)}
+    ${refusalNote(this.store, { request: 'changeSetting', sessionId: this.sessionId }, this.localName)}
     ${explanation ? html`<div class="sc-muted sc-ellipsis sc-state-explanation">${explanation}</div>` : nothing}
     ${quietNotice(header)}
     ${header.state.error?.message ? html`<div class="sc-muted" role="alert">${codicon('error')} ${header.state.error.message}</div>` : nothing}

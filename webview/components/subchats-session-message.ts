@@ -31,9 +31,9 @@ export class SubchatsSessionMessage extends SubchatsElement {
   private sessionLink(sessionId: string | undefined, role: string): TemplateResult | typeof nothing {
     if (sessionId === undefined) return html`<span>unknown ${role}</span>`;
     if (sessionId === this.sessionId) return html`<span>this session</span>`;
-    const header = this.store?.session(sessionId)?.header;
+    const header = this.store?.mirror.session(sessionId)?.header;
     // Outside this panel's tree only the ancestors are known by name (the breadcrumb has them).
-    const ancestor = this.store?.ancestors.find((a) => a.id === sessionId);
+    const ancestor = this.store?.mirror.ancestors.find((a) => a.id === sessionId);
     const name = header?.label ?? ancestor?.label ?? 'another session';
     // Sessions in this panel are revealed in place; others open in their own tab.
     const go = header

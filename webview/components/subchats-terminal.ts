@@ -3,7 +3,9 @@ import { html, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { parseAnsi, type AnsiRun } from '../lib/ansi';
 import { cspStyle } from '../lib/cspStyle';
-import { TERMINALS_TOPIC, type ChatStore } from '../state/chatStore';
+import type { ChatStore } from '../state/chatStore';
+import { OUTCOME_TOPIC, TERMINALS_TOPIC } from '../state/topics';
+import { refusalNote } from './refusal';
 import { StoreWatch } from '../state/storeWatch';
 import { terminalGrantsCancel } from '../../src/presentation';
 import { requestHost } from '../events';
@@ -20,11 +22,11 @@ export class SubchatsTerminal extends SubchatsElement {
 
   constructor() {
     super();
-    new StoreWatch(this, () => ({ store: this.store, topics: [TERMINALS_TOPIC] }));
+    new StoreWatch(this, () => ({ store: this.store, topics: [TERMINALS_TOPIC, OUTCOME_TOPIC] }));
   }
 
   protected override render(): TemplateResult {
-    const terminal = this.store?.terminal(this.terminalId);
+    const terminal = this.store?.mirror.terminal(this.terminalId);
     if (!terminal) {
       return html`<div class="sc-muted">${codicon('terminal')} Terminal ${this.terminalId} (no output yet)</div>`;
     }
@@ -43,6 +45,7 @@ export class SubchatsTerminal extends SubchatsElement {
               : ''}
           </div>`
         : ''}
+      ${refusalNote(this.store, { request: 'cancelTerminal', sessionId: this.sessionId, target: this.terminalId }, this.localName)}
       <pre class="sc-terminal" role="log" aria-label=${`Terminal ${this.terminalId} output`}>${this.parsed.runs.map(renderRun)}</pre>
       <div class="sc-muted">
         ${terminal.truncated ? 'Output truncated. ' : ''}${exit

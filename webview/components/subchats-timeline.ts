@@ -26,7 +26,7 @@ export class SubchatsTimeline extends SubchatsElement {
   }
 
   private rows(): readonly ChatTimelineRow[] {
-    return this.store?.session(this.sessionId)?.header.childTimeline ?? [];
+    return this.store?.mirror.session(this.sessionId)?.header.childTimeline ?? [];
   }
 
   protected override render(): TemplateResult | typeof nothing {

@@ -6,6 +6,9 @@ import { grantsCancel, presentToolStatus, stoppedWithTurn, toolKindIcon, toolPro
 import type { ToolCallContent, ToolCallRecord } from '../../src/protocol/transcript';
 import { requestHost, revealSession } from '../events';
 import type { ChatStore } from '../state/chatStore';
+import { StoreWatch } from '../state/storeWatch';
+import { OUTCOME_TOPIC } from '../state/topics';
+import { refusalNote } from './refusal';
 import { renderAttachment } from './attachments';
 import { SubchatsElement, codicon, presentedIcon } from './base';
 import { validDiff, type DiffContent } from './subchats-diff';
@@ -31,6 +34,11 @@ export class SubchatsToolCall extends SubchatsElement {
   @property({ type: Boolean }) showsChildCard = false;
   @state() private open = false;
   @state() private raw: RawPart | undefined;
+
+  constructor() {
+    super();
+    new StoreWatch(this, () => ({ store: this.store, topics: [OUTCOME_TOPIC] }));
+  }
 
   protected override render(): TemplateResult {
     const call = this.toolCall;
@@ -74,6 +82,7 @@ export class SubchatsToolCall extends SubchatsElement {
           >
           ${this.renderCancel(call, title)}
         </div>
+        ${refusalNote(this.store, { request: 'cancelToolCall', sessionId: this.sessionId, target: call.toolCallId }, this.localName)}
         ${this.renderLocations(call)}
         ${diffs.length > 0 || patches.length > 0
           ? html`<div class="sc-card-body">
@@ -188,7 +197,7 @@ export class SubchatsToolCall extends SubchatsElement {
   }
 
   private nameOf(sessionId: string): string {
-    const header = this.store?.session(sessionId)?.header;
+    const header = this.store?.mirror.session(sessionId)?.header;
     return header?.label ?? 'A session outside this chat';
   }
 }

@@ -6,7 +6,8 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Entry } from '../../src/protocol/transcript';
 import { cardAnchors } from '../lib/format';
-import type { ChatStore, SessionView } from '../state/chatStore';
+import type { ChatStore } from '../state/chatStore';
+import type { ChatSessionView } from '../state/mirror';
 import { StoreWatch } from '../state/storeWatch';
 import { SubchatsElement } from './base';
 import './subchats-child-card';
@@ -41,7 +42,7 @@ export class SubchatsTranscript extends SubchatsElement {
   @property({ type: Boolean }) follow = false;
   @state() private following = true;
   private layout: object = FOLLOW_LAYOUT;
-  private items: { view: SessionView; items: Item[] } | undefined;
+  private items: { view: ChatSessionView; items: Item[] } | undefined;
 
   constructor() {
     super();
@@ -73,7 +74,7 @@ export class SubchatsTranscript extends SubchatsElement {
   }
 
   protected override render(): TemplateResult {
-    const view = this.store?.session(this.sessionId);
+    const view = this.store?.mirror.session(this.sessionId);
     if (!view) return html`<div class="sc-muted">No transcript.</div>`;
     const items = this.itemsOf(view);
     if (items.length === 0) return html`<div class="sc-muted sc-entry">No messages yet.</div>`;
@@ -89,7 +90,7 @@ export class SubchatsTranscript extends SubchatsElement {
     ></lit-virtualizer>`;
   }
 
-  private itemsOf(view: SessionView): Item[] {
+  private itemsOf(view: ChatSessionView): Item[] {
     if (this.items?.view === view) return this.items.items;
     const anchors = cardAnchors(view);
     const orphans: OrphanCard[] = view.header.childIds
@@ -100,11 +101,11 @@ export class SubchatsTranscript extends SubchatsElement {
     return items;
   }
 
-  private renderItem(view: SessionView, anchors: ReadonlyMap<string, string>, item: Item): TemplateResult {
+  private renderItem(view: ChatSessionView, anchors: ReadonlyMap<string, string>, item: Item): TemplateResult {
     return html`<div data-entry-id=${item.id}>${this.renderEntry(view, anchors, item)}</div>`;
   }
 
-  private renderEntry(view: SessionView, anchors: ReadonlyMap<string, string>, item: Item): TemplateResult | typeof nothing {
+  private renderEntry(view: ChatSessionView, anchors: ReadonlyMap<string, string>, item: Item): TemplateResult | typeof nothing {
     const { store, sessionId } = this;
     switch (item.kind) {
       case 'message':
@@ -131,7 +132,7 @@ export class SubchatsTranscript extends SubchatsElement {
       case 'orphanCard':
         return html`<subchats-child-card .store=${store} .sessionId=${item.childSessionId}></subchats-child-card>`;
       case 'permission':
-        return html`<subchats-permission .sessionId=${sessionId} .entry=${item}></subchats-permission>`;
+        return html`<subchats-permission .store=${this.store} .sessionId=${sessionId} .entry=${item}></subchats-permission>`;
       case 'notice':
       case 'elicitation':
         return html`<subchats-notice .entry=${item}></subchats-notice>`;

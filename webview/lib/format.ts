@@ -2,7 +2,7 @@
 // statuses, names and durations come from the shared presentation (src/presentation), as in the tree.
 import type { Entry, ToolCallRecord } from '../../src/protocol/transcript';
 import { permissionAnswer, planSummary, presentToolStatus } from '../../src/presentation';
-import type { SessionView } from '../state/chatStore';
+import type { ChatSessionView } from '../state/mirror';
 
 function firstLine(text: string, max = 160): string {
   const line = text.trim().split('\n').find((l) => l.trim() !== '') ?? '';
@@ -35,13 +35,13 @@ export function entrySummary(entry: Entry, toolCalls: Readonly<Record<string, To
   }
 }
 
-export function latestActivity(view: SessionView): string {
+export function latestActivity(view: ChatSessionView): string {
   const last = view.entries.at(-1);
   return last ? entrySummary(last, view.toolCalls) : 'No activity yet';
 }
 
 /** Where each child's card goes: its ChildEntry, else the subagent tool call naming it. */
-export function cardAnchors(view: SessionView): ReadonlyMap<string, string> {
+export function cardAnchors(view: ChatSessionView): ReadonlyMap<string, string> {
   const cached = anchorCache.get(view.entries);
   if (cached && cached.toolCalls === view.toolCalls) return cached.anchors;
   const anchors = new Map<string, string>();
