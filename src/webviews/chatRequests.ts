@@ -78,13 +78,16 @@ export interface RequestContext {
  * same as a notification, for a chat that cannot take the answer. `after`: work that goes on past the answer
  * (a prompt's turn), whose failure is reported like the request's own.
  */
-export type Outcome = { readonly refused?: undefined; readonly after?: Promise<unknown> } | { readonly refused: string; readonly notice: string };
+type Outcome = { readonly refused?: undefined; readonly after?: Promise<unknown> } | { readonly refused: string; readonly notice: string };
 
 const DONE: Outcome = {};
 const NOT_IN_CHAT = 'The session is not part of this chat.';
 
+/** A reason is a sentence or two (an agent's error can be long; the webview takes up to 2,000 characters). */
+const MAX_REASON = 600;
+
 function refuse(reason: string, notice: string): Outcome {
-  return { refused: reason || 'Not possible now.', notice: inertUiText(`Subchats: ${notice}`, 600) };
+  return { refused: reason.slice(0, MAX_REASON) || 'Not possible now.', notice: inertUiText(`Subchats: ${notice}`, MAX_REASON) };
 }
 
 type Message<K extends WebviewToHostMessage['type']> = Extract<WebviewToHostMessage, { readonly type: K }>;

@@ -1,0 +1,71 @@
+// The panel's end of the pipe (src/webviews/feedSync.ts), without VS Code: a dropped post makes the next show
+// send a snapshot, every ready gets exactly one snapshot, a page of another protocol version gets only the
+// reason, and an attachment waits for a page that takes it.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PROTOCOL_MISMATCH_REASON, WEBVIEW_PROTOCOL_VERSION, type HostToWebviewMessage } from '../../src/protocol/webviewMessages';
+import { FeedSync } from '../../src/webviews/feedSync';
+
+function pipe(): { sync: FeedSync; posted: HostToWebviewMessage[]; take: (taken: boolean) => void; show: (visible: boolean) => void } {
+  const posted: HostToWebviewMessage[] = [];
+  let taken = true;
+  let visible = true;
+  const sync = new FeedSync({
+    panelState: { connectionId: 'c', sessionId: 's' },
+    postMessage: (message) => {
+      posted.push(message);
+      return Promise.resolve(taken);
+    },
+    isVisible: () => visible,
+  });
+  return { sync, posted, take: (value) => (taken = value), show: (value) => (visible = value) };
+}
+
+const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+const types = (posted: readonly HostToWebviewMessage[]): string[] => posted.map((m) => (m.type === 'snapshot' ? `snapshot:${m.unavailableReason ?? ''}` : m.type));
+
+test('without a connection, each ready gets one snapshot saying so, with the panel state to restore', () => {
+  const { sync, posted } = pipe();
+  sync.setFeed(undefined);
+  sync.ready(WEBVIEW_PROTOCOL_VERSION);
+  assert.equal(posted.length, 2);
+  const last = posted[1];
+  assert.ok(last?.type === 'snapshot');
+  assert.match(last.unavailableReason ?? '', /not available/);
+  assert.deepEqual(last.panelState, { connectionId: 'c', sessionId: 's' });
+});
+
+test('a dropped snapshot is sent again when the panel is shown, not before', async () => {
+  const { sync, posted, take } = pipe();
+  take(false);
+  sync.setFeed(undefined);
+  await settle();
+  take(true);
+  sync.visibilityChanged(false);
+  assert.equal(posted.length, 1, 'hidden: nothing more');
+  sync.visibilityChanged(true);
+  assert.equal(posted.length, 2, 'shown: the snapshot again');
+  sync.visibilityChanged(true);
+  assert.equal(posted.length, 2, 'delivered since: no more');
+});
+
+test('a page of another protocol version gets only the reason; nothing else until it reloads', async () => {
+  const { sync, posted } = pipe();
+  sync.ready(WEBVIEW_PROTOCOL_VERSION - 1);
+  sync.focusPrompt();
+  sync.addAttachment({ type: 'addAttachment', attachment: { kind: 'file', path: 'a.ts' } });
+  assert.equal(await sync.post({ type: 'requestOutcome', request: 'cancel', sessionId: 's' }), false);
+  assert.deepEqual(types(posted), [`snapshot:${PROTOCOL_MISMATCH_REASON}`]);
+});
+
+test('an attachment waits for a page that takes it, then goes once', async () => {
+  const { sync, posted, take } = pipe();
+  take(false);
+  sync.addAttachment({ type: 'addAttachment', attachment: { kind: 'file', path: 'a.ts' } });
+  await settle();
+  take(true);
+  sync.resync();
+  await settle();
+  sync.resync();
+  assert.deepEqual(types(posted), ['addAttachment', 'snapshot:The agent connection for this chat is not available. Reconnect or reopen the session.', 'addAttachment', 'snapshot:The agent connection for this chat is not available. Reconnect or reopen the session.']);
+});
