@@ -3,7 +3,7 @@
 // Only VS Code theme variables are used for colour, so light, dark and high-contrast themes just work.
 import { css } from 'lit';
 
-export const chatStyles = css`
+const chatStyles = css`
   :root {
     --subchats-gap: 8px;
     --subchats-radius: 4px;

@@ -85,7 +85,7 @@ export interface ChatTimelineRow {
 }
 
 /** The parts of a child the timeline needs to tell its time working, waiting and idle. */
-export interface TimedRow {
+interface TimedRow {
   readonly state: { readonly state: string };
   readonly createdAt: number;
   readonly updatedAt: number;
@@ -167,7 +167,7 @@ export type ChatTerminalOutput = Readonly<TerminalRecord>;
  * Text added to the end of a text the webview has: it applies only when `offset` equals the length the
  * webview holds (otherwise the webview resyncs), so a chunk costs its own size, not the message's.
  */
-export interface TextAppend {
+interface TextAppend {
   readonly offset: number;
   readonly suffix: string;
 }
@@ -245,19 +245,19 @@ export interface FileSuggestion {
 }
 
 /** Lines of a workspace file (1-based, inclusive). */
-export interface LineRange {
+interface LineRange {
   readonly startLine: number;
   readonly endLine: number;
 }
 
 /** A workspace file or folder (workspace-relative path). */
-export interface FileAttachment {
+interface FileAttachment {
   readonly kind: 'file' | 'folder';
   readonly path: string;
 }
 
 /** Lines of a workspace file. */
-export interface SelectionAttachment extends LineRange {
+interface SelectionAttachment extends LineRange {
   readonly kind: 'selection';
   readonly path: string;
 }
@@ -289,7 +289,7 @@ export interface AddAttachmentMessage {
 }
 
 /** Puts the cursor in the prompt box (the "focus the chat's prompt" keybinding). */
-export interface FocusPromptMessage {
+interface FocusPromptMessage {
   readonly type: 'focusPrompt';
   readonly protocolVersion: number;
 }
@@ -326,7 +326,7 @@ export type FeedMessage = SnapshotMessage | DeltaMessage;
 
 export type HostToWebviewMessage = FeedMessage | FileSearchResultsMessage | AddAttachmentMessage | FocusPromptMessage | RequestOutcomeMessage;
 
-export type OpenChatWhere = 'beside' | 'tab';
+type OpenChatWhere = 'beside' | 'tab';
 
 export type WebviewToHostMessage =
   | { readonly type: 'ready'; readonly protocolVersion: number }

@@ -14,7 +14,7 @@ import { FeedSync } from './feedSync';
 import { vscodeWorkbench } from './chatWorkbench';
 import { toastError } from '../host/uiText';
 
-export const CHAT_VIEW_TYPE = 'subchats.chat';
+const CHAT_VIEW_TYPE = 'subchats.chat';
 const DIFF_SCHEME = 'subchats-diff';
 
 export interface ChatPanelOptions {

@@ -5,7 +5,7 @@
 import type { ToolCallRecord } from '../store/model';
 
 /** Far deeper than any real tool input or output, far below what JSON.stringify's stack takes. */
-export const MAX_VIEW_DEPTH = 64;
+const MAX_VIEW_DEPTH = 64;
 
 /** Raw values already measured: records keep the same value objects until the agent replaces them. */
 const measured = new WeakMap<object, boolean>();

@@ -13,7 +13,7 @@ function str(value: unknown): string | undefined {
 }
 
 /** Opens a URI: local files in the editor, web links via the host (which confirms first); nothing else. */
-export function openUri(from: EventTarget, uri: string, line?: number): void {
+function openUri(from: EventTarget, uri: string, line?: number): void {
   if (uri.startsWith('file://')) {
     let path: string;
     try {

@@ -5,7 +5,7 @@ import { property, state } from 'lit/decorators.js';
 import { ownEntry, patchLineKind, visibleBidi } from '../../src/presentation';
 import { SubchatsElement, codicon } from './base';
 
-export interface PatchChange {
+interface PatchChange {
   readonly operation: string;
   readonly path: string;
   readonly oldPath?: string;

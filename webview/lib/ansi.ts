@@ -1,7 +1,7 @@
 // Terminal output with ANSI SGR colours -> styled runs of plain text. Only colour numbers and flags survive;
 // every other escape sequence is dropped, so terminal output can never become markup or CSS.
 
-export interface AnsiStyle {
+interface AnsiStyle {
   readonly fg?: string;
   readonly bg?: string;
   readonly bold?: boolean;

@@ -51,7 +51,7 @@ const PURIFY_CONFIG: Config & { RETURN_DOM_FRAGMENT: true } = {
   RETURN_DOM_FRAGMENT: true,
 };
 
-export function renderMarkdown(text: string): DocumentFragment {
+function renderMarkdown(text: string): DocumentFragment {
   const html = marked.parse(text) as string;
   return purify.sanitize(html, PURIFY_CONFIG);
 }
@@ -60,10 +60,10 @@ export function renderMarkdown(text: string): DocumentFragment {
  * Deeper nesting than this (block quotes, list levels, indentation) is shown as text: the parser recurses per
  * level (2,500 `>` overflowed its stack) and deep lists cost it seconds per message.
  */
-export const MAX_NESTING = 24;
+const MAX_NESTING = 24;
 
 /** The deepest container nesting of any line: `>` and list markers at its start, plus indentation (2 columns a level). */
-export function nestingDepth(raw: string): number {
+function nestingDepth(raw: string): number {
   let deepest = 0;
   for (const match of raw.matchAll(/^[ \t>*+\-\d.)]+/gm)) {
     const prefix = match[0];

@@ -2,11 +2,11 @@
 import type { MediaAttachment } from '../../src/protocol/webviewMessages';
 
 /** Larger media would not fit the message limits between webview and host. */
-export const MAX_MEDIA_BYTES = 15 * 1024 * 1024;
+const MAX_MEDIA_BYTES = 15 * 1024 * 1024;
 
 
 
-export function mediaKind(mimeType: string): 'image' | 'audio' | undefined {
+function mediaKind(mimeType: string): 'image' | 'audio' | undefined {
   if (/^image\/[\w.+-]+$/.test(mimeType)) return 'image';
   if (/^audio\/[\w.+-]+$/.test(mimeType)) return 'audio';
   return undefined;
