@@ -69,6 +69,15 @@ function sessionSubtree(rows, label) {
   return [{ ...rows[index], depth: 0 }, ...descendantsOf(rows, index).map((row) => ({ ...row, depth: row.depth + 1 }))];
 }
 
+/**
+ * Waits until the chat panel restored after a reload has revealed its session in the tree (which expands that
+ * session's connection), so expanding the other connections by hand cannot race the reveal's own expansion.
+ */
+async function restoredChatRevealed(page, title) {
+  await editorTab(page, title).waitFor({ timeout: SLOW_MS });
+  await waitForTree(page, (rows) => assert.ok(sessionSubtree(rows, title).length > 0), { timeoutMs: SLOW_MS });
+}
+
 /** The labels of the connections (top-level rows), sorted. */
 const connectionLabels = (rows) => rows.filter((row) => row.level === 1).map((row) => row.label).sort();
 
@@ -164,6 +173,7 @@ test('after a reload a finished session comes back from workspace storage, with 
 
   await reloadWindow(page);
   await waitForTree(page, (rows) => assert.deepEqual(connectionLabels(rows), [DEMO_AGENT, ...TRACES].sort()), { timeoutMs: SLOW_MS });
+  await restoredChatRevealed(page, title);
   await expandRows(page, DEMO_AGENT);
   await waitForTree(page, (rows) => assert.deepEqual(durable(connectionTree(rows, DEMO_AGENT, 'history')), live), { timeoutMs: SLOW_MS });
 
@@ -197,6 +207,7 @@ test('a run interrupted by a reload comes back disconnected with the text it had
 
   await reloadWindow(page);
   await waitForTree(page, (rows) => assert.deepEqual(connectionLabels(rows), [DEMO_AGENT, DEMO_AGENT, ...TRACES].sort()), { timeoutMs: SLOW_MS });
+  await restoredChatRevealed(page, title);
   await expandRows(page, DEMO_AGENT);
   await waitForTree(page, (rows) => {
     const interrupted = sessionSubtree(rows, title);
