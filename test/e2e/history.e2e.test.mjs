@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
 import { activityBarEntry, chatFrame, editorTab, launchWorkbench, pickQuickItem, repoRoot, runCommand, screenshot } from './harness/index.mjs';
 import { DEMO_AGENT, SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
-import { descendantsOf, descriptionFacts, expandRows, waitForTree } from './harness/sessionTree.mjs';
+import { descendantsOf, descriptionFacts, waitForTree } from './harness/sessionTree.mjs';
 import { closeAllEditors, openThroughFileDialog, reloadWindow } from './harness/windowActions.mjs';
 
 const TEST_TIMEOUT_MS = 240_000;
@@ -67,15 +67,6 @@ function sessionSubtree(rows, label) {
   const index = rows.findIndex((row) => row.label === label);
   assert.notEqual(index, -1, `no session "${label}" in the tree: ${JSON.stringify(rows.map((r) => r.label))}`);
   return [{ ...rows[index], depth: 0 }, ...descendantsOf(rows, index).map((row) => ({ ...row, depth: row.depth + 1 }))];
-}
-
-/**
- * Waits until the chat panel restored after a reload has revealed its session in the tree (which expands that
- * session's connection), so expanding the other connections by hand cannot race the reveal's own expansion.
- */
-async function restoredChatRevealed(page, title) {
-  await editorTab(page, title).waitFor({ timeout: SLOW_MS });
-  await waitForTree(page, (rows) => assert.ok(sessionSubtree(rows, title).length > 0), { timeoutMs: SLOW_MS });
 }
 
 /** The labels of the connections (top-level rows), sorted. */
@@ -172,10 +163,10 @@ test('after a reload a finished session comes back from workspace storage, with 
   assert.match(live[0].facts, /^Done/);
 
   await reloadWindow(page);
-  await waitForTree(page, (rows) => assert.deepEqual(connectionLabels(rows), [DEMO_AGENT, ...TRACES].sort()), { timeoutMs: SLOW_MS });
-  await restoredChatRevealed(page, title);
-  await expandRows(page, DEMO_AGENT);
-  await waitForTree(page, (rows) => assert.deepEqual(durable(connectionTree(rows, DEMO_AGENT, 'history')), live), { timeoutMs: SLOW_MS });
+  await waitForTree(page, (rows) => {
+    assert.deepEqual(connectionLabels(rows), [DEMO_AGENT, ...TRACES].sort());
+    assert.deepEqual(durable(connectionTree(rows, DEMO_AGENT, 'history')), live);
+  }, { timeoutMs: SLOW_MS, expand: DEMO_AGENT });
 
   // The tree came from the connection's transcript in context.storageUri, which lives in the user data dir.
   const stored = historyFiles();
@@ -206,10 +197,8 @@ test('a run interrupted by a reload comes back disconnected with the text it had
   await waitForTree(page, (rows) => assert.match(sessionSubtree(rows, title)[0].description, /^Running/), { timeoutMs: SLOW_MS });
 
   await reloadWindow(page);
-  await waitForTree(page, (rows) => assert.deepEqual(connectionLabels(rows), [DEMO_AGENT, DEMO_AGENT, ...TRACES].sort()), { timeoutMs: SLOW_MS });
-  await restoredChatRevealed(page, title);
-  await expandRows(page, DEMO_AGENT);
   await waitForTree(page, (rows) => {
+    assert.deepEqual(connectionLabels(rows), [DEMO_AGENT, DEMO_AGENT, ...TRACES].sort());
     const interrupted = sessionSubtree(rows, title);
     assert.equal(interrupted.length, 1);
     assert.match(interrupted[0].description, /^Disconnected/);
@@ -217,7 +206,7 @@ test('a run interrupted by a reload comes back disconnected with the text it had
     // The earlier finished connection is still there, unchanged.
     assert.deepEqual(sessionSubtree(rows, 'Show the subagents').map((row) => row.icon), ['pass', 'pass', 'pass', 'pass']);
     assert.equal(rows.filter((row) => row.label === DEMO_AGENT && row.description.startsWith('history')).length, 2);
-  }, { timeoutMs: SLOW_MS });
+  }, { timeoutMs: SLOW_MS, expand: DEMO_AGENT });
 
   await editorTab(page, title).waitFor({ timeout: SLOW_MS });
   // Other restored panels (or a row the tree helper expanded) may be in front: bring this chat forward.
