@@ -1,4 +1,5 @@
 // Reading what an agent advertised, one rule for the store and the connection alike.
+import { AgentMethod } from '../protocol/acpMethods';
 import type { PromptCapabilities } from '../protocol/transcript';
 import { isObject, type JsonObject } from './wireMessage';
 
@@ -11,15 +12,18 @@ export function isAdvertised(marker: unknown): boolean {
   return typeof marker === 'object' && marker !== null && !Array.isArray(marker);
 }
 
+/** How a session comes back: v1's load, or resume. */
+type ReattachMethod = typeof AgentMethod.sessionLoad | typeof AgentMethod.sessionResume;
+
 /**
  * How a stored root session can be reattached: `session/load` (replays history) first, else `session/resume`.
  * In v2 `session/load` is gone and `session/resume` (with `replayFrom`) is baseline wherever sessions are.
  */
-export function reattachMethod(agentCapabilities: JsonObject, protocolVersion: number = 1): 'session/load' | 'session/resume' | undefined {
-  if (protocolVersion === 2) return isAdvertised(agentCapabilities['session']) ? 'session/resume' : undefined;
-  if (agentCapabilities['loadSession'] === true) return 'session/load';
+export function reattachMethod(agentCapabilities: JsonObject, protocolVersion: number = 1): ReattachMethod | undefined {
+  if (protocolVersion === 2) return isAdvertised(agentCapabilities['session']) ? AgentMethod.sessionResume : undefined;
+  if (agentCapabilities['loadSession'] === true) return AgentMethod.sessionLoad;
   const sessionCapabilities = isObject(agentCapabilities['sessionCapabilities']) ? agentCapabilities['sessionCapabilities'] : {};
-  return isAdvertised(sessionCapabilities['resume']) ? 'session/resume' : undefined;
+  return isAdvertised(sessionCapabilities['resume']) ? AgentMethod.sessionResume : undefined;
 }
 
 /**

@@ -43,7 +43,7 @@ import type { Disposable, SessionStoreReader, SessionStoreWriter } from './store
 import type { ReducerContext } from './reducerContext';
 import { claudeAsyncLaunchSender, isCodexThreadIdle } from './subagentDialects';
 import { resolveUpdateOwner, type OwnerLookup, type UpdateOwner } from './updateOwner';
-import { CANCEL_REQUEST_METHOD, ClientMethod } from '../protocol/acpMethods';
+import { AgentMethod, CANCEL_REQUEST_METHOD, ClientMethod } from '../protocol/acpMethods';
 import { noteUsage } from './reducers/usage';
 import { readTurnUsage } from './usage';
 import type { OwnedUpdateSink, UpdateSink } from './dialects/dialect';
@@ -372,7 +372,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       case 'request': {
         // An initialize starts a new connection on this wire (an agent restarted to offer another version):
         // what the earlier one left open can no longer be answered.
-        if (wire.method === 'initialize' && direction === 'client->agent') this.ledger.clear();
+        if (wire.method === AgentMethod.initialize && direction === 'client->agent') this.ledger.clear();
         const request = this.ledger.open(direction, wire.id, wire.method, wire.params, this.core.line);
         if (!request) {
           this.core.diagnose('invalid-message', `${wire.method} reuses request id ${JSON.stringify(wire.id)} while that request is still open; ignored`);
@@ -384,7 +384,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       }
       case 'notification':
         if (direction === 'agent->client') this.onAgentNotification(wire.method, wire.params);
-        else if (wire.method === 'session/cancel') this.onClientCancel(wire.params);
+        else if (wire.method === AgentMethod.sessionCancel) this.onClientCancel(wire.params);
         return;
       case 'response': {
         const request = this.ledger.settle(direction, wire.id);
@@ -410,18 +410,18 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const sessionId = asString(request.params['sessionId']);
     if (!sessionId) return;
     switch (request.method) {
-      case 'session/prompt':
+      case AgentMethod.sessionPrompt:
         startPrompt(this.parts, this.tree.ensureSession(this.tree.currentId(sessionId)), requestKey('client->agent', id), Array.isArray(request.params['prompt']) ? request.params['prompt'] : []);
         return;
       case STEER_METHOD:
         startSteer(this.parts, this.tree.ensureSession(this.tree.currentId(sessionId)), requestKey('client->agent', id), Array.isArray(request.params['prompt']) ? request.params['prompt'] : []);
         return;
-      case 'session/load':
-      case 'session/resume': {
+      case AgentMethod.sessionLoad:
+      case AgentMethod.sessionResume: {
         this.adoptLoadedChild(sessionId);
         const session = this.tree.ensureRoot(sessionId, asString(request.params['cwd']) ?? null);
         // v2 replays history on session/resume when asked to (`replayFrom`).
-        if (request.method === 'session/load' || isObject(request.params['replayFrom'])) this.parts.replaying.add(session.id);
+        if (request.method === AgentMethod.sessionLoad || isObject(request.params['replayFrom'])) this.parts.replaying.add(session.id);
         return;
       }
       default:
@@ -457,13 +457,13 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     if (!sessionId) return;
     const wire = this.tree.ensureSession(sessionId);
     wire.hadTraffic = true;
-    if (request.method === 'session/request_permission') openPermission(this.parts, wire, request, id, request.params);
-    else if (request.method === 'elicitation/create') openElicitation(this.parts, wire, request, id, request.params);
+    if (request.method === ClientMethod.sessionRequestPermission) openPermission(this.parts, wire, request, id, request.params);
+    else if (request.method === ClientMethod.elicitationCreate) openElicitation(this.parts, wire, request, id, request.params);
     else request.sessionId = wire.id;
   }
 
   private onAgentNotification(method: string, params: JsonObject): void {
-    if (method === 'session/update') {
+    if (method === ClientMethod.sessionUpdate) {
       this.applySessionUpdate(params);
       return;
     }
@@ -482,13 +482,13 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const message = asString(error['message']) ?? 'unknown error';
     if (responder === 'agent->client') this.core.diagnose('agent-error', `${request.method} failed: ${message}`);
     const session = this.core.session(asString(request.params['sessionId']) ?? '');
-    if (request.method === 'session/prompt' && session) {
+    if (request.method === AgentMethod.sessionPrompt && session) {
       forgetPrompt(this.core, session, request.key);
       endPrompt(this.parts, session, request.key, 'error', message);
     }
     if (request.method === STEER_METHOD && session) settleSteer(this.parts, session, request.key, { error: message });
     failUserRequest(this.parts, request);
-    if ((request.method === 'session/load' || request.method === 'session/resume') && session) this.parts.replaying.delete(session.id);
+    if ((request.method === AgentMethod.sessionLoad || request.method === AgentMethod.sessionResume) && session) this.parts.replaying.delete(session.id);
   }
 
   /** Results of requests the client sent. */
@@ -496,7 +496,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const body = isObject(result) ? result : {};
     const params = request.params;
     if (this.dialects.result(request.method, params, body)) return;
-    if (request.method === 'initialize') {
+    if (request.method === AgentMethod.initialize) {
       // One connection speaks exactly the version the agent answers; v2 renamed agentCapabilities.
       this.parts.protocol.version = body['protocolVersion'] === 2 ? 2 : 1;
       const capabilities = this.parts.protocol.version === 2 ? body['capabilities'] : body['agentCapabilities'];
@@ -505,7 +505,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       this.dialects.initialized(this.agentCapabilities);
       return;
     }
-    if (request.method === 'session/new') {
+    if (request.method === AgentMethod.sessionNew) {
       const sessionId = asString(body['sessionId']);
       if (sessionId) applySessionSetup(this.parts, this.tree.ensureRoot(sessionId, asString(params['cwd']) ?? null), body);
       return;
@@ -513,12 +513,12 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
     const session = this.recordOf(asString(params['sessionId']) ?? '');
     if (!session) return;
     switch (request.method) {
-      case 'session/load':
-      case 'session/resume':
+      case AgentMethod.sessionLoad:
+      case AgentMethod.sessionResume:
         this.parts.replaying.delete(session.id);
         applySessionSetup(this.parts, session, body);
         return;
-      case 'session/prompt':
+      case AgentMethod.sessionPrompt:
         // v2 answers with an acknowledgement ({messageId}); the turn ends with the session's idle state_update.
         if (session.activePromptId === request.key) session.promptUnanswered = false;
         if (this.parts.protocol.version === 2) acknowledgePrompt(this.core, session, request.key, asString(body['messageId']) ?? '');
@@ -527,14 +527,14 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
           endPrompt(this.parts, session, request.key, asString(body['stopReason']) ?? 'end_turn');
         }
         return;
-      case 'session/set_mode':
+      case AgentMethod.sessionSetMode:
         // The agent accepted the mode: it is the current one now (agents need not echo current_mode_update).
         applyCurrentMode(this.parts, session, params['modeId']);
         return;
-      case 'session/set_config_option':
+      case AgentMethod.sessionSetConfigOption:
         applyConfigOptions(this.parts, session, body['configOptions']);
         return;
-      case 'session/close':
+      case AgentMethod.sessionClose:
         session.closed = true;
         this.core.touch(session);
         return;

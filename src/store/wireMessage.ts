@@ -1,5 +1,5 @@
 // Classifies raw JSON-RPC values and reads transcript lines (bare messages or {dir, msg} wrappers).
-import { AgentMethod } from '../protocol/acpMethods';
+import { AgentMethod, ClientMethod } from '../protocol/acpMethods';
 
 /** Which way a message went on the wire (model.ts re-exports it for readers of the store). */
 export type Direction = 'client->agent' | 'agent->client';
@@ -42,13 +42,16 @@ export function classifyMessage(value: unknown): WireMessage | { readonly invali
   return { invalid: 'neither a request, a notification nor a response' };
 }
 
-const AGENT_TO_CLIENT_PREFIXES = ['session/update', 'session/request_permission', 'fs/', 'terminal/', 'elicitation/'];
+const CLIENT_METHODS = new Set<string>(Object.values(ClientMethod));
+/** Families of the client's methods, for ones a later ACP adds (`terminal/resize`…). */
+const AGENT_TO_CLIENT_PREFIXES = ['fs/', 'terminal/', 'elicitation/'];
 /** The client's methods first: v2's `terminal/cancel` goes to the agent although it shares the agent's `terminal/` prefix. */
 const CLIENT_TO_AGENT_METHODS = new Set<string>(Object.values(AgentMethod));
 
 /** Which side sends a method, for transcripts that carry bare lines without a direction. */
 export function directionOfMethod(method: string): Direction {
   if (CLIENT_TO_AGENT_METHODS.has(method)) return 'client->agent';
+  if (CLIENT_METHODS.has(method)) return 'agent->client';
   return AGENT_TO_CLIENT_PREFIXES.some((p) => method.startsWith(p)) ? 'agent->client' : 'client->agent';
 }
 

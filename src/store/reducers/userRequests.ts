@@ -1,5 +1,6 @@
 // Requests the agent sends the client: permission and elicitation entries (pending until answered) and the
 // client-side terminals whose output the client read.
+import { ClientMethod } from '../../protocol/acpMethods';
 import type { ElicitationEntry, PermissionEntry, PermissionOption, SessionRecord, ToolCallRecord } from '../model';
 import type { ShownCommand } from '../../protocol/transcript';
 import type { PendingRequest } from '../requestLedger';
@@ -112,7 +113,7 @@ export function applyClientResult(parts: ReducerContext, request: PendingRequest
     core.touchEntry(session, entry);
     return;
   }
-  if (request.method === 'fs/write_text_file') recordFileWrite(parts, session, request.params);
+  if (request.method === ClientMethod.fsWriteTextFile) recordFileWrite(parts, session, request.params);
   else applyTerminalResult(parts, session, request, body);
 }
 
@@ -184,7 +185,7 @@ function settleUserRequest(parts: ReducerContext, session: SessionRecord): void 
 function applyTerminalResult(parts: ReducerContext, session: SessionRecord, request: PendingRequest, body: JsonObject): void {
   const terminalId = asString(body['terminalId']) ?? asString(request.params['terminalId']);
   if (!terminalId) return;
-  if (request.method === 'terminal/create') {
+  if (request.method === ClientMethod.terminalCreate) {
     session.terminals[terminalId] = {
       terminalId,
       command: asString(request.params['command']) ?? '',
@@ -196,11 +197,11 @@ function applyTerminalResult(parts: ReducerContext, session: SessionRecord, requ
   } else {
     const terminal = session.terminals[terminalId];
     if (!terminal) return;
-    if (request.method === 'terminal/output') {
+    if (request.method === ClientMethod.terminalOutput) {
       if (typeof body['output'] === 'string') terminal.output = body['output'];
       terminal.truncated = body['truncated'] === true;
       if (isObject(body['exitStatus'])) terminal.exitStatus = body['exitStatus'];
-    } else if (request.method === 'terminal/wait_for_exit') {
+    } else if (request.method === ClientMethod.terminalWaitForExit) {
       terminal.exitStatus = body;
     } else return;
   }
