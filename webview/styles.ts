@@ -428,8 +428,16 @@ const chatStyles = css`
     padding: 0 0 0 20px;
     list-style: none;
   }
-  .sc-changes-list li {
+  .sc-changes-list li,
+  .sc-change-row {
     gap: 6px;
+  }
+  .sc-changes-scroller {
+    height: min(240px, 40vh);
+    padding: 0 0 0 20px;
+  }
+  .sc-change-row {
+    width: 100%;
   }
   .sc-changes-list .sc-link {
     text-align: start;

@@ -1,5 +1,8 @@
 // A session's Changes: the files it (and its subagents) changed with +/− counts, collapsible, with
 // "Open Changes" (VS Code's multi-file diff editor). The list is computed by the host's store (header).
+// Collapsed, the list is not rendered at all; open, a long list is virtualized in its own scroller, so a
+// session that touched thousands of files costs a summary line, not a row per file.
+import '@lit-labs/virtualizer';
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { requestHost } from '../events';
@@ -8,6 +11,9 @@ import type { ChangesScope, ChatFileChange } from '../../src/protocol/webviewMes
 import type { ChatStore } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
 import { SubchatsElement, codicon } from './base';
+
+/** Up to this many files render as a plain list; longer lists are virtualized. */
+const PLAIN_LIST_MAX = 100;
 
 export class SubchatsChanges extends SubchatsElement {
   @property({ attribute: false }) store: ChatStore | undefined;
@@ -33,20 +39,38 @@ export class SubchatsChanges extends SubchatsElement {
         <span class="sc-diff-summary"><span class="sc-added">+${totals.added}</span> <span class="sc-removed">−${totals.removed}</span></span>
         <button type="button" class="sc-link sc-open-changes" title="Open these changes in the multi-file diff editor" @click=${this.openChanges}>Open Changes</button>
       </summary>
-      <ul class="sc-changes-list" aria-label="Changed files">
-        ${changes.map(
-          (change) => html`<li class="sc-row" data-path=${change.path}>
-            ${codicon(change.created ? 'diff-added' : 'diff-modified')}
-            <button type="button" class="sc-link sc-grow sc-ellipsis" title=${change.path} @click=${() => requestHost(this, { type: 'openFile', path: change.path })}>${change.label}</button>
-            <span class="sc-diff-summary sc-change-counts">${changeCounts(change)}</span>
-          </li>`,
-        )}
-      </ul>
+      ${this.open ? this.renderList(changes) : nothing}
     </details>`;
   }
 
+  private renderList(changes: readonly ChatFileChange[]): TemplateResult {
+    if (changes.length <= PLAIN_LIST_MAX) {
+      return html`<ul class="sc-changes-list" aria-label="Changed files">
+        ${changes.map((change) => html`<li class="sc-row" data-path=${change.path}>${this.renderRow(change)}</li>`)}
+      </ul>`;
+    }
+    return html`<lit-virtualizer
+      scroller
+      class="sc-changes-list sc-changes-scroller"
+      role="list"
+      aria-label="Changed files"
+      .items=${changes}
+      .keyFunction=${(change: ChatFileChange) => change.path}
+      .renderItem=${(change: ChatFileChange) => html`<div role="listitem" class="sc-row sc-change-row" data-path=${change.path}>${this.renderRow(change)}</div>`}
+    ></lit-virtualizer>`;
+  }
+
+  private renderRow(change: ChatFileChange): TemplateResult {
+    return html`${codicon(change.created ? 'diff-added' : 'diff-modified')}
+      <button type="button" class="sc-link sc-grow sc-ellipsis" title=${change.path} @click=${() => requestHost(this, { type: 'openFile', path: change.path })}>${change.label}</button>
+      <span class="sc-diff-summary sc-change-counts">${changeCounts(change)}</span>`;
+  }
+
   private readonly onToggle = (event: Event): void => {
-    this.open = (event.currentTarget as HTMLDetailsElement).open;
+    const open = (event.currentTarget as HTMLDetailsElement).open;
+    if (open === this.open) return;
+    this.open = open;
+    this.requestUpdate();
   };
 
   private readonly openChanges = (event: Event): void => {
