@@ -106,7 +106,7 @@ async function entryFor(ctx: AddAgentContext, choice: AddAgentChoice): Promise<A
 }
 
 /** Resolves with the entry written to `subchats.agents` (undefined when nothing was added). */
-export async function addAgentCommand(ctx: AddAgentContext): Promise<AgentSettingEntry | undefined> {
+async function addAgentCommand(ctx: AddAgentContext): Promise<AgentSettingEntry | undefined> {
   const choice = await pickChoice(ctx);
   const entry = choice && (await entryFor(ctx, choice));
   if (!entry) return undefined;

@@ -10,7 +10,7 @@ export interface ArchiveEntry {
   readonly mode?: number;
 }
 
-export const ARCHIVE_LIMITS = {
+const ARCHIVE_LIMITS = {
   /** Unpacked bytes in all, so a small archive cannot fill the disk. */
   maxUnpackedBytes: 1024 * 1024 * 1024,
   maxEntries: 50_000,

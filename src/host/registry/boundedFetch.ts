@@ -22,15 +22,26 @@ export async function boundedFetch(url: string, limits: FetchLimits): Promise<Bu
   const refusal = refusedUrl(url);
   if (refusal) throw new Error(refusal);
   const tooBig = () => new Error(`the download is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MB`);
+  const signal = AbortSignal.timeout(limits.timeoutMs);
   let response: Response;
-  try {
-    response = await fetch(url, { signal: AbortSignal.timeout(limits.timeoutMs), redirect: 'follow' });
-  } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${limits.timeoutMs / 1000} s` : ((error as { cause?: Error }).cause?.message ?? (error as Error).message);
-    throw new Error(`could not reach ${new URL(url).host}: ${reason}`);
+  let at = url;
+  // Redirects are followed by hand, so a hop to a refused URL is never requested.
+  for (let hops = 0; ; hops++) {
+    try {
+      response = await fetch(at, { signal, redirect: 'manual' });
+    } catch (error) {
+      const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${limits.timeoutMs / 1000} s` : ((error as { cause?: Error }).cause?.message ?? (error as Error).message);
+      throw new Error(`could not reach ${new URL(at).host}: ${reason}`);
+    }
+    const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+    if (!location) break;
+    await response.body?.cancel();
+    at = new URL(location, at).href;
+    const refused = refusedUrl(at);
+    if (refused) throw new Error(`the download was redirected to ${at}, which is refused: ${refused}`);
+    if (hops >= 5) throw new Error('the download was redirected too often');
   }
-  if (refusedUrl(response.url || url)) throw new Error(`the download was redirected to ${response.url}, which is refused`);
-  if (!response.ok) throw new Error(`${new URL(url).host} answered ${response.status} ${response.statusText}`.trim());
+  if (!response.ok) throw new Error(`${new URL(at).host} answered ${response.status} ${response.statusText}`.trim());
   if (Number(response.headers.get('content-length') ?? 0) > limits.maxBytes) throw tooBig();
   const chunks: Buffer[] = [];
   let size = 0;

@@ -31,7 +31,7 @@ export interface RegistryAgent {
   readonly binary?: Readonly<Record<string, BinaryTarget>>;
 }
 
-export interface DroppedAgent {
+interface DroppedAgent {
   readonly index: number;
   readonly id?: string;
   readonly reason: string;
