@@ -17,6 +17,7 @@ import { DEMO_AGENT_ID, demoAgentConfig, mergeAgents, readAgentSettings } from '
 import { OpenedTranscripts } from './host/openedTranscripts';
 import { consentedApi, publicApiFor, type ApiMode } from './host/apiSurface';
 import { apiConsentFor, registerApiAccessCommand } from './commands/apiAccess';
+import { registerAddAgentCommand } from './commands/addAgent';
 import { SubchatsService, type ConnectionSnapshot } from './host/subchatsService';
 import { mirrorTerminals } from './host/terminalMirror';
 import { PermissionBroker } from './host/permissionBroker';
@@ -215,6 +216,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
 
   const consent = apiConsentFor(context);
   context.subscriptions.push(registerApiAccessCommand(consent));
+  context.subscriptions.push(
+    registerAddAgentCommand({ cache: context.globalState, agentsRoot: path.join(context.globalStorageUri.fsPath, 'agents'), log: (text) => log.info(text) }),
+  );
   const api: SubchatsTestApi = {
     version: VERSION,
     async requestAccess(extensionId) {

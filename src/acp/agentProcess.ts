@@ -24,6 +24,8 @@ export interface AgentConfig {
    * does not, e.g. Claude's steering). `2` still speaks v2.
    */
   readonly prefersV1?: string;
+  /** The ACP registry agent it was added from (Subchats: Add Agent…). */
+  readonly registryId?: string;
 }
 
 const EXIT_DRAIN_MS = 500;

@@ -1,7 +1,11 @@
-// "Start a session with which agent?": the default agent first. The list follows the settings while the picker
-// is open (an agent configured meanwhile shows up without reopening it).
+// "Start a session with which agent?": the default agent first, each by its name with whether it can start here
+// (its command found) and a shortened command line below. The list follows the settings while the picker is open
+// (an agent configured meanwhile shows up without reopening it).
+import * as path from 'node:path';
 import type * as vscode from 'vscode';
 import type { AgentConfig } from '../acp/agentProcess';
+import type { InstallState } from '../host/agentInstallState';
+import { inertUiText } from '../host/uiText';
 
 export interface AgentPickItem extends vscode.QuickPickItem {
   readonly agent: AgentConfig;
@@ -14,13 +18,27 @@ export interface AgentPickerUi {
   createQuickPick(): AgentQuickPick;
   agents(): readonly AgentConfig[];
   defaultAgentId(): string;
+  /** Whether the agent's command is there (host/agentInstallState in the extension). */
+  installState(agent: AgentConfig): InstallState;
   /** Fires when the settings the agent list comes from may have changed. */
   onDidChangeSettings(listener: () => void): vscode.Disposable;
 }
 
-function agentPickItems(agents: readonly AgentConfig[], defaultId: string): AgentPickItem[] {
-  const ordered = [...agents].sort((a, b) => Number(b.id === defaultId) - Number(a.id === defaultId));
-  return ordered.map((a) => ({ label: a.name, description: a.id === defaultId ? 'default' : a.id, detail: [a.command, ...(a.args ?? [])].join(' '), agent: a }));
+/** The command line without its folders, cut short: the detail line, never the label. */
+export function shortCommandLine(agent: Pick<AgentConfig, 'command' | 'args' | 'builtIn'>, max = 80): string {
+  if (agent.builtIn) return 'built in';
+  return inertUiText([path.basename(agent.command), ...(agent.args ?? [])].join(' '), max);
+}
+
+function agentPickItems(ui: AgentPickerUi): AgentPickItem[] {
+  const defaultId = ui.defaultAgentId();
+  const ordered = [...ui.agents()].sort((a, b) => Number(b.id === defaultId) - Number(a.id === defaultId));
+  return ordered.map((agent) => {
+    const state = ui.installState(agent);
+    const note = state.ready ? inertUiText(state.note, 80) : `$(warning) ${inertUiText(state.note, 80)}`;
+    const description = agent.id === defaultId ? `default · ${note}` : note;
+    return { label: inertUiText(agent.name, 80), description, detail: shortCommandLine(agent), agent };
+  });
 }
 
 /** The agent the user picks, or undefined when the picker is dismissed. */
@@ -29,7 +47,7 @@ export function pickAgent(ui: AgentPickerUi): Promise<AgentConfig | undefined> {
   pick.placeholder = 'Start a session with which agent?';
   const list = () => {
     const active = pick.activeItems[0]?.agent.id;
-    pick.items = agentPickItems(ui.agents(), ui.defaultAgentId());
+    pick.items = agentPickItems(ui);
     // New items move the highlight to the first row; keep it on the agent the user was on.
     const again = pick.items.find((item) => item.agent.id === active);
     if (again) pick.activeItems = [again];

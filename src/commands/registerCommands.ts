@@ -16,6 +16,7 @@ import { advertisedChange, pickSessionSetting } from './sessionSettingsPicker';
 import { pickRuntime, pickSession, type SessionTarget } from './sessionTargets';
 import { PALETTE_FILTERS, cancellableToolCalls } from './paletteFilters';
 import { inertUiText, toastError } from '../host/uiText';
+import { installState } from '../host/agentInstallState';
 import { changePath } from '../presentation/changes';
 import { isObject } from '../store/wireMessage';
 import { refusedAsUntrusted } from './workspaceTrust';
@@ -90,6 +91,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
         createQuickPick: () => vscode.window.createQuickPick<AgentPickItem>(),
         agents: ctx.agents,
         defaultAgentId: ctx.defaultAgentId,
+        installState: (agent) => installState(agent),
         onDidChangeSettings: (listener) => vscode.workspace.onDidChangeConfiguration((e) => e.affectsConfiguration('subchats') && listener()),
       });
       if (!agent) return undefined;

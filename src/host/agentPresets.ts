@@ -115,20 +115,23 @@ export function readAgentSettings(raw: unknown): { agents: AgentConfig[]; proble
     if (typeof entry['env'] === 'object' && entry['env'] !== null) {
       for (const [k, v] of Object.entries(entry['env'] as Record<string, unknown>)) if (typeof v === 'string') env[k] = v;
     }
-    agents.push({ id: entry['id'], name: typeof entry['name'] === 'string' ? entry['name'] : entry['id'], command: entry['command'], args, env });
+    const registryId = typeof entry['registryId'] === 'string' ? { registryId: entry['registryId'] } : {};
+    agents.push({ id: entry['id'], name: typeof entry['name'] === 'string' ? entry['name'] : entry['id'], command: entry['command'], args, env, ...registryId });
   });
   return { agents, problems };
 }
 
 /**
  * Demo first, then presets, with user entries replacing presets of the same id and adding new ones. Presets
- * run from `presetCwd` (a folder of the extension's own), never from the workspace: there `npx` would prefer
- * the repository's `node_modules`. Sessions still get the workspace folder as their cwd.
+ * and the entries Add Agent wrote from the registry run from `presetCwd` (a folder of the extension's own), never
+ * from the workspace: there `npx` would prefer the repository's `node_modules`. Sessions still get the workspace
+ * folder as their cwd.
  */
 export function mergeAgents(demo: AgentConfig, user: readonly AgentConfig[], presetCwd?: string): AgentConfig[] {
   const byId = new Map<string, AgentConfig>();
+  const ownFolder = (agent: AgentConfig) => (presetCwd ? { ...agent, processCwd: presetCwd } : agent);
   byId.set(demo.id, demo);
-  for (const agent of AGENT_PRESETS) byId.set(agent.id, presetCwd ? { ...agent, processCwd: presetCwd } : agent);
-  for (const agent of user) byId.set(agent.id, agent);
+  for (const agent of AGENT_PRESETS) byId.set(agent.id, ownFolder(agent));
+  for (const agent of user) byId.set(agent.id, agent.registryId ? ownFolder(agent) : agent);
   return [...byId.values()];
 }

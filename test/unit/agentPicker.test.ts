@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { AgentConfig } from '../../src/acp/agentProcess';
-import { pickAgent, type AgentPickItem, type AgentPickerUi } from '../../src/commands/agentPicker';
+import { pickAgent, shortCommandLine, type AgentPickItem, type AgentPickerUi } from '../../src/commands/agentPicker';
 
 class FakeQuickPick {
   private rows: readonly AgentPickItem[] = [];
@@ -46,6 +46,7 @@ function harness(initial: AgentConfig[], defaultId = 'demo') {
     createQuickPick: () => pick,
     agents: () => agents,
     defaultAgentId: () => defaultId,
+    installState: (agent) => (agent.command === 'npx' ? { ready: false, note: 'not installed: npx is not on PATH' } : { ready: true, note: `${agent.command} found on PATH` }),
     onDidChangeSettings: (listener) => (settingsListeners.add(listener), { dispose: () => settingsListeners.delete(listener) }),
   };
   return {
@@ -63,13 +64,13 @@ const demo: AgentConfig = { id: 'demo', name: 'Demo Agent (built in)', command: 
 const claude: AgentConfig = { id: 'claude', name: 'Claude Code', command: 'npx', args: ['claude-code-acp'] };
 const mine: AgentConfig = { id: 'mine', name: 'My Agent', command: '/usr/bin/my-agent' };
 
-test('the default agent comes first, marked; the others show their id and command line', async () => {
+test('the default agent comes first, marked; each shows its name, whether it is installed and its command line below', async () => {
   const h = harness([claude, demo]);
   const picked = pickAgent(h.ui);
   assert.ok(h.pick.shown);
   assert.deepEqual(h.pick.items.map((i) => [i.label, i.description, i.detail]), [
-    ['Demo Agent (built in)', 'default', 'node cli.js'],
-    ['Claude Code', 'claude', 'npx claude-code-acp'],
+    ['Demo Agent (built in)', 'default · node found on PATH', 'node cli.js'],
+    ['Claude Code', '$(warning) not installed: npx is not on PATH', 'npx claude-code-acp'],
   ]);
   h.pick.accept('Claude Code');
   assert.equal(await picked, claude);
@@ -103,4 +104,16 @@ test('dismissed: no agent, the picker is disposed and no longer listens', async 
   assert.equal(await picked, undefined);
   assert.ok(h.pick.disposed);
   assert.equal(h.listening(), 0);
+});
+
+test('the label is never the command line: a path loses its folders and a long line is cut in the detail', async () => {
+  const long: AgentConfig = { id: 'long', name: 'Long [x](command:evil)', command: '/opt/agents/long/bin/long-agent', args: Array.from({ length: 40 }, (_, i) => `--flag-${i}`) };
+  const h = harness([long], 'long');
+  void pickAgent(h.ui);
+  const [row] = h.pick.items;
+  assert.equal(row!.label, 'Long [x] (command:evil)');
+  assert.ok(row!.detail!.startsWith('long-agent --flag-0 '), row!.detail);
+  assert.ok(row!.detail!.length <= 80 && row!.detail!.endsWith('…'), row!.detail);
+  assert.equal(shortCommandLine({ command: '/x/node', args: ['cli.js'], builtIn: true }), 'built in');
+  h.pick.hide();
 });

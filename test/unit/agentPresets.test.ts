@@ -3,7 +3,7 @@ import { promises as fs, readFileSync, readlinkSync } from 'node:fs';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { parseOptions } from '../../src/demoAgent/options';
-import { AGENT_PRESETS, demoAgentConfig, mergeAgents } from '../../src/host/agentPresets';
+import { AGENT_PRESETS, demoAgentConfig, mergeAgents, readAgentSettings } from '../../src/host/agentPresets';
 import { fakeAgentConfig, makeWorkspace, startFake } from '../fixtures/fake-agents/harness';
 
 const base = { cliPath: '/ext/dist/cli.js', nodePath: '/usr/bin/node', pace: 40, dialect: 'acp' };
@@ -46,12 +46,20 @@ test('npx presets are pinned and run from a neutral folder, never from the works
   assert.equal(merged.find((agent) => agent.id === 'mine')?.processCwd, undefined, "the user's own agents run where they always did");
 });
 
+test('agents Add Agent wrote from the registry keep their registry id and run from the neutral folder too', () => {
+  const { agents } = readAgentSettings([{ id: 'reg', name: 'Reg', command: 'npx', args: ['-y', 'reg@1'], registryId: 'reg', registryVersion: '1' }, { id: 'mine', command: 'my-agent', registryId: 3 }]);
+  assert.deepEqual(agents.map((agent) => agent.registryId), ['reg', undefined]);
+  const merged = mergeAgents(demoAgentConfig(base), agents, '/ext/storage/agent-cwd');
+  assert.equal(merged.find((agent) => agent.id === 'reg')?.processCwd, '/ext/storage/agent-cwd');
+  assert.equal(merged.find((agent) => agent.id === 'mine')?.processCwd, undefined);
+});
+
 test('which agents start, whether terminals run, and how are user (machine) settings a repository cannot change', () => {
   const manifest = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
     contributes: { configuration: { properties: Record<string, { scope?: string; default?: unknown; enum?: unknown[]; markdownDescription?: string }> } };
   };
   const properties = manifest.contributes.configuration.properties;
-  for (const key of ['subchats.agents', 'subchats.defaultAgent', 'subchats.terminals']) assert.equal(properties[key]?.scope, 'machine', key);
+  for (const key of ['subchats.agents', 'subchats.defaultAgent', 'subchats.registryUrl', 'subchats.terminals']) assert.equal(properties[key]?.scope, 'machine', key);
   assert.equal(properties['subchats.terminals']?.default, 'ask');
   assert.deepEqual(properties['subchats.terminals']?.enum, ['ask', 'allow', 'deny']);
   assert.ok(properties['subchats.terminals']?.markdownDescription);

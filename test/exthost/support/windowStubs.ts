@@ -9,6 +9,8 @@ export interface Asked {
   readonly method: WindowMethod;
   readonly message: string;
   readonly modal: boolean;
+  /** A modal's detail text, when it has one. */
+  readonly detail?: string;
   readonly items: readonly string[];
 }
 
@@ -48,5 +50,5 @@ function describeCall(method: WindowMethod, args: unknown[]): Asked {
   const [message, ...rest] = args;
   const options = rest[0] && typeof rest[0] === 'object' && !('title' in (rest[0] as object)) ? (rest.shift() as vscode.MessageOptions) : undefined;
   const items = rest.map((item) => (typeof item === 'string' ? item : (item as vscode.MessageItem).title));
-  return { method, message: String(message), modal: options?.modal === true, items };
+  return { method, message: String(message), modal: options?.modal === true, ...(options?.detail ? { detail: options.detail } : {}), items };
 }
