@@ -3,10 +3,9 @@
 // virtualized, so only the rows near its scroll position exist.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { HostToWebviewMessage } from '../../src/protocol/webviewMessages';
 import { SessionStore } from '../../src/store/sessionStore';
-import { ChatFeed } from '../../src/webviews/chatFeed';
-import { useHarness, type ChatPage } from './harness';
+import { useHarness } from './harness';
+import { showStoreSession } from './storeFeed';
 
 const harness = useHarness();
 const FILES = 5_000;
@@ -23,17 +22,10 @@ function manyEdits(): SessionStore {
   return store;
 }
 
-async function show(chat: ChatPage, store: SessionStore, sessionId: string): Promise<void> {
-  const sent: HostToWebviewMessage[] = [];
-  const feed = new ChatFeed(store, sessionId, (message) => sent.push(message), { timers: { now: () => 0, setTimeout: () => 0, clearTimeout: () => undefined } });
-  feed.sendSnapshot();
-  for (const message of sent) await chat.send(message);
-}
-
 describe('Changes list', () => {
   test('collapsed it renders no file rows; open it renders only the rows near its scroll position', async () => {
     const chat = await harness().openChat();
-    await show(chat, manyEdits(), 's1');
+    await showStoreSession(chat, manyEdits(), 's1');
     const changes = chat.page.locator('subchats-app > header subchats-changes');
     await changes.getByText(`${FILES} files changed`).waitFor();
     const rows = changes.locator('[data-path]');

@@ -4,10 +4,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import type { HostToWebviewMessage } from '../../src/protocol/webviewMessages';
 import { SessionStore } from '../../src/store/sessionStore';
-import { ChatFeed } from '../../src/webviews/chatFeed';
-import { repoRoot, useHarness, type ChatPage } from './harness';
+import { repoRoot, useHarness } from './harness';
+import { showStoreSession } from './storeFeed';
 
 const harness = useHarness();
 const NOTICE = /No news for 2 min\. opencode does not forward a subagent's questions; if it is waiting on a permission, answer it in opencode itself\./;
@@ -24,13 +23,6 @@ function quietOpencode(): SessionStore {
   return store;
 }
 
-async function show(chat: ChatPage, store: SessionStore, sessionId: string): Promise<void> {
-  const sent: HostToWebviewMessage[] = [];
-  const feed = new ChatFeed(store, sessionId, (message) => sent.push(message), { timers: { now: () => 0, setTimeout: () => 0, clearTimeout: () => undefined } });
-  feed.sendSnapshot();
-  for (const message of sent) await chat.send(message);
-}
-
 describe('long-quiet notice', () => {
   test('on the child card in the parent chat and in the child chat header, in the same words', async () => {
     const store = quietOpencode();
@@ -39,13 +31,13 @@ describe('long-quiet notice', () => {
     assert.equal(child.state.state, 'running');
 
     const parentChat = await harness().openChat();
-    await show(parentChat, store, root.id);
+    await showStoreSession(parentChat, store, root.id);
     const card = parentChat.page.locator(`subchats-child-card[data-session-id="${child.id}"] .sc-quiet-notice`);
     await card.waitFor();
     assert.match((await card.textContent()) ?? '', NOTICE);
 
     const childChat = await harness().openChat();
-    await show(childChat, store, child.id);
+    await showStoreSession(childChat, store, child.id);
     const header = childChat.page.locator('subchats-session-bar .sc-quiet-notice');
     await header.waitFor();
     assert.match((await header.textContent()) ?? '', NOTICE);

@@ -38,6 +38,17 @@ describe('Add Agent', function () {
   const requests: string[] = [];
   let picks: QuickPickStub | undefined;
   let stub: WindowStub | undefined;
+
+  /** Runs Add Agent (with the window stubbed when `window` is given) and resolves once its picker shows its items. */
+  async function openAddAgent(window?: Parameters<typeof stubWindow>[0]) {
+    picks = stubQuickPick();
+    if (window) stub = stubWindow(window);
+    const opened = picks.next();
+    const added = vscode.commands.executeCommand('subchats.addAgent');
+    const pick = await opened;
+    await pick.settled();
+    return { pick, added };
+  }
   const config = () => vscode.workspace.getConfiguration('subchats');
 
   before(async () => {
@@ -66,12 +77,7 @@ describe('Add Agent', function () {
   });
 
   it('lists the registry agents and adds the chosen npx agent to subchats.agents', async () => {
-    picks = stubQuickPick();
-    stub = stubWindow({ showInformationMessage: () => undefined });
-    const opened = picks.next();
-    const added = vscode.commands.executeCommand('subchats.addAgent');
-    const pick = await opened;
-    await pick.settled();
+    const { pick, added } = await openAddAgent({ showInformationMessage: () => undefined });
     assert.deepEqual(pick.items.map((item) => [item.label, item.description]), [
       ['Test Npx Agent', 'v1.2.3 · runs with npx'],
       ['Test Bin Agent', platformKey() ? 'v0.1.0 · download' : 'v0.1.0 · not for this platform'],
@@ -82,15 +88,11 @@ describe('Add Agent', function () {
     const expected = { id: 'test-npx-agent', name: 'Test Npx Agent', command: 'npx', args: ['-y', '@example/test-agent@1.2.3', '--acp'], registryId: 'test-npx-agent', registryVersion: '1.2.3' };
     assert.deepEqual(entry, expected);
     assert.deepEqual(config().get('agents'), [expected]);
-    assert.deepEqual(stub.asked.map((a) => a.message), ['Subchats: added Test Npx Agent to subchats.agents.']);
+    assert.deepEqual(stub!.asked.map((a) => a.message), ['Subchats: added Test Npx Agent to subchats.agents.']);
   });
 
   it('marks added agents, and Refresh fetches the registry again instead of the hour-long cache', async () => {
-    picks = stubQuickPick();
-    const opened = picks.next();
-    const added = vscode.commands.executeCommand('subchats.addAgent');
-    const pick = await opened;
-    await pick.settled();
+    const { pick, added } = await openAddAgent();
     assert.equal(pick.items[0]!.label, '$(check) Test Npx Agent');
     assert.match(pick.items[0]!.description ?? '', /· added$/);
     const fetches = requests.filter((url) => url === '/registry.json').length;
@@ -107,17 +109,12 @@ describe('Add Agent', function () {
     for (const answer of [undefined, 'Download']) {
       picks?.restore();
       stub?.restore();
-      picks = stubQuickPick();
-      stub = stubWindow({ showWarningMessage: () => answer, showInformationMessage: () => undefined });
-      const opened = picks.next();
-      const added = vscode.commands.executeCommand('subchats.addAgent');
-      const pick = await opened;
-      await pick.settled();
+      const { pick, added } = await openAddAgent({ showWarningMessage: () => answer, showInformationMessage: () => undefined });
       const downloadsBefore = requests.filter((url) => url.startsWith('/download/')).length;
       pick.accept('Test Bin Agent');
       const entry = (await added) as { command: string; args: string[]; registryId: string } | undefined;
-      const modal = stub.asked.find((a) => a.method === 'showWarningMessage');
-      assert.ok(modal?.modal, JSON.stringify(stub.asked));
+      const modal = stub!.asked.find((a) => a.method === 'showWarningMessage');
+      assert.ok(modal?.modal, JSON.stringify(stub!.asked));
       assert.equal(modal.message, 'Download Test Bin Agent 0.1.0?');
       assert.match(modal.detail ?? '', new RegExp(`From: ${base}/download/test-bin-agent\\nInto: .*test-bin-agent.0\\.1\\.0\\n`));
       const downloads = requests.filter((url) => url.startsWith('/download/')).length - downloadsBefore;
@@ -142,12 +139,7 @@ describe('Add Agent', function () {
     await new Promise<void>((resolve) => down.close(() => resolve()));
     await config().update('registryUrl', `http://127.0.0.1:${port}/registry.json`, vscode.ConfigurationTarget.Global);
     try {
-      picks = stubQuickPick();
-      stub = stubWindow({ showInformationMessage: () => undefined });
-      const opened = picks.next();
-      const added = vscode.commands.executeCommand('subchats.addAgent');
-      const pick = await opened;
-      await pick.settled();
+      const { pick, added } = await openAddAgent({ showInformationMessage: () => undefined });
       assert.match(pick.title ?? '', /the registry could not be read; showing the built-in presets/);
       const [notice, ...rows] = pick.items;
       assert.equal(notice!.kind, vscode.QuickPickItemKind.Separator);
