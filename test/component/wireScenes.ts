@@ -8,7 +8,9 @@ import { announce, Wire } from '../unit/support/storeFixtures';
 type Fields = Record<string, unknown>;
 type Role = 'agent' | 'thought' | 'user';
 
+/** The v2 whole-message update of each role, and the chunk update that appends to one. */
 const MESSAGE_KINDS: Readonly<Record<Role, string>> = { agent: 'agent_message', thought: 'agent_thought', user: 'user_message' };
+const CHUNK_KINDS: Readonly<Record<Role, string>> = { agent: 'agent_message_chunk', thought: 'agent_thought_chunk', user: 'user_message_chunk' };
 
 /** Starts a minute ago and advances a second per reading, so elapsed times look realistic. */
 function tickingClock(): () => number {
@@ -16,6 +18,7 @@ function tickingClock(): () => number {
   return () => (clock += 1000);
 }
 
+/** An ACP text content block. */
 export function textBlock(text: string): Fields {
   return { type: 'text', text };
 }
@@ -88,8 +91,7 @@ export class SceneWire extends Wire {
 
   /** A message chunk (appended to the message with the same id, or to the last one of that role). */
   chunk(sessionId: string, role: Role, text: string, messageId?: string): this {
-    const kind = role === 'agent' ? 'agent_message_chunk' : role === 'thought' ? 'agent_thought_chunk' : 'user_message_chunk';
-    return this.update(sessionId, { sessionUpdate: kind, content: textBlock(text), ...(messageId ? { messageId } : {}) });
+    return this.update(sessionId, { sessionUpdate: CHUNK_KINDS[role], content: textBlock(text), ...(messageId ? { messageId } : {}) });
   }
 
   /** `tool_call` the first time an id is seen, `tool_call_update` after (a patch: omitted fields keep). */
