@@ -1,10 +1,10 @@
-// Host-side message streams for the benchmark, produced by the real ChatFeed over a FakeStore in virtual
-// time, so the page receives exactly what a panel would (batched at <= 60 posts/s).
+// Host-side message streams for the benchmark, produced by the real ChatFeed over a real SessionStore fed wire
+// messages (test/component/wireScenes.ts) in virtual time, so the page receives exactly what a panel would
+// (batched at <= 60 posts/s). The streams are built before the page runs: the store's work is not measured.
 import type { HostToWebviewMessage, SnapshotMessage } from '../../src/protocol/webviewMessages';
-import type { ChildEntry, MessageEntry } from '../../src/store/model';
 import { ChatFeed } from '../../src/webviews/chatFeed';
-import { FakeStore } from '../../test/component/fakeStore';
 import { FakeTimers } from '../../test/component/fakeTimers';
+import { SceneWire } from '../../test/component/wireScenes';
 
 export interface ScheduledMessage {
   /** When to deliver it, ms after the stream starts. */
@@ -28,14 +28,11 @@ function sentence(seed: number, words: number): string {
 
 /** `children` subagents streaming concurrently at `updatesPerSecond` combined, for `seconds`. */
 export function concurrentChildren(children: number, updatesPerSecond: number, seconds: number): Stream {
-  const store = new FakeStore();
-  store.addSession('root', { title: 'Benchmark parent' });
-  store.addEntry<MessageEntry>('root', { kind: 'message', id: 'u', role: 'user', text: 'Split the work across subagents.', attachments: [] });
+  const wire = new SceneWire().root('root', 'Benchmark parent');
+  wire.prompt('root', 'Split the work across subagents.');
   const ids = Array.from({ length: children }, (_, i) => `child-${i}`);
-  for (const id of ids) {
-    store.addSession(id, { parentId: 'root', title: `Subagent ${id}` });
-    store.addEntry<ChildEntry>('root', { kind: 'child', id: `c-${id}`, childSessionId: id });
-  }
+  for (const id of ids) wire.child('root', id, { title: `Subagent ${id}` });
+  const store = wire.store;
   const timers = new FakeTimers();
   const schedule: ScheduledMessage[] = [];
   let firstChangeAt: number | undefined;
@@ -59,13 +56,10 @@ export function concurrentChildren(children: number, updatesPerSecond: number, s
     firstChangeAt ??= timers.time;
     if (n % 60 === 1) {
       // Every 60th update of a child: a tool call, then a fresh agent message.
-      store.upsertToolCall(id, { toolCallId: `${id}-t${n}`, title: `Read file ${n}`, kind: 'read', status: 'completed' });
-      const entryId = `${id}-m${n}`;
-      store.addEntry<MessageEntry>(id, { kind: 'message', id: entryId, role: 'agent', text: '', attachments: [] });
-      current.set(id, entryId);
-    } else {
-      store.updateEntry<MessageEntry>(id, current.get(id)!, (e) => ({ text: `${e.text}${sentence(n, 1)} ` }));
+      wire.toolCall(id, `${id}-t${n}`, { title: `Read file ${n}`, kind: 'read', status: 'completed' });
+      current.set(id, `${id}-m${n}`);
     }
+    wire.chunk(id, 'agent', `${sentence(n, 1)} `, current.get(id));
     timers.advance(step);
   }
   timers.advance(100);
@@ -75,19 +69,21 @@ export function concurrentChildren(children: number, updatesPerSecond: number, s
 
 /** A finished transcript of `entries` entries: markdown messages and tool calls. */
 export function longTranscript(entries: number): SnapshotMessage {
-  const store = new FakeStore();
-  store.addSession('root', { title: 'Long transcript' });
+  const wire = new SceneWire().root('root', 'Long transcript');
   for (let i = 0; i < entries; i++) {
+    const text = `**Step ${i}**: ${sentence(i, 18)}.\n\n- ${sentence(i + 1, 6)}\n- \`code ${i}\``;
     if (i % 4 === 3) {
-      store.upsertToolCall('root', { toolCallId: `t${i}`, title: `Edit src/file${i}.ts`, kind: 'edit', status: 'completed', locations: [{ path: `/repo/src/file${i}.ts`, line: i }] });
+      wire.toolCall('root', `t${i}`, { title: `Edit src/file${i}.ts`, kind: 'edit', status: 'completed', locations: [{ path: `/repo/src/file${i}.ts`, line: i }] });
+    } else if (i % 4 === 0) {
+      // Each user message is a turn of its own: the one before ends first.
+      if (i > 0) wire.endTurn('root');
+      wire.prompt('root', text);
     } else {
-      const role = i % 4 === 0 ? 'user' : 'agent';
-      const text = `**Step ${i}**: ${sentence(i, 18)}.\n\n- ${sentence(i + 1, 6)}\n- \`code ${i}\``;
-      store.addEntry<MessageEntry>('root', { kind: 'message', id: `m${i}`, role, text, attachments: [] });
+      wire.say('root', 'agent', text);
     }
   }
   let snapshot: SnapshotMessage | undefined;
-  const feed = new ChatFeed(store, 'root', (message) => {
+  const feed = new ChatFeed(wire.store, 'root', (message) => {
     if (message.type === 'snapshot') snapshot = message;
   });
   feed.sendSnapshot();

@@ -1,13 +1,13 @@
 // Around the chat, in real Chromium: the header's setting pickers, the Changes sections (parent and child
-// card) and the children's timeline, fed through the real ChatFeed from a FakeStore.
+// card) and the children's timeline, fed through the real ChatFeed from a real SessionStore (wireScenes.ts).
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { WEBVIEW_PROTOCOL_VERSION } from '../../src/protocol/webviewMessages';
 import { FeedLink } from './feedLink';
-import { FakeStore } from './fakeStore';
 import { repoRoot, useHarness } from './harness';
+import { SceneWire } from './wireScenes';
 
 const screenshots = join(repoRoot, 'test-results', 'screenshots');
 const harness = useHarness();
@@ -21,21 +21,17 @@ const OPTIONS = [
 ];
 
 /** A root with two children; the root edits notes.md, child A writes review.md and edits notes.md too. */
-function editingTree(): FakeStore {
-  const store = new FakeStore();
-  store.addSession('root', { title: 'Fix the docs', modes: MODES, configOptions: OPTIONS });
-  store.addSession('a', { parentId: 'root', title: 'Reviewer' });
-  store.addSession('b', { parentId: 'root', title: 'Explorer' });
-  store.upsertToolCall('root', { toolCallId: 'e1', kind: 'edit', status: 'completed', content: [{ type: 'diff', path: '/repo/notes.md', oldText: 'a\n', newText: 'a\nb\n' }] });
-  store.upsertToolCall('a', { toolCallId: 'e2', kind: 'edit', status: 'completed', content: [{ type: 'diff', path: '/repo/review.md', oldText: null, newText: 'r1\nr2\n' }] });
-  return store;
+function editingTree(): SceneWire {
+  const w = new SceneWire().root('root', 'Fix the docs', { modes: MODES, configOptions: OPTIONS });
+  w.child('root', 'a', { title: 'Reviewer' }).child('root', 'b', { title: 'Explorer' });
+  w.toolCall('root', 'e1', { kind: 'edit', status: 'completed', content: [{ type: 'diff', path: '/repo/notes.md', oldText: 'a\n', newText: 'a\nb\n' }] });
+  return w.toolCall('a', 'e2', { kind: 'edit', status: 'completed', content: [{ type: 'diff', path: '/repo/review.md', oldText: null, newText: 'r1\nr2\n' }] });
 }
 
 describe('around the chat', () => {
   test('the header offers the root\'s modes and options as pickers and posts what is picked', async () => {
     const chat = await harness().openChat();
-    const store = editingTree();
-    await FeedLink.showing(chat, store, 'root');
+    await FeedLink.showing(chat, editingTree().store, 'root');
     const { page } = chat;
     const settings = page.getByRole('group', { name: 'Session settings' });
     await settings.waitFor();
@@ -58,23 +54,24 @@ describe('around the chat', () => {
 
   test('a picker follows the store and is disabled, with the reason, when the session takes no changes', async () => {
     const chat = await harness().openChat();
-    const store = editingTree();
-    const link = await FeedLink.showing(chat, store, 'root');
+    const w = editingTree();
+    const link = await FeedLink.showing(chat, w.store, 'root');
     const mode = chat.page.getByRole('combobox', { name: 'Mode', exact: true });
     await mode.waitFor();
-    store.patchSession('root', { currentModeId: 'plan' });
+    w.update('root', { sessionUpdate: 'current_mode_update', currentModeId: 'plan' });
     await link.flush();
     await chat.page.waitForFunction(() => (document.querySelector('select[aria-label="Mode"]') as HTMLSelectElement | null)?.value === 'plan');
-    store.setActions('root', { changeSetting: { allowed: false, reason: 'The agent process has exited.' } });
+    // The agent process has exited: the connection is gone, and the store says why no setting can change.
+    w.store.markDisconnected();
     await link.flush();
     await chat.page.waitForFunction(() => (document.querySelector('select[aria-label="Mode"]') as HTMLSelectElement | null)?.disabled === true);
-    assert.equal(await chat.page.locator('.sc-setting', { has: mode }).getAttribute('title'), 'The agent process has exited.');
+    assert.equal(await chat.page.locator('.sc-setting', { has: mode }).getAttribute('title'), w.store.actionsFor('root').changeSetting.reason);
     await chat.close();
   });
 
   test('the focus-prompt keybinding\'s message puts the cursor in the prompt box', async () => {
     const chat = await harness().openChat();
-    await FeedLink.showing(chat, editingTree(), 'root');
+    await FeedLink.showing(chat, editingTree().store, 'root');
     await chat.page.locator('subchats-prompt-box textarea').waitFor();
     assert.equal(await chat.page.evaluate(() => document.activeElement?.tagName), 'BODY');
     await chat.send({ type: 'focusPrompt', protocolVersion: WEBVIEW_PROTOCOL_VERSION });
@@ -84,8 +81,8 @@ describe('around the chat', () => {
 
   test('Changes: the parent lists its tree\'s files, each card its own; Open Changes asks the host', async () => {
     const chat = await harness().openChat();
-    const store = editingTree();
-    const link = await FeedLink.showing(chat, store, 'root');
+    const w = editingTree();
+    const link = await FeedLink.showing(chat, w.store, 'root');
     const { page } = chat;
     const parent = page.locator('subchats-app > header subchats-changes');
     await parent.getByText('2 files changed').waitFor();
@@ -96,7 +93,7 @@ describe('around the chat', () => {
     assert.equal(await page.locator('subchats-child-card', { hasText: 'Explorer' }).locator('subchats-changes details').count(), 0, 'no section without changes');
 
     // A child's new edit reaches its own card and the parent's tree list in the next delta.
-    store.upsertToolCall('b', { toolCallId: 'e3', kind: 'edit', status: 'completed', content: [{ type: 'diff', path: '/repo/notes.md', oldText: 'a\nb\n', newText: 'a\nb\nc\n' }] });
+    w.toolCall('b', 'e3', { kind: 'edit', status: 'completed', content: [{ type: 'diff', path: '/repo/notes.md', oldText: 'a\nb\n', newText: 'a\nb\nc\n' }] });
     await link.flush();
     await page.locator('subchats-child-card', { hasText: 'Explorer' }).locator('subchats-changes').getByText('1 file changed').waitFor();
     await parent.locator('li[data-path="/repo/notes.md"]').getByText('+2 −0').waitFor();
@@ -114,15 +111,13 @@ describe('around the chat', () => {
 
   test('the timeline shows each child as a bar: working, waiting on the user, and how it ended', async () => {
     const chat = await harness().openChat();
-    const store = editingTree();
-    const link = await FeedLink.showing(chat, store, 'root');
+    const w = editingTree();
+    const link = await FeedLink.showing(chat, w.store, 'root');
     const { page } = chat;
     const timeline = page.locator('subchats-timeline');
     await timeline.getByText(/Timeline · 2 subagents/).waitFor();
-    store.setState('a', { state: 'requires_action' });
-    store.setState('a', { state: 'running' });
-    store.setState('a', { state: 'idle', stopReason: 'end_turn' });
-    store.setState('b', { state: 'idle', stopReason: 'cancelled' });
+    w.state('a', { state: 'requires_action' }).state('a', { state: 'running' }).state('a', { state: 'idle', stopReason: 'end_turn' });
+    w.state('b', { state: 'idle', stopReason: 'cancelled' });
     await link.flush();
     const reviewer = timeline.locator('.sc-timeline-row[data-session-id="a"]');
     await reviewer.locator('rect.sc-phase-done').waitFor({ state: 'attached' });

@@ -5,12 +5,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import type { MessageEntry } from '../../src/store/model';
 import { isCancelChord, type ChordKeys } from '../../webview/lib/cancelChord';
-import { FakeStore } from './fakeStore';
 import { FeedLink } from './feedLink';
 import { repoRoot, useHarness } from './harness';
-import { ROOT, message } from './scenes';
+import { ROOT, runningRoot } from './scenes';
 
 const harness = useHarness();
 
@@ -57,9 +55,7 @@ describe('the cancel chord', () => {
 
   test('AltGr+C types its letter (ć) and a held chord cancels once', async () => {
     const chat = await harness().openChat();
-    const store = new FakeStore();
-    store.addSession(ROOT, { title: 'Long turn', state: { state: 'running' } });
-    await FeedLink.showing(chat, store, ROOT);
+    await FeedLink.showing(chat, runningRoot('Long turn').store, ROOT);
     const { ctrlKey, altKey } = keysOf(cancelKeybinding().key);
     const input = chat.page.locator('#sc-prompt-input');
     await input.focus();
@@ -78,10 +74,7 @@ describe('the cancel chord', () => {
 
   test('in the prompt box it posts cancel for the chat\'s session, keeps the draft, and VS Code\'s forwarding never sees it', async () => {
     const chat = await harness().openChat();
-    const store = new FakeStore();
-    store.addSession(ROOT, { title: 'Long turn', state: { state: 'running' } });
-    store.addEntry<MessageEntry>(ROOT, message('u1', 'user', 'keep going'));
-    await FeedLink.showing(chat, store, ROOT);
+    await FeedLink.showing(chat, runningRoot('Long turn', 'keep going').store, ROOT);
     const { page } = chat;
     // VS Code's webview host forwards keys from a listener on the window, in the bubble phase.
     await page.evaluate(() => {

@@ -3,26 +3,20 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import type { MessageEntry, PermissionEntry, PlanEntryItem } from '../../src/store/model';
 import { FeedLink } from './feedLink';
 import { repoRoot, useHarness } from './harness';
-import { CHILD_A, CHILD_B, GRANDCHILD, ROOT, message, parentWithChildren, withPendingPermission } from './scenes';
+import { CHILD_A, CHILD_B, GRANDCHILD, PERMISSION_REQUEST_ID, ROOT, ROOT_PLAN_ID, parentWithChildren, withPendingPermission } from './scenes';
 
 const screenshots = join(repoRoot, 'test-results', 'screenshots');
 const harness = useHarness();
 
 before(() => mkdirSync(screenshots, { recursive: true }));
 
-/** A pending permission's fields (for a second one beside the scene's). */
-function withPendingPermissionShape(): Omit<PermissionEntry, 'rev' | 'at'> {
-  return { kind: 'permission', id: 'perm-x', requestId: 'x', title: 'Read /etc/hosts?', options: [{ optionId: 'allow', name: 'Allow once', kind: 'allow_once' }], outcome: 'pending' };
-}
-
 describe('chat webview', () => {
   test('renders messages, thoughts, plan, tool calls, notices and child cards from a snapshot', async () => {
     const chat = await harness().openChat();
-    const store = parentWithChildren();
-    const link = await FeedLink.showing(chat, store, ROOT);
+    const scene = parentWithChildren();
+    const link = await FeedLink.showing(chat, scene.store, ROOT);
     const { page } = chat;
 
     await page.getByText('Please fix the failing tests').waitFor();
@@ -98,7 +92,8 @@ describe('chat webview', () => {
     assert.equal(await cardA.locator('.sc-card-title').first().textContent(), 'Test investigator');
     // Title falls back to the description.
     assert.equal(await cardB.locator('.sc-card-title').first().textContent(), 'Updates the snapshots');
-    assert.equal(await page.locator('[data-tool-call-id="task2"] + subchats-child-card').count(), 1);
+    // B talks on its own session, so the store anchors its card where that traffic began: right after its launch call.
+    assert.equal(await page.locator(`[data-entry-id="tool:task2"] + [data-entry-id="child:${CHILD_B}"] subchats-child-card`).count(), 1);
     assert.match((await cardA.locator('.sc-child-meta').first().textContent()) ?? '', /1 tool call[\s\S]*1 subagent[\s\S]*Started a subagent/);
     // What the subagent reported it spent, in the one wording the tree uses too (src/presentation/usage.ts).
     assert.equal((await cardB.locator('.sc-child-meta .sc-usage').textContent())?.trim(), '1,234 tokens · 0.02 USD · gpt-5.4');
@@ -123,8 +118,8 @@ describe('chat webview', () => {
 
   test('a child panel shows the breadcrumb, its state, and why it cannot be prompted (offering a relay instead)', async () => {
     const chat = await harness().openChat();
-    const store = parentWithChildren();
-    const link = await FeedLink.showing(chat, store, CHILD_A);
+    const scene = parentWithChildren();
+    const link = await FeedLink.showing(chat, scene.store, CHILD_A);
     const { page } = chat;
     const crumbs = page.locator('.sc-breadcrumb li');
     await crumbs.nth(1).waitFor();
@@ -141,10 +136,10 @@ describe('chat webview', () => {
 
   test('the prompt box and cancel post typed requests when allowed', async () => {
     const chat = await harness().openChat();
-    const store = parentWithChildren();
+    const scene = parentWithChildren();
     // An idle root (a working one queues the prompt until its turn ends).
-    store.setState(ROOT, { state: 'idle' });
-    const link = await FeedLink.showing(chat, store, ROOT);
+    scene.endTurn(ROOT);
+    const link = await FeedLink.showing(chat, scene.store, ROOT);
     const { page } = chat;
     await page.locator('#sc-prompt-input').fill('Also update the changelog');
     await page.locator('#sc-prompt-input').press('Enter');
@@ -156,13 +151,8 @@ describe('chat webview', () => {
     assert.equal(await page.locator('#sc-prompt-input').inputValue(), '');
     await page.locator(`subchats-child-card[data-session-id="${CHILD_B}"]`).getByRole('button', { name: /^Cancel subagent/ }).click();
     assert.deepEqual(await chat.waitForPosted((m) => m.type === 'cancel'), { type: 'cancel', sessionId: CHILD_B });
-    // When the store says no, the control disappears.
-    store.setActions(CHILD_B, {
-      cancel: { allowed: false, reason: 'The agent did not grant cancel.' },
-      prompt: { allowed: false },
-      close: { allowed: false },
-      openSubagent: { allowed: false },
-    });
+    // When the store says no (the agent withdrew its cancel grant), the control disappears.
+    scene.child(ROOT, CHILD_B, { capabilities: {} });
     await link.flush();
     await page
       .locator(`subchats-child-card[data-session-id="${CHILD_B}"]`)
@@ -173,9 +163,9 @@ describe('chat webview', () => {
 
   test('permission buttons post the chosen option, and the answer replaces them', async () => {
     const chat = await harness().openChat();
-    const store = parentWithChildren();
-    withPendingPermission(store, ROOT);
-    const link = await FeedLink.showing(chat, store, ROOT);
+    const scene = parentWithChildren();
+    withPendingPermission(scene, ROOT);
+    const link = await FeedLink.showing(chat, scene.store, ROOT);
     const { page } = chat;
     const permission = page.locator('subchats-permission');
     await permission.getByRole('button', { name: 'Always allow' }).waitFor();
@@ -188,7 +178,7 @@ describe('chat webview', () => {
       requestId: '7',
       optionId: 'always',
     });
-    store.updateEntry<PermissionEntry>(ROOT, 'perm1', () => ({ outcome: 'selected', optionId: 'always' }));
+    scene.answerPermission(PERMISSION_REQUEST_ID, 'always');
     await link.flush();
     await permission.getByText('Allowed: Always allow').waitFor();
     assert.equal(await permission.getByRole('button').count(), 0);
@@ -197,19 +187,18 @@ describe('chat webview', () => {
 
   test('ACP v2: a tool call that grants cancel has its own cancel button; a v2 diff shows its files and patch; a permission its description', async () => {
     const chat = await harness().openChat();
-    const store = parentWithChildren();
-    store.upsertToolCall(ROOT, { toolCallId: 'slow1', title: 'Run the slow checks', kind: 'execute', status: 'in_progress', capabilities: { cancel: {} }, content: [{ type: 'terminal', terminalId: 'T1' }] });
-    store.setTerminal(ROOT, { terminalId: 'T1', command: 'npm test', args: [], output: 'checking…\n', truncated: false, exitStatus: null, agentOwned: true, capabilities: { cancel: {} } });
-    store.upsertToolCall(ROOT, { toolCallId: 'fixed1', title: 'Run the fixed checks', kind: 'execute', status: 'in_progress', capabilities: {} });
-    store.upsertToolCall(ROOT, {
-      toolCallId: 'edit2',
+    const scene = parentWithChildren();
+    scene.toolCall(ROOT, 'slow1', { title: 'Run the slow checks', kind: 'execute', status: 'in_progress', capabilities: { cancel: {} }, content: [{ type: 'terminal', terminalId: 'T1' }] });
+    scene.terminal(ROOT, 'T1', { command: 'npm test', output: 'checking…\n', capabilities: { cancel: {} } });
+    scene.toolCall(ROOT, 'fixed1', { title: 'Run the fixed checks', kind: 'execute', status: 'in_progress', capabilities: {} });
+    scene.toolCall(ROOT, 'edit2', {
       title: 'Edit notes',
       kind: 'edit',
       status: 'completed',
       content: [{ type: 'diff', changes: [{ operation: 'modify', path: '/work/notes.md' }], patch: { format: 'git_patch', text: '--- a/work/notes.md\n+++ b/work/notes.md\n@@ -1,1 +1,1 @@\n-old line\n+new line\n' } }],
     });
-    store.addEntry<PermissionEntry>(ROOT, { ...withPendingPermissionShape(), id: 'perm2', requestId: '8', description: 'It reads outside the sandbox.' });
-    const link = await FeedLink.showing(chat, store, ROOT);
+    scene.askPermission(ROOT, 8, { toolCallId: 'hosts1', title: 'Read /etc/hosts?' }, [{ optionId: 'allow', name: 'Allow once', kind: 'allow_once' }], { description: 'It reads outside the sandbox.' });
+    const link = await FeedLink.showing(chat, scene.store, ROOT);
     const { page } = chat;
     await page.getByRole('button', { name: 'Cancel tool call Run the slow checks' }).click();
     assert.deepEqual(await chat.waitForPosted((m) => m.type === 'cancelToolCall'), { type: 'cancelToolCall', sessionId: ROOT, toolCallId: 'slow1' });
@@ -225,7 +214,7 @@ describe('chat webview', () => {
     await page.locator('subchats-permission').getByText('It reads outside the sandbox.').waitFor();
     await page.screenshot({ path: join(screenshots, 'v2-tool-call-cancel.png'), fullPage: true });
     // Once the call ends, its grant no longer counts: the button goes.
-    store.upsertToolCall(ROOT, { toolCallId: 'slow1', status: 'cancelled' });
+    scene.toolCall(ROOT, 'slow1', { status: 'cancelled' });
     await link.flush();
     await page.getByRole('button', { name: 'Cancel tool call Run the slow checks' }).waitFor({ state: 'detached' });
     await chat.close();
@@ -233,14 +222,14 @@ describe('chat webview', () => {
 
   test('ACP v2: a plan the agent removed shows as removed, without its steps; the child card says so too', async () => {
     const chat = await harness().openChat();
-    const store = parentWithChildren();
-    store.addEntry<PlanEntryItem>(CHILD_A, { kind: 'plan', id: 'planA', planId: 'pa', entries: [{ content: 'Read the lexer', status: 'pending' }] });
-    const link = await FeedLink.showing(chat, store, ROOT);
+    const scene = parentWithChildren();
+    scene.plan(CHILD_A, [{ content: 'Read the lexer', status: 'pending' }], 'pa');
+    const link = await FeedLink.showing(chat, scene.store, ROOT);
     const { page } = chat;
     const plan = page.locator('subchats-transcript').first().locator('subchats-plan');
     assert.equal(await plan.locator('li').count(), 3);
-    store.updateEntry<PlanEntryItem>(ROOT, 'plan1', () => ({ removed: true }));
-    store.updateEntry<PlanEntryItem>(CHILD_A, 'planA', () => ({ removed: true }));
+    scene.removePlan(ROOT, ROOT_PLAN_ID);
+    scene.removePlan(CHILD_A, 'pa');
     await link.flush();
     await plan.getByText('Plan removed').waitFor();
     assert.equal(await plan.locator('li').count(), 0, 'the removed plan\'s steps are gone');
@@ -251,9 +240,9 @@ describe('chat webview', () => {
 
   test('dismissing a permission answers it with a null option', async () => {
     const chat = await harness().openChat();
-    const store = parentWithChildren();
-    withPendingPermission(store, CHILD_A);
-    const link = await FeedLink.showing(chat, store, CHILD_A);
+    const scene = parentWithChildren();
+    withPendingPermission(scene, CHILD_A);
+    const link = await FeedLink.showing(chat, scene.store, CHILD_A);
     await chat.page.locator('subchats-permission').getByRole('button', { name: 'Dismiss' }).click();
     assert.deepEqual(await chat.waitForPosted((m) => m.type === 'answerPermission'), {
       type: 'answerPermission',
@@ -266,16 +255,14 @@ describe('chat webview', () => {
 
   test('user messages with attachments show images only from safe data URIs', async () => {
     const chat = await harness().openChat();
-    const store = parentWithChildren();
-    store.addEntry<MessageEntry>(ROOT, {
-      ...message('img', 'user', 'Screenshot attached'),
-      attachments: [
-        { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==' },
-        { type: 'image', mimeType: 'image/svg+xml', data: 'PHN2Zz48L3N2Zz4=' },
-        { type: 'resource_link', name: 'notes.md', uri: 'file:///repo/notes.md' },
-      ],
-    });
-    const link = await FeedLink.showing(chat, store, ROOT);
+    const scene = parentWithChildren();
+    scene.endTurn(ROOT);
+    scene.prompt(ROOT, 'Screenshot attached', [
+      { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==' },
+      { type: 'image', mimeType: 'image/svg+xml', data: 'PHN2Zz48L3N2Zz4=' },
+      { type: 'resource_link', name: 'notes.md', uri: 'file:///repo/notes.md' },
+    ]);
+    const link = await FeedLink.showing(chat, scene.store, ROOT);
     const { page } = chat;
     await page.getByText('Screenshot attached').waitFor();
     assert.equal(await page.locator('img.sc-image').count(), 1);
@@ -290,7 +277,7 @@ describe('chat webview', () => {
 describe('themes', () => {
   test('high contrast: cards and entries draw their borders with the contrast colour', async () => {
     const chat = await harness().openChat({ path: '/chat-high-contrast.html' });
-    const link = await FeedLink.showing(chat, parentWithChildren(), ROOT);
+    const link = await FeedLink.showing(chat, parentWithChildren().store, ROOT);
     const card = chat.page.locator('subchats-child-card .sc-card').first();
     await card.waitFor();
     assert.equal(await card.evaluate((el) => getComputedStyle(el).borderTopColor), 'rgb(111, 195, 223)');

@@ -6,14 +6,21 @@ import type { MessageEntry } from '../../src/store/model';
 import { ChatFeed } from '../../src/webviews/chatFeed';
 import { buildSnapshot } from '../../src/webviews/chatProjection';
 import { ChatMirror } from '../../webview/state/mirror';
+import { AGENT_TERMINAL_OUTPUT_CHARS } from '../../src/store/reducers/agentTerminals';
 import { CheckedV2Wire } from '../unit/support/checkedV2Wire';
 import { nested } from '../unit/support/nested';
 import { FakeTimers } from './fakeTimers';
-import { FakeStore } from './fakeStore';
-import { CHILD_A, CHILD_B, GRANDCHILD, ROOT, message, parentWithChildren } from './scenes';
+import { CHILD_A, CHILD_B, GRANDCHILD, ROOT, parentWithChildren } from './scenes';
+import { SceneWire } from './wireScenes';
 
-/** A feed over `store`; with `ackAfterMs`, a webview that acknowledges each post that long after it. */
-function setup(rootId = ROOT, store: FakeStore = parentWithChildren(), ackAfterMs?: number) {
+/** The message the agent sent with `messageId`, among a session's entries. */
+function said(entries: readonly { kind: string }[] | undefined, messageId: string): MessageEntry {
+  return entries?.find((e) => e.kind === 'message' && (e as MessageEntry).messageId === messageId) as MessageEntry;
+}
+
+/** A feed over the scene's store; with `ackAfterMs`, a webview that acknowledges each post that long after it. */
+function setup(rootId = ROOT, wire: SceneWire = parentWithChildren(), ackAfterMs?: number) {
+  const store = wire.store;
   const timers = new FakeTimers();
   const posts: HostToWebviewMessage[] = [];
   const mirror = new ChatMirror();
@@ -32,14 +39,14 @@ function setup(rootId = ROOT, store: FakeStore = parentWithChildren(), ackAfterM
     },
     { timers },
   );
-  return { store, timers, posts, feed, mirror, results };
+  return { wire, store, timers, posts, feed, mirror, results };
 }
 
 const deltas = (posts: HostToWebviewMessage[]): DeltaMessage[] => posts.filter((m): m is DeltaMessage => m.type === 'delta');
 
 describe('ChatFeed', () => {
   test('a snapshot holds the session and all its descendants, ancestors, actions and terminals', () => {
-    const { feed, posts, store } = setup(CHILD_A);
+    const { feed, posts, store, wire } = setup(CHILD_A);
     feed.sendSnapshot();
     const snapshot = posts[0] as SnapshotMessage;
     assert.equal(snapshot.type, 'snapshot');
@@ -49,25 +56,24 @@ describe('ChatFeed', () => {
     assert.equal(snapshot.sessions[0]!.header.actions.prompt.allowed, false);
     assert.equal('entries' in snapshot.sessions[0]!.header, false);
     assert.deepEqual(snapshot.terminals, []);
-    const root = setup(ROOT, store);
+    const root = setup(ROOT, wire);
     root.feed.sendSnapshot();
     assert.deepEqual((root.posts[0] as SnapshotMessage).terminals.map((t) => t.terminalId), ['term1']);
   });
 
   test('nothing is posted before the first snapshot', () => {
-    const { store, timers, posts } = setup();
-    store.addEntry<MessageEntry>(ROOT, message('x', 'agent', 'x'));
+    const { wire, timers, posts } = setup();
+    wire.say(ROOT, 'agent', 'x');
     timers.advance(1000);
     assert.deepEqual(posts, []);
   });
 
   test('a burst of changes becomes one delta, and posts stay at or under 60 per second', () => {
-    const { feed, store, timers, posts, mirror } = setup(ROOT, parentWithChildren(), 5);
+    const { feed, wire, timers, posts, mirror } = setup(ROOT, parentWithChildren(), 5);
     feed.sendSnapshot();
-    store.addEntry<MessageEntry>(ROOT, message('s', 'agent', ''));
     // 5,000 updates over one second, spread evenly.
     for (let i = 0; i < 5000; i++) {
-      store.updateEntry<MessageEntry>(ROOT, 's', (e) => ({ text: `${e.text}.` }));
+      wire.chunk(ROOT, 'agent', '.', 's');
       timers.advance(0.2);
     }
     timers.advance(100);
@@ -80,63 +86,62 @@ describe('ChatFeed', () => {
       assert.equal(delta.fromRev, rev);
       rev = delta.toRev;
     }
-    const last = mirror.session(ROOT)!.entries.find((e) => e.id === 's') as MessageEntry;
+    const last = said(mirror.session(ROOT)!.entries, 's');
     assert.equal(last.text.length, 5000);
   });
 
   test('streamed text goes as appends: bytes per post follow the chunk, not the message', () => {
-    const { feed, store, posts, mirror, results } = setup();
+    const { feed, wire, posts, mirror, results } = setup();
     feed.sendSnapshot();
-    store.addEntry<MessageEntry>(ROOT, message('s', 'agent', ''));
     const chunk = 'x'.repeat(39) + ' ';
     const sizes: number[] = [];
     for (let i = 0; i < 2000; i++) {
-      store.updateEntry<MessageEntry>(ROOT, 's', (e) => ({ text: `${e.text}${chunk}` }));
+      wire.chunk(ROOT, 'agent', chunk, 's');
       feed.flush();
       sizes.push(JSON.stringify(posts.at(-1)).length);
     }
     const delta = deltas(posts).at(-1)!;
     const root = delta.sessions.find((s) => s.sessionId === ROOT)!;
     assert.equal(root.entries, undefined);
-    assert.deepEqual(root.appends?.map((a) => [a.entryId, a.offset, a.suffix]), [['s', 1999 * 40, chunk]]);
+    assert.deepEqual(root.appends?.map((a) => [a.entryId, a.offset, a.suffix]), [[said(mirror.session(ROOT)!.entries, 's').id, 1999 * 40, chunk]]);
     // The first change after the snapshot goes whole; from then on a post is the chunk plus a constant.
     assert.ok(Math.max(...sizes.slice(2)) < 2 * chunk.length + 400, `max ${Math.max(...sizes.slice(2))} bytes`);
     assert.deepEqual(results.filter((r) => r !== 'applied'), []);
-    assert.equal((mirror.session(ROOT)!.entries.find((e) => e.id === 's') as MessageEntry).text.length, 80_000);
+    assert.equal(said(mirror.session(ROOT)!.entries, 's').text.length, 80_000);
   });
 
   test('headers carry only the fields that changed', () => {
-    const { feed, store, posts, mirror } = setup();
+    const { feed, wire, store, posts, mirror } = setup();
     feed.sendSnapshot();
-    store.setState(CHILD_B, { state: 'idle', stopReason: 'end_turn' });
+    wire.state(CHILD_B, { state: 'idle', stopReason: 'end_turn' });
     feed.flush();
     const header = deltas(posts)[0]!.sessions.find((s) => s.sessionId === CHILD_B)!.header!;
-    // The controller's verdicts follow the state (no stop button once idle): they travel with it.
-    assert.deepEqual(Object.keys(header).sort(), ['actions', 'state', 'stateHistory']);
+    // The controller's verdicts follow the state (no stop button once idle): they travel with it, and so do
+    // the store's clock fields (when it last changed, how long it worked).
+    assert.deepEqual(Object.keys(header).sort(), ['actions', 'state', 'stateHistory', 'timeSpent', 'updatedAt']);
     assert.equal(mirror.session(CHILD_B)!.header.state.state, 'idle');
     assert.equal(mirror.session(CHILD_B)!.header.label, buildSnapshot(store, ROOT).sessions.find((s) => s.header.id === CHILD_B)!.header.label);
   });
 
   test('tool-call text and terminal output go as appends; other changes go whole', () => {
-    const { feed, store, posts, mirror, results } = setup();
+    const { feed, wire, store, posts, mirror, results } = setup();
     feed.sendSnapshot();
     const content = (text: string) => [{ type: 'content', content: { type: 'text', text } }];
-    store.upsertToolCall(ROOT, { toolCallId: 'run', title: 'Run', status: 'in_progress', content: content('line 1\n') });
+    wire.toolCall(ROOT, 'run', { title: 'Run', status: 'in_progress', content: content('line 1\n') });
     feed.flush();
-    store.upsertToolCall(ROOT, { toolCallId: 'run', content: content('line 1\nline 2\n') });
+    wire.toolCall(ROOT, 'run', { content: content('line 1\nline 2\n') });
     feed.flush();
     const appendDelta = deltas(posts).at(-1)!.sessions.find((s) => s.sessionId === ROOT)!;
     assert.equal(appendDelta.toolCalls, undefined);
     assert.deepEqual(appendDelta.toolCallAppends, [{ toolCallId: 'run', contentIndex: 0, offset: 7, suffix: 'line 2\n' }]);
-    store.upsertToolCall(ROOT, { toolCallId: 'run', status: 'completed' });
+    wire.toolCall(ROOT, 'run', { status: 'completed' });
     feed.flush();
     assert.equal(deltas(posts).at(-1)!.sessions.find((s) => s.sessionId === ROOT)!.toolCalls?.[0]?.status, 'completed');
-    const terminal = { terminalId: 'term1', command: 'npm', args: ['test'], truncated: false, exitStatus: null };
     const before = store.getSession(ROOT)!.terminals['term1']!.output;
-    store.setTerminal(ROOT, { ...terminal, output: `${before}more\n` });
+    wire.terminalOutput(ROOT, 'term1', 'more\n');
     feed.flush();
     assert.deepEqual(deltas(posts).at(-1)!.terminalAppends, [{ terminalId: 'term1', offset: before.length, suffix: 'more\n' }]);
-    store.setTerminal(ROOT, { ...terminal, output: 'rewritten\n' });
+    wire.terminal(ROOT, 'term1', { output: 'rewritten\n' });
     feed.flush();
     assert.deepEqual(deltas(posts).at(-1)!.terminals?.map((t) => t.output), ['rewritten\n']);
     assert.deepEqual(results.filter((r) => r !== 'applied'), []);
@@ -147,39 +152,41 @@ describe('ChatFeed', () => {
   });
 
   test('terminal output whose front was dropped goes whole, even when its end looks like an extension', () => {
-    const { feed, store, posts, mirror } = setup();
+    const { feed, wire, store, posts, mirror } = setup();
     feed.sendSnapshot();
-    const terminal = { terminalId: 'term1', command: 'yes', args: [], exitStatus: null, agentOwned: true };
-    // Repetitive output: after a cut, the sent length and tail still match the new text.
-    store.setTerminal(ROOT, { ...terminal, output: 'y\n'.repeat(100), truncated: true, droppedChars: 10 });
+    // Repetitive output just under the store's trim point, then a chunk past it: the store keeps the last
+    // AGENT_TERMINAL_OUTPUT_CHARS, and the sent length and tail still match the new text.
+    wire.terminal(ROOT, 'term1', { command: 'yes', output: 'y\n'.repeat(AGENT_TERMINAL_OUTPUT_CHARS * 0.75) });
     feed.flush();
-    store.setTerminal(ROOT, { ...terminal, output: `${'y\n'.repeat(100)}n\n`, truncated: true, droppedChars: 12 });
+    wire.terminalOutput(ROOT, 'term1', 'y\nn\n');
     feed.flush();
+    const output = store.getSession(ROOT)!.terminals['term1']!;
+    assert.equal(output.truncated, true);
     const last = deltas(posts).at(-1)!;
     assert.equal(last.terminalAppends, undefined);
-    assert.deepEqual(last.terminals?.map((t) => t.output.length), [202]);
-    assert.equal(mirror.terminal('term1')?.output, `${'y\n'.repeat(100)}n\n`);
+    assert.deepEqual(last.terminals?.map((t) => t.output.length), [AGENT_TERMINAL_OUTPUT_CHARS]);
+    assert.equal(mirror.terminal('term1')?.output, output.output);
   });
 
   test('text replaced rather than extended goes whole', () => {
-    const { feed, store, posts, mirror } = setup();
+    const { feed, wire, posts, mirror } = setup();
     feed.sendSnapshot();
-    store.addEntry<MessageEntry>(ROOT, message('s', 'agent', 'hello world'));
+    wire.say(ROOT, 'agent', 'hello world', 's');
     feed.flush();
-    store.updateEntry<MessageEntry>(ROOT, 's', () => ({ text: 'HELLO world and more' }));
+    wire.say(ROOT, 'agent', 'HELLO world and more', 's');
     feed.flush();
     const root = deltas(posts).at(-1)!.sessions.find((s) => s.sessionId === ROOT)!;
     assert.equal(root.appends, undefined);
     assert.equal((root.entries?.[0]?.entry as MessageEntry).text, 'HELLO world and more');
-    assert.equal((mirror.session(ROOT)!.entries.find((e) => e.id === 's') as MessageEntry).text, 'HELLO world and more');
+    assert.equal(said(mirror.session(ROOT)!.entries, 's').text, 'HELLO world and more');
   });
 
   test('an append that does not fit what the webview has is a mismatch (the webview resyncs)', () => {
-    const { feed, store, posts } = setup();
+    const { feed, wire, posts } = setup();
     feed.sendSnapshot();
-    store.addEntry<MessageEntry>(ROOT, message('s', 'agent', 'abc'));
+    wire.say(ROOT, 'agent', 'abc', 's');
     feed.flush();
-    store.updateEntry<MessageEntry>(ROOT, 's', () => ({ text: 'abcdef' }));
+    wire.chunk(ROOT, 'agent', 'def', 's');
     feed.flush();
     const webview = new ChatMirror();
     webview.applySnapshot(structuredClone(posts[0] as SnapshotMessage));
@@ -190,11 +197,10 @@ describe('ChatFeed', () => {
   });
 
   test('flow control: at most two posts in flight; later changes merge into one delta after an ack', () => {
-    const { feed, store, timers, posts, mirror } = setup();
+    const { feed, wire, timers, posts, mirror } = setup();
     feed.sendSnapshot();
-    store.addEntry<MessageEntry>(ROOT, message('s', 'agent', ''));
     for (let i = 0; i < 40; i++) {
-      store.updateEntry<MessageEntry>(ROOT, 's', (e) => ({ text: `${e.text}${i},` }));
+      wire.chunk(ROOT, 'agent', `${i},`, 's');
       timers.advance(20);
     }
     // 40 changes in 800 ms (under the ack timeout): the snapshot and one delta went out, the rest waits.
@@ -203,36 +209,36 @@ describe('ChatFeed', () => {
     feed.ack((posts.at(-1) as DeltaMessage).toRev);
     timers.advance(20);
     assert.equal(deltas(posts).length, held + 1);
-    const text = (mirror.session(ROOT)!.entries.find((e) => e.id === 's') as MessageEntry).text;
+    const text = said(mirror.session(ROOT)!.entries, 's').text;
     assert.equal(text, Array.from({ length: 40 }, (_, i) => `${i},`).join(''));
   });
 
   test('a lost ack does not stall the stream: after the timeout the feed posts again', () => {
-    const { feed, store, timers, posts, mirror } = setup();
+    const { feed, wire, timers, posts, mirror } = setup();
     feed.sendSnapshot();
-    store.addEntry<MessageEntry>(ROOT, message('s', 'agent', 'a'));
+    wire.say(ROOT, 'agent', 'a', 's');
     timers.advance(20);
-    store.updateEntry<MessageEntry>(ROOT, 's', () => ({ text: 'ab' }));
+    wire.chunk(ROOT, 'agent', 'b', 's');
     timers.advance(20);
     assert.equal(deltas(posts).length, 1);
     timers.advance(1000);
     assert.equal(deltas(posts).length, 2);
-    assert.equal((mirror.session(ROOT)!.entries.find((e) => e.id === 's') as MessageEntry).text, 'ab');
+    assert.equal(said(mirror.session(ROOT)!.entries, 's').text, 'ab');
   });
 
   test('deltas carry changed entries with their index, tool calls, headers and new sessions', () => {
-    const { feed, store, timers, posts } = setup();
+    const { feed, wire, store, timers, posts } = setup();
     feed.sendSnapshot();
     const count = store.getSession(ROOT)!.entries.length;
-    store.upsertToolCall(ROOT, { toolCallId: 'read1', status: 'failed' });
-    store.setState(CHILD_B, { state: 'idle' });
-    store.addSession('sess_new', { parentId: CHILD_B, title: 'New' });
+    wire.toolCall(ROOT, 'read1', { status: 'failed' });
+    wire.state(CHILD_B, { state: 'idle' });
+    wire.child(CHILD_B, 'sess_new', { title: 'New' });
     timers.advance(20);
     const [delta] = deltas(posts);
     assert.ok(delta);
     const root = delta.sessions.find((s) => s.sessionId === ROOT)!;
-    assert.equal(root.entries?.[0]?.entry.id, 'tc:read1');
-    assert.equal(root.entries?.[0]?.index, store.getSession(ROOT)!.entries.findIndex((e) => e.id === 'tc:read1'));
+    assert.equal(root.entries?.[0]?.entry.id, 'tool:read1');
+    assert.equal(root.entries?.[0]?.index, store.getSession(ROOT)!.entries.findIndex((e) => e.id === 'tool:read1'));
     assert.equal(root.entryCount, count);
     assert.equal(root.toolCalls?.[0]?.status, 'failed');
     assert.equal(delta.sessions.find((s) => s.sessionId === CHILD_B)?.header?.state?.state, 'idle');
@@ -240,10 +246,11 @@ describe('ChatFeed', () => {
   });
 
   test('changed actions and terminal output are sent even without an entry change', () => {
-    const { feed, store, timers, posts } = setup();
+    const { feed, wire, timers, posts } = setup();
     feed.sendSnapshot();
-    store.setActions(CHILD_A, { cancel: { allowed: false, reason: 'no' }, prompt: { allowed: false }, close: { allowed: false }, openSubagent: { allowed: false } });
-    store.setTerminal(ROOT, { terminalId: 'term1', command: 'npm', args: ['test'], output: 'done\n', truncated: false, exitStatus: { exitCode: 0 } });
+    // The agent withdraws A's cancel grant; its terminal finishes.
+    wire.child(ROOT, CHILD_A, { capabilities: {} });
+    wire.terminal(ROOT, 'term1', { output: 'done\n', exitStatus: { exitCode: 0 } });
     timers.advance(20);
     const [delta] = deltas(posts);
     assert.equal(delta?.sessions.find((s) => s.sessionId === CHILD_A)?.header?.actions?.cancel.allowed, false);
@@ -271,44 +278,43 @@ describe('ChatFeed', () => {
   });
 
   test('changes outside the subtree post nothing', () => {
-    const { feed, store, timers, posts } = setup(CHILD_B);
+    const { feed, wire, timers, posts } = setup(CHILD_B);
     feed.sendSnapshot();
-    store.addEntry<MessageEntry>(CHILD_A, message('elsewhere', 'agent', 'x'));
+    wire.say(CHILD_A, 'agent', 'x');
     timers.advance(100);
     assert.equal(deltas(posts).length, 0);
   });
 
   test('hidden panels get nothing; becoming visible sends a fresh snapshot', () => {
-    const { feed, store, timers, posts } = setup();
+    const { feed, wire, timers, posts } = setup();
     feed.sendSnapshot();
     feed.setVisible(false);
-    store.addEntry<MessageEntry>(ROOT, message('while-hidden', 'agent', 'x'));
+    wire.say(ROOT, 'agent', 'x', 'while-hidden');
     timers.advance(100);
     assert.equal(posts.length, 1);
     feed.setVisible(true);
     assert.equal(posts.length, 2);
     const snapshot = posts[1] as SnapshotMessage;
     assert.equal(snapshot.type, 'snapshot');
-    assert.ok(snapshot.sessions[0]!.entries.some((e) => e.id === 'while-hidden'));
+    assert.ok(said(snapshot.sessions[0]!.entries, 'while-hidden'));
   });
 
   test('a panel opened before its session exists gets a snapshot once the session appears', () => {
-    const store = new FakeStore();
-    const { feed, timers, posts } = setup('later', store);
+    const { feed, wire, timers, posts } = setup('later', new SceneWire());
     feed.sendSnapshot();
     assert.equal((posts[0] as SnapshotMessage).sessions.length, 0);
     assert.ok((posts[0] as SnapshotMessage).unavailableReason);
-    store.addSession('later', { title: 'Later' });
+    wire.root('later', 'Later');
     timers.advance(20);
     assert.equal(posts[1]?.type, 'snapshot');
     assert.equal((posts[1] as SnapshotMessage).sessions[0]?.header.label, 'Later');
   });
 
   test('dispose stops the feed', () => {
-    const { feed, store, timers, posts } = setup();
+    const { feed, wire, timers, posts } = setup();
     feed.sendSnapshot();
     feed.dispose();
-    store.addEntry<MessageEntry>(ROOT, message('after-dispose', 'agent', 'x'));
+    wire.say(ROOT, 'agent', 'x');
     timers.advance(100);
     assert.equal(posts.length, 1);
   });
@@ -317,8 +323,8 @@ describe('ChatFeed', () => {
 // Issue 20 item 7: an agent controls the nesting of a tool call's raw values; the chat must still show the call.
 describe('a tool call nested deeper than JSON can write', () => {
   test('is posted with its deep raw values replaced by a note, in the snapshot and in deltas', () => {
-    const { feed, store, timers, posts, mirror } = setup(ROOT, parentWithChildren(), 5);
-    store.upsertToolCall(ROOT, { toolCallId: 'deep', title: 'Deep call', status: 'in_progress', rawInput: nested(100_000), meta: { nested: nested(100_000) } });
+    const { feed, wire, timers, posts, mirror } = setup(ROOT, parentWithChildren(), 5);
+    wire.toolCall(ROOT, 'deep', { title: 'Deep call', status: 'in_progress', rawInput: nested(100_000), _meta: { nested: nested(100_000) } });
     feed.sendSnapshot();
     const snapshot = posts[0] as SnapshotMessage;
     const call = snapshot.sessions[0]!.toolCalls['deep']!;
@@ -327,14 +333,14 @@ describe('a tool call nested deeper than JSON can write', () => {
     assert.match(String(call.meta), /nested more than \d+ levels deep/);
     assert.doesNotThrow(() => JSON.stringify(snapshot), 'VS Code can send it to the webview');
     // A later change to the call goes as a delta, with the same note.
-    store.upsertToolCall(ROOT, { toolCallId: 'deep', status: 'completed', rawOutput: [nested(100_000)] });
+    wire.toolCall(ROOT, 'deep', { status: 'completed', rawOutput: [nested(100_000)] });
     timers.advance(100);
     const delta = deltas(posts).at(-1)!;
     assert.doesNotThrow(() => JSON.stringify(delta));
     assert.equal(mirror.session(ROOT)?.toolCalls['deep']?.status, 'completed');
     assert.match(String(mirror.session(ROOT)?.toolCalls['deep']?.rawOutput), /nested more than \d+ levels deep/);
     // A shallow raw value passes as the agent sent it.
-    store.upsertToolCall(ROOT, { toolCallId: 'shallow', title: 'Shallow', rawInput: { command: 'ls', args: ['-l'] } });
+    wire.toolCall(ROOT, 'shallow', { title: 'Shallow', rawInput: { command: 'ls', args: ['-l'] } });
     timers.advance(100);
     assert.deepEqual(mirror.session(ROOT)?.toolCalls['shallow']?.rawInput, { command: 'ls', args: ['-l'] });
   });

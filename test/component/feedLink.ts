@@ -1,5 +1,5 @@
-// Connects a store (a FakeStore, or a real SessionStore) to a ChatPage through the real ChatFeed; tests flush
-// explicitly, so no timers run.
+// Connects a real SessionStore (fed by wireScenes.ts, or replayed from a recorded transcript) to a ChatPage
+// through the real ChatFeed; tests flush explicitly, so no timers run.
 import type { FeedMessage } from '../../src/protocol/webviewMessages';
 import { ChatFeed, type FeedTimers } from '../../src/webviews/chatFeed';
 import type { SessionStoreReader } from '../../src/store/storeAccess';

@@ -20,7 +20,7 @@ describe('chat handshake', () => {
     assert.equal(again.type, 'ready');
     assert.ok(Date.now() - started < 2_500, `ready was posted again after ${Date.now() - started} ms`);
 
-    await FeedLink.showing(chat, parentWithChildren(), ROOT);
+    await FeedLink.showing(chat, parentWithChildren().store, ROOT);
     await page.getByText('Please fix the failing tests').waitFor();
     assert.equal(await page.getByText('Loading chat…').count(), 0);
 
@@ -43,7 +43,7 @@ describe('chat handshake', () => {
     await retry.click();
     assert.equal((await chat.waitForPosted((m) => m.type === 'ready')).type, 'ready');
 
-    await FeedLink.showing(chat, parentWithChildren(), ROOT);
+    await FeedLink.showing(chat, parentWithChildren().store, ROOT);
     await page.getByText('Please fix the failing tests').waitFor();
     assert.equal(await waiting.count(), 0, 'the waiting notice goes once the chat shows');
     assert.equal(await retry.count(), 0);

@@ -2,11 +2,10 @@
 // the page. Payloads set window.__pwned if they run; a CSP listener records anything the browser blocked.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { ChildEntry, MessageEntry, NoticeEntry, PlanEntryItem, SessionMessageEntry } from '../../src/store/model';
-import { FakeStore } from './fakeStore';
 import { FeedLink } from './feedLink';
 import { useHarness } from './harness';
 import { withPendingPermission } from './scenes';
+import { SceneWire } from './wireScenes';
 
 const PAYLOADS = [
   `<script>window.__pwned='script'</script>`,
@@ -34,19 +33,16 @@ const TERMINAL_PAYLOAD =
 
 const harness = useHarness();
 
-function hostileStore(): FakeStore {
-  const store = new FakeStore();
-  store.addSession('root', { title: `<img src=x onerror="window.__pwned='title'">Root` });
-  store.addEntry<MessageEntry>('root', { kind: 'message', id: 'u', role: 'user', text: PAYLOADS, attachments: [
+function hostileScene(): SceneWire {
+  const w = new SceneWire().root('root', `<img src=x onerror="window.__pwned='title'">Root`);
+  w.prompt('root', PAYLOADS, [
     { type: 'resource_link', name: '<b>link</b>', uri: `javascript:window.__pwned='resource'` },
     { type: 'image', mimeType: 'image/svg+xml', data: btoa(`<svg onload="window.__pwned='image'"/>`) },
     { type: 'image', mimeType: 'image/png', data: `x" onerror="window.__pwned='attr'` },
-  ] });
-  store.addEntry<MessageEntry>('root', { kind: 'message', id: 'a', role: 'agent', text: PAYLOADS, attachments: [] });
-  store.addEntry<MessageEntry>('root', { kind: 'message', id: 't', role: 'thought', text: PAYLOADS, attachments: [] });
-  store.addEntry<PlanEntryItem>('root', { kind: 'plan', id: 'p', entries: [{ content: PAYLOADS, status: 'pending' }] });
-  store.upsertToolCall('root', {
-    toolCallId: 'tc',
+  ]);
+  w.say('root', 'agent', PAYLOADS).say('root', 'thought', PAYLOADS);
+  w.plan('root', [{ content: PAYLOADS, status: 'pending' }]);
+  w.toolCall('root', 'tc', {
     title: `<script>window.__pwned='tool-title'</script>`,
     kind: `"><img src=x onerror="window.__pwned='kind'">`,
     status: `<svg onload="window.__pwned='status'">`,
@@ -58,23 +54,17 @@ function hostileStore(): FakeStore {
     ],
     rawInput: { html: PAYLOADS },
   });
-  store.setTerminal('root', { terminalId: 'term', command: `<script>window.__pwned='cmd'</script>`, args: [], output: TERMINAL_PAYLOAD, truncated: false, exitStatus: null });
-  store.addSession('child', { parentId: 'root', title: `<svg onload="window.__pwned='child-title'">`, description: PAYLOADS });
-  store.addEntry<ChildEntry>('root', { kind: 'child', id: 'c', childSessionId: 'child' });
-  store.addEntry<MessageEntry>('child', { kind: 'message', id: 'ca', role: 'agent', text: PAYLOADS, attachments: [] });
-  store.addEntry<SessionMessageEntry>('root', {
-    kind: 'sessionMessage', id: 'sm', messageId: 'sm', direction: 'outgoing', senderSessionId: 'root', recipientSessionId: 'child', text: PAYLOADS, attachments: [],
-  });
-  store.addEntry<NoticeEntry>('root', { kind: 'notice', id: 'n', severity: `<img src=x onerror="window.__pwned='sev'">`, title: PAYLOADS, description: PAYLOADS });
-  const permission = withPendingPermission(store, 'root');
-  store.updateEntry('root', permission.id, () => ({ title: PAYLOADS, command: PAYLOADS }));
-  return store;
+  w.terminal('root', 'term', { command: `<script>window.__pwned='cmd'</script>`, output: TERMINAL_PAYLOAD });
+  w.child('root', 'child', { title: `<svg onload="window.__pwned='child-title'">`, description: PAYLOADS });
+  w.say('child', 'agent', PAYLOADS);
+  w.sessionMessage('root', 'sm', { senderSessionId: 'root', recipientSessionId: 'child', text: PAYLOADS });
+  w.notice('root', `<img src=x onerror="window.__pwned='sev'">`, PAYLOADS, PAYLOADS);
+  return withPendingPermission(w, 'root', { rawInput: { command: PAYLOADS } }, { title: PAYLOADS });
 }
 
 test('hostile content in every field renders as inert text and never executes', async () => {
   const chat = await harness().openChat({ height: 3000 });
-  const store = hostileStore();
-  const link = await FeedLink.showing(chat, store, 'root');
+  const link = await FeedLink.showing(chat, hostileScene().store, 'root');
   const { page } = chat;
   await page.locator('subchats-permission').waitFor();
 
@@ -129,19 +119,15 @@ test('hostile content in every field renders as inert text and never executes', 
 });
 
 /** A root session with one agent-supplied tool call. */
-function rootWithToolCall(toolCall: Parameters<FakeStore['upsertToolCall']>[1]): FakeStore {
-  const store = new FakeStore();
-  store.addSession('root', { title: 'Root' });
-  store.upsertToolCall('root', toolCall);
-  return store;
+function rootWithToolCall(toolCall: Record<string, unknown>): SceneWire {
+  return new SceneWire().root('root', 'Root').toolCall('root', 'tc', toolCall);
 }
 
 test('diffs whose fields are not strings render what is valid; the tool call and the rest of the chat survive', async () => {
   const chat = await harness().openChat();
   const errors: string[] = [];
   chat.page.on('pageerror', (error) => errors.push(error.message));
-  const store = rootWithToolCall({
-    toolCallId: 'tc',
+  const scene = rootWithToolCall({
     title: 'Edit files',
     kind: 'edit',
     status: 'completed',
@@ -150,10 +136,10 @@ test('diffs whose fields are not strings render what is valid; the tool call and
       { type: 'diff', path: 'b.ts', oldText: 42, newText: 'b\n' },
       { type: 'diff', path: ['c.ts'], oldText: null, newText: 'c\n' },
       { type: 'diff', path: 'ok.ts', oldText: 'x\n', newText: 'y\n' },
-    ] as never,
+    ],
   });
-  store.addEntry<MessageEntry>('root', { kind: 'message', id: 'after', role: 'agent', text: 'still here', attachments: [] });
-  await FeedLink.showing(chat, store, 'root');
+  scene.say('root', 'agent', 'still here');
+  await FeedLink.showing(chat, scene.store, 'root');
   const { page } = chat;
   await page.getByText('still here').waitFor();
   await page.getByRole('button', { name: 'Show changes in ok.ts' }).click();
@@ -166,14 +152,13 @@ test('diffs whose fields are not strings render what is valid; the tool call and
 
 test('bidi controls in a diff path and a tool title are shown as visible markers, not obeyed', async () => {
   const chat = await harness().openChat();
-  const store = rootWithToolCall({
-    toolCallId: 'tc',
+  const scene = rootWithToolCall({
     title: 'Edit invoice\u202Efdp.exe',
     kind: 'edit',
     status: 'completed',
     content: [{ type: 'diff', path: 'src/\u2066evil\u2069\u202Ets.js', oldText: 'a\n', newText: 'b\n' }],
   });
-  await FeedLink.showing(chat, store, 'root');
+  await FeedLink.showing(chat, scene.store, 'root');
   const { page } = chat;
   await page.locator('subchats-diff').waitFor();
   const texts = await page.locator('subchats-tool-call').allInnerTexts();

@@ -3,13 +3,17 @@
 // renders. The bounds here are generous correctness limits (before the caps these froze or never rendered).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { MessageEntry } from '../../src/store/model';
-import { FakeStore } from './fakeStore';
 import { FeedLink } from './feedLink';
 import { useHarness } from './harness';
-import { message } from './scenes';
+import { SceneWire } from './wireScenes';
 
 const harness = useHarness();
+
+/** A root whose agent said `text` as message `m`; returns the scene and that message's entry id. */
+function oneMessage(title: string, text: string): { scene: SceneWire; entryId: string } {
+  const scene = new SceneWire().root('root', title).say('root', 'agent', text, 'm');
+  return { scene, entryId: scene.entryId('root', 'm') };
+}
 
 function nestedList(levels: number): string {
   return Array.from({ length: levels }, (_, i) => `${'  '.repeat(i)}- level ${i}`).join('\n');
@@ -28,30 +32,26 @@ const HOSTILE: Record<string, string> = {
 describe('markdown', () => {
   test('streamed text keeps the DOM of finished blocks; only the last block is re-rendered', async () => {
     const chat = await harness().openChat();
-    const store = new FakeStore();
-    store.addSession('root', { title: 'Streaming' });
-    store.addEntry<MessageEntry>('root', message('m', 'agent', 'First paragraph.\n\n'));
-    const link = await FeedLink.showing(chat, store, 'root');
+    const { scene, entryId } = oneMessage('Streaming', 'First paragraph.\n\n');
+    const link = await FeedLink.showing(chat, scene.store, 'root');
     const { page } = chat;
-    const md = page.locator('[data-entry-id="m"] subchats-markdown');
+    const md = page.locator(`[data-entry-id="${entryId}"] subchats-markdown`);
     await md.getByText('First paragraph.').waitFor();
     // Finished blocks may move into a group, but are never rendered again: the same node stays.
-    await page.evaluate(() => {
+    await page.evaluate((id) => {
       const w = window as unknown as { __first: Element | null };
-      w.__first = document.querySelector('[data-entry-id="m"] subchats-markdown p');
-    });
-    let text = 'First paragraph.\n\n';
+      w.__first = document.querySelector(`[data-entry-id="${id}"] subchats-markdown p`);
+    }, entryId);
     for (let i = 0; i < 30; i++) {
-      text += i % 10 === 9 ? '\n\n```js\nconst a = 1;\n```\n\n' : `word${i} `;
-      store.updateEntry<MessageEntry>('root', 'm', () => ({ text }));
+      scene.chunk('root', 'agent', i % 10 === 9 ? '\n\n```js\nconst a = 1;\n```\n\n' : `word${i} `, 'm');
       await link.flush();
     }
     await md.getByText('word28', { exact: false }).waitFor();
-    const state = await page.evaluate(() => {
+    const state = await page.evaluate((id) => {
       const w = window as unknown as { __first: Element | null };
-      const root = document.querySelector('[data-entry-id="m"] subchats-markdown')!;
+      const root = document.querySelector(`[data-entry-id="${id}"] subchats-markdown`)!;
       return { same: root.querySelector('p') === w.__first, connected: w.__first?.isConnected, pres: root.querySelectorAll('pre').length, copies: root.querySelectorAll('.sc-copy').length };
-    });
+    }, entryId);
     assert.deepEqual(state, { same: true, connected: true, pres: 3, copies: 3 });
     assert.equal((await chat.posted()).filter((m) => m.type === 'resync').length, 0);
     await chat.close();
@@ -60,14 +60,12 @@ describe('markdown', () => {
   for (const [name, text] of Object.entries(HOSTILE)) {
     test(`hostile markdown renders and text appended after it still renders: ${name}`, async () => {
       const chat = await harness().openChat();
-      const store = new FakeStore();
-      store.addSession('root', { title: 'Hostile' });
-      store.addEntry<MessageEntry>('root', message('m', 'agent', text));
-      const link = await FeedLink.showing(chat, store, 'root');
+      const { scene, entryId } = oneMessage('Hostile', text);
+      const link = await FeedLink.showing(chat, scene.store, 'root');
       const { page } = chat;
-      const md = page.locator('[data-entry-id="m"] subchats-markdown');
+      const md = page.locator(`[data-entry-id="${entryId}"] subchats-markdown`);
       await md.waitFor({ timeout: 10_000 });
-      store.updateEntry<MessageEntry>('root', 'm', (e) => ({ text: `${e.text}\n\nAFTER the hostile block` }));
+      scene.chunk('root', 'agent', '\n\nAFTER the hostile block', 'm');
       await link.flush();
       await md.getByText('AFTER the hostile block').waitFor({ timeout: 10_000 });
       assert.ok(((await md.textContent()) ?? '').length >= Math.min(text.length, 20_000) / 4);

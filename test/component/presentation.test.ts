@@ -4,18 +4,19 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { HostToWebviewMessage } from '../../src/protocol/webviewMessages';
-import type { ChildEntry, MessageEntry, PermissionEntry } from '../../src/store/model';
+import type { MessageEntry } from '../../src/store/model';
+import type { SessionStore } from '../../src/store/sessionStore';
 import { sessionTreeItem } from '../../src/views/sessionTreeModel';
-import { FakeStore as FakeStoreClass, type FakeStore } from './fakeStore';
 import { FeedLink } from './feedLink';
 import type { ChatPage } from './harness';
 import { useHarness } from './harness';
-import { CHILD_A, CHILD_B, ROOT, message, parentWithChildren } from './scenes';
+import { CHILD_A, ROOT, parentWithChildren } from './scenes';
+import { SceneWire, textBlock } from './wireScenes';
 
 const harness = useHarness();
 
 /** The tree's view of a session: its icon (without `~spin`) and the state part of its description. */
-function treeView(store: FakeStore, sessionId: string): { icon: string; label: string } {
+function treeView(store: SessionStore, sessionId: string): { icon: string; label: string } {
   const session = store.getSession(sessionId)!;
   const item = sessionTreeItem(session, {
     agentName: 'Demo',
@@ -39,11 +40,18 @@ async function badge(chat: ChatPage, selector: string): Promise<{ icon: string; 
   });
 }
 
-function endedChildren(): FakeStore {
-  const store = parentWithChildren();
-  store.setState(CHILD_A, { state: 'idle', stopReason: 'cancelled' });
-  store.setState(CHILD_B, { state: 'idle', stopReason: 'error' }, 'turn');
-  return store;
+/** Claude's Agent call launches a subagent that lives on its parent's wire: it has no session id of its own. */
+const CLAUDE_AGENT = { _meta: { claudeCode: { toolName: 'Agent' } } };
+/** The subagent of the root's Agent call `agent1` (the store names it after its parent and the call). */
+const FAILED = `${ROOT}#agent1`;
+
+/** A announced and cancelled by the agent; a Claude subagent that failed with its parent's turn. */
+function endedChildren(): SessionStore {
+  const scene = parentWithChildren();
+  scene.state(CHILD_A, { state: 'idle', stopReason: 'cancelled' });
+  scene.toolCall(ROOT, 'agent1', { title: 'Agent', kind: 'think', status: 'in_progress', rawInput: { description: 'Update the snapshots' }, ...CLAUDE_AGENT });
+  scene.failTurn(ROOT, 'The model is overloaded.');
+  return scene.store;
 }
 
 describe('tree and chat agree', () => {
@@ -51,26 +59,26 @@ describe('tree and chat agree', () => {
     const store = endedChildren();
     const chat = await harness().openChat();
     await FeedLink.showing(chat, store, ROOT);
-    const expected: Record<string, { icon: string; label: string }> = { [CHILD_A]: { icon: 'circle-slash', label: 'Cancelled' }, [CHILD_B]: { icon: 'error', label: 'Failed' } };
-    for (const id of [CHILD_A, CHILD_B]) {
+    const expected: Record<string, { icon: string; label: string }> = { [CHILD_A]: { icon: 'circle-slash', label: 'Cancelled' }, [FAILED]: { icon: 'error', label: 'Failed' } };
+    for (const id of [CHILD_A, FAILED]) {
       assert.deepEqual(treeView(store, id), expected[id], `tree ${id}`);
       assert.deepEqual(await badge(chat, `subchats-child-card[data-session-id="${id}"] .sc-card-head .sc-state`), expected[id], `card ${id}`);
     }
     await chat.page.getByRole('button', { name: /Show session outline/ }).click();
-    for (const id of [CHILD_A, CHILD_B]) {
+    for (const id of [CHILD_A, FAILED]) {
       const icon = chat.page.locator(`subchats-outline [data-outline-session="${id}"] .codicon`);
       assert.equal(await icon.getAttribute('aria-label'), expected[id]!.label, `outline ${id}`);
       assert.match((await icon.getAttribute('class')) ?? '', new RegExp(`codicon-${expected[id]!.icon}\\b`));
     }
     // The colour is the tree's theme colour, as the webview's CSS variable.
     const color = await chat.page
-      .locator(`subchats-child-card[data-session-id="${CHILD_B}"] .sc-card-head .sc-state .codicon`)
+      .locator(`subchats-child-card[data-session-id="${FAILED}"] .sc-card-head .sc-state .codicon`)
       .first()
       .evaluate((el) => (el as HTMLElement).style.color);
     assert.equal(color, 'var(--vscode-errorForeground)');
     await chat.close();
 
-    for (const id of [CHILD_A, CHILD_B]) {
+    for (const id of [CHILD_A, FAILED]) {
       const child = await harness().openChat();
       await FeedLink.showing(child, store, id);
       assert.deepEqual(await badge(child, 'subchats-session-bar .sc-state'), expected[id], `session bar ${id}`);
@@ -82,7 +90,7 @@ describe('tree and chat agree', () => {
   test('the state line says what was reported and when, with who said so', async () => {
     const store = endedChildren();
     const chat = await harness().openChat();
-    await FeedLink.showing(chat, store, CHILD_B);
+    await FeedLink.showing(chat, store, FAILED);
     const line = chat.page.locator('subchats-session-bar .sc-state-explanation');
     await line.waitFor();
     assert.match((await line.textContent()) ?? '', /failed \d\d:\d\d:\d\d with the parent's turn$/);
@@ -91,15 +99,16 @@ describe('tree and chat agree', () => {
   });
 
   test('a tool call left open by a cancelled turn stops spinning, says so, and drops its progress', async () => {
-    const store = parentWithChildren();
-    store.upsertToolCall(ROOT, { toolCallId: 'open1', title: 'Long search', kind: 'search', status: 'in_progress', progress: 'Scanning 40 files' });
+    const scene = parentWithChildren();
+    scene.toolCall(ROOT, 'open1', { title: 'Long search', kind: 'search', status: 'in_progress' });
+    scene.toolCall(ROOT, 'open1', { content: [{ type: 'content', content: textBlock('Scanning 40 files') }], _meta: { subagentProgress: true } });
     const chat = await harness().openChat();
-    const link = await FeedLink.showing(chat, store, ROOT);
+    const link = await FeedLink.showing(chat, scene.store, ROOT);
     const call = chat.page.locator('[data-tool-call-id="open1"]');
     await call.locator('.sc-progress').getByText('Scanning 40 files').waitFor();
     assert.equal(await call.locator('.sc-status .codicon-modifier-spin').count(), 1);
 
-    store.upsertToolCall(ROOT, { toolCallId: 'open1', stoppedByTurn: { stopReason: 'cancelled', at: Date.now() } });
+    scene.endTurn(ROOT, 'cancelled');
     await link.flush();
     const status = call.locator('.sc-status');
     await status.getByText('stopped · turn cancelled').waitFor();
@@ -115,8 +124,7 @@ describe('tree and chat agree', () => {
 describe('protocol version', () => {
   test('a snapshot or delta of another protocol version is not applied; the chat asks to be reopened', async () => {
     const chat = await harness().openChat();
-    const store = parentWithChildren();
-    const link = await FeedLink.showing(chat, store, ROOT);
+    const link = await FeedLink.showing(chat, parentWithChildren().store, ROOT);
     await chat.page.getByText('Please fix the failing tests').waitFor();
     const rev = link.feed.revision!;
     await chat.send({
@@ -124,7 +132,7 @@ describe('protocol version', () => {
       protocolVersion: 999,
       fromRev: rev,
       toRev: rev + 1,
-      sessions: [{ sessionId: ROOT, entries: [{ index: 0, entry: { ...message('x', 'agent', 'from the future'), rev: rev + 1, at: 0 } as MessageEntry }] }],
+      sessions: [{ sessionId: ROOT, entries: [{ index: 0, entry: { kind: 'message', id: 'x', role: 'agent', text: 'from the future', attachments: [], rev: rev + 1, at: 0 } as MessageEntry }] }],
     } as HostToWebviewMessage);
     await chat.page.getByText('Subchats was updated; reopen this chat.').waitFor();
     assert.equal(await chat.page.getByText('from the future').count(), 0);
@@ -142,14 +150,15 @@ describe('protocol version', () => {
 
 describe('wire order', () => {
   test("a child's card is drawn where the child first showed up, after the permission to launch it", async () => {
-    const store = new FakeStoreClass();
-    store.addSession(ROOT, { title: 'Root' });
-    store.upsertToolCall(ROOT, { toolCallId: 'agent1', title: 'Agent: Subtask A', kind: 'other', status: 'in_progress', childSessionId: CHILD_A });
-    store.addEntry<PermissionEntry>(ROOT, { kind: 'permission', id: 'perm1', requestId: '0', toolCallId: 'agent1', title: 'Agent', options: [], outcome: 'selected', optionId: 'allow' });
-    store.addSession(CHILD_A, { parentId: ROOT, parentToolCallId: 'agent1', title: 'Subtask A', origin: 'virtual', link: 'qwen-meta' });
-    store.addEntry<ChildEntry>(ROOT, { kind: 'child', id: `child:${CHILD_A}`, childSessionId: CHILD_A });
+    // qwen: the launch call, the permission to run it (answered), then the subagent's first words.
+    const scene = new SceneWire().root(ROOT, 'Root');
+    scene.prompt(ROOT, 'Split the work');
+    scene.toolCall(ROOT, 'agent1', { title: 'Agent: Subtask A', kind: 'other', status: 'in_progress', _meta: { toolName: 'agent' } });
+    scene.askPermission(ROOT, 0, { toolCallId: 'agent1', title: 'Agent' }, [{ optionId: 'allow', name: 'Allow', kind: 'allow_once' }]);
+    scene.answerPermission(0, 'allow');
+    scene.update(ROOT, { sessionUpdate: 'agent_message_chunk', content: textBlock('Working on subtask A.'), _meta: { parentToolCallId: 'agent1' } });
     const chat = await harness().openChat();
-    await FeedLink.showing(chat, store, ROOT);
+    await FeedLink.showing(chat, scene.store, ROOT);
     await chat.page.locator('subchats-child-card').waitFor();
     const order = await chat.page.evaluate(() =>
       [...document.querySelectorAll('subchats-tool-call, subchats-permission, subchats-child-card')].map((el) => el.tagName.toLowerCase()),

@@ -5,12 +5,12 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
-import type { MessageEntry } from '../../src/store/model';
 import type { WebviewToHostMessage } from '../../src/protocol/webviewMessages';
-import { FakeStore } from './fakeStore';
+import { relayPromptText } from '../../src/protocol/relayText';
 import { FeedLink } from './feedLink';
 import { repoRoot, useHarness, type ChatPage } from './harness';
-import { CHILD_A, ROOT, message } from './scenes';
+import { CHILD_A, ROOT } from './scenes';
+import { SceneWire } from './wireScenes';
 
 const screenshots = join(repoRoot, 'test-results', 'screenshots');
 const harness = useHarness();
@@ -22,18 +22,22 @@ const COMMANDS = [
   { name: 'plan', description: '<img src=x onerror="window.__pwned=1">Make a plan', hint: 'what to plan' },
 ];
 
-function scene(): FakeStore {
-  const store = new FakeStore();
-  store.addSession(ROOT, { title: 'Prompt box', state: { state: 'idle' }, availableCommands: COMMANDS });
-  store.addEntry<MessageEntry>(ROOT, message('u1', 'user', 'first prompt'));
-  store.addEntry<MessageEntry>(ROOT, message('a1', 'agent', 'an answer'));
-  store.addEntry<MessageEntry>(ROOT, message('u2', 'user', 'second prompt'));
-  return store;
+/** An agent that steers (claude-agent-acp and codex-acp advertise it so). */
+const STEERING = { _meta: { steering: { supported: true } } };
+
+/** An idle root with the agent's commands, after two turns (the second one not answered in words). */
+function scene(agent: Record<string, unknown> = {}): SceneWire {
+  const w = new SceneWire(agent).root(ROOT, 'Prompt box');
+  w.update(ROOT, { sessionUpdate: 'available_commands_update', availableCommands: COMMANDS });
+  w.prompt(ROOT, 'first prompt');
+  w.say(ROOT, 'agent', 'an answer').endTurn(ROOT);
+  w.prompt(ROOT, 'second prompt');
+  return w.endTurn(ROOT);
 }
 
-async function open(store = scene(), sessionId = ROOT): Promise<{ chat: ChatPage; link: FeedLink }> {
+async function open(w = scene(), sessionId = ROOT): Promise<{ chat: ChatPage; link: FeedLink }> {
   const chat = await harness().openChat();
-  const link = await FeedLink.showing(chat, store, sessionId);
+  const link = await FeedLink.showing(chat, w.store, sessionId);
   await chat.page.locator('#sc-prompt-input').waitFor();
   return { chat, link };
 }
@@ -146,9 +150,9 @@ describe('prompt box', () => {
   });
 
   test('while a turn runs the box names what a message becomes (Queue without steering, Steer with it), shows the host\'s queue and stops on Escape', async () => {
-    const store = scene();
-    store.patchSession(ROOT, { activePromptId: 'p1', state: { state: 'running' } });
-    const { chat, link } = await open(store);
+    const w = scene();
+    w.prompt(ROOT, 'third prompt');
+    const { chat, link } = await open(w);
     const input = chat.page.locator('#sc-prompt-input');
     const submit = chat.page.locator('button[type="submit"]');
     await input.fill('queued one');
@@ -157,12 +161,9 @@ describe('prompt box', () => {
     await input.press('Enter');
     // The host decides and queues: the box only posts the words.
     assert.deepEqual(await chat.waitForPosted((m) => m.type === 'prompt'), { type: 'prompt', sessionId: ROOT, text: 'queued one' });
-    store.patchSession(ROOT, {
-      queued: [
-        { id: 'q1', text: 'queued one', attachments: 0, at: Date.now(), content: [] },
-        { id: 'q2', text: 'for the helper', attachments: 0, at: Date.now(), content: [], relayFor: { sessionId: CHILD_A, label: 'Helper' } },
-      ],
-    });
+    // What the host does with it: the store's queue (the client's own, not the wire's).
+    w.store.enqueue(ROOT, { id: 'q1', text: 'queued one', attachments: 0, at: Date.now(), content: [] });
+    w.store.enqueue(ROOT, { id: 'q2', text: 'for the helper', attachments: 0, at: Date.now(), content: [], relayFor: { sessionId: CHILD_A, label: 'Helper' } });
     await link.flush();
     const queued = chat.page.locator('.sc-queued');
     await queued.nth(1).waitFor();
@@ -171,8 +172,9 @@ describe('prompt box', () => {
     await queued.nth(1).getByRole('button', { name: 'Remove queued message' }).click();
     assert.deepEqual(await chat.waitForPosted((m) => m.type === 'unqueue'), { type: 'unqueue', sessionId: ROOT, queuedId: 'q2' });
     // An agent that steers: the message joins the turn, or waits if the user chooses Queue.
-    store.steering = true;
-    store.patchSession(ROOT, { queued: [] });
+    w.restartAgent(STEERING, ROOT);
+    w.store.unqueue(ROOT, 'q1');
+    w.store.unqueue(ROOT, 'q2');
     await link.flush();
     await chat.page.locator('button[type="submit"]', { hasText: 'Steer' }).waitFor();
     await input.fill('look at the tests too');
@@ -189,8 +191,8 @@ describe('prompt box', () => {
   });
 
   test('pasted images are refused with the reason unless the agent advertises them', async () => {
-    const store = scene();
-    const { chat, link } = await open(store);
+    const w = scene();
+    const { chat, link } = await open(w);
     const paste = () =>
       chat.page.locator('#sc-prompt-input').evaluate((input) => {
         const data = new DataTransfer();
@@ -200,8 +202,7 @@ describe('prompt box', () => {
     await paste();
     await chat.page.locator('.sc-prompt-reason', { hasText: 'does not accept images' }).waitFor();
     assert.equal(await chat.page.locator('.sc-chip').count(), 0);
-    store.capabilities = { image: true, audio: false, embeddedContext: false };
-    store.patchSession(ROOT, {});
+    w.restartAgent({ capabilities: { session: { prompt: { image: {} } } } }, ROOT);
     await link.flush();
     await paste();
     await chat.page.locator('.sc-chip', { hasText: 'shot.png' }).waitFor();
@@ -216,10 +217,10 @@ describe('prompt box', () => {
   });
 
   test('a subagent\'s box sends to its parent, labelled for it, and says how the parent takes it', async () => {
-    const store = scene();
-    store.addSession(CHILD_A, { parentId: ROOT, title: 'Helper' });
-    store.patchSession(ROOT, { childIds: [CHILD_A], activePromptId: 'p1', state: { state: 'running' } });
-    const { chat } = await open(store, CHILD_A);
+    const w = scene();
+    w.prompt(ROOT, 'get help');
+    w.child(ROOT, CHILD_A, { title: 'Helper' });
+    const { chat } = await open(w, CHILD_A);
     const input = chat.page.locator('#sc-prompt-input');
     assert.equal(await input.isDisabled(), false);
     await chat.page.locator('.sc-prompt-reason', { hasText: 'for "Helper": it waits in the parent\'s queue' }).waitFor();
@@ -231,14 +232,14 @@ describe('prompt box', () => {
   });
 
   test('a steered message shows how far it got; one that did not reach the agent offers its words back to the prompt box', async () => {
-    const store = scene();
-    store.addEntry<MessageEntry>(ROOT, { ...message('s1', 'user', 'also check the docs'), steer: { status: 'landed' } });
-    store.addEntry<MessageEntry>(ROOT, {
-      ...message('s2', 'user', 'and count the lines'),
-      steer: { status: 'not-delivered', reason: 'The turn was cancelled before the agent showed that it read this message; it may never have reached the agent.' },
-    });
-    store.addEntry<MessageEntry>(ROOT, { ...message('r1', 'user', 'look at the tests'), relay: { side: 'parent', childId: 'c', childLabel: 'Explorer', parentId: ROOT, parentLabel: 'Prompt box' } });
-    const { chat } = await open(store);
+    const w = scene(STEERING);
+    w.prompt(ROOT, 'fix the parser');
+    // Read: the agent echoes it into the turn as a user message of its own (v2, as codex-acp does).
+    w.steer(ROOT, 'also check the docs').chunk(ROOT, 'user', 'also check the docs', 'echo-1');
+    // Taken in, but the turn was cancelled before the agent said anything more.
+    w.steer(ROOT, 'and count the lines').endTurn(ROOT, 'cancelled');
+    w.prompt(ROOT, relayPromptText({ childLabel: 'Explorer', childId: 'c' }, 'look at the tests'));
+    const { chat } = await open(w);
     const lines = chat.page.locator('.sc-delivery');
     await lines.nth(2).waitFor();
     assert.deepEqual((await lines.allTextContents()).map((t) => t.replace(/\s+/g, ' ').trim()), [

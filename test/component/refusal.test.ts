@@ -3,10 +3,10 @@
 // out once, no toast). Asking again clears it; a success answer clears it too.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { FakeStore } from './fakeStore';
 import { FeedLink } from './feedLink';
 import { useHarness } from './harness';
-import { ROOT } from './scenes';
+import { ROOT, runningRoot } from './scenes';
+import { SceneWire } from './wireScenes';
 
 const harness = useHarness();
 const ENDED = 'The turn has already ended.';
@@ -14,9 +14,7 @@ const ENDED = 'The turn has already ended.';
 describe('refused requests', () => {
   test('a refused cancel shows its reason where it was asked, until asked again or done', async () => {
     const chat = await harness().openChat();
-    const store = new FakeStore();
-    store.addSession(ROOT, { title: 'Long turn', state: { state: 'running' } });
-    await FeedLink.showing(chat, store, ROOT);
+    await FeedLink.showing(chat, runningRoot('Long turn').store, ROOT);
     const { page } = chat;
     const barNote = page.locator('subchats-session-bar .sc-refusal');
     const boxNote = page.locator('subchats-prompt-box .sc-refusal');
@@ -46,9 +44,7 @@ describe('refused requests', () => {
 
   test('a refused message shows its reason in the prompt box; another request\'s answer leaves it', async () => {
     const chat = await harness().openChat();
-    const store = new FakeStore();
-    store.addSession(ROOT, { title: 'Idle', state: { state: 'idle' } });
-    await FeedLink.showing(chat, store, ROOT);
+    await FeedLink.showing(chat, new SceneWire().root(ROOT, 'Idle').store, ROOT);
     const { page } = chat;
     const input = page.locator('#sc-prompt-input');
     await input.fill('hello');

@@ -1,109 +1,86 @@
-// Transcripts used by the component tests and screenshots, built through the FakeStore.
-import type { ChildEntry, MessageEntry, NoticeEntry, PermissionEntry, PlanEntryItem, SessionMessageEntry } from '../../src/store/model';
-import { FakeStore } from './fakeStore';
+// Transcripts used by the component tests and screenshots: wire messages fed to a real SessionStore
+// (wireScenes.ts), so the webview sees what the store makes of them, action rules included.
+import { SceneWire } from './wireScenes';
 
 export const ROOT = 'sess_root';
 export const CHILD_A = 'sess_child_a';
 export const CHILD_B = 'sess_child_b';
 export const GRANDCHILD = 'sess_grandchild';
 
-export function message(id: string, role: MessageEntry['role'], text: string): Omit<MessageEntry, 'rev' | 'at'> {
-  return { kind: 'message', id, role, text, attachments: [] };
+/** The JSON-RPC id of the permission request withPendingPermission asks. */
+export const PERMISSION_REQUEST_ID = 7;
+
+/** The planId of the root's plan (ACP v2 `plan_update`), for tests that remove it. */
+export const ROOT_PLAN_ID = 'plan1';
+
+/** A root the client opened and prompted with `words`: its turn is running. */
+export function runningRoot(title: string, words = 'keep going'): SceneWire {
+  const w = new SceneWire().root(ROOT, title);
+  w.prompt(ROOT, words);
+  return w;
 }
 
 /** A parent that ran tools, two parallel subagents (one with a grandchild), messages between sessions. */
-export function parentWithChildren(): FakeStore {
-  const store = new FakeStore();
-  store.addSession(ROOT, { title: 'Fix the failing tests' });
-  store.addEntry<MessageEntry>(ROOT, message('m1', 'user', 'Please fix the failing tests in `src/parser`.'));
-  store.addEntry<MessageEntry>(ROOT, message('t1', 'thought', 'The parser tests fail since the tokenizer change.'));
-  store.addEntry<MessageEntry>(
-    ROOT,
-    message('m2', 'agent', 'I will look at the **tokenizer** first:\n\n```ts\nexport function tokenize(s: string) {}\n```\n\nSee [the docs](https://example.com/docs).'),
-  );
-  store.addEntry<PlanEntryItem>(ROOT, {
-    kind: 'plan',
-    id: 'plan1',
-    entries: [
-      { content: 'Find the failing test', status: 'completed', priority: 'high' },
-      { content: 'Fix the tokenizer', status: 'in_progress', priority: 'medium' },
-      { content: 'Run the suite', status: 'pending', priority: 'low' },
-    ],
-  });
-  store.upsertToolCall(ROOT, {
-    toolCallId: 'read1',
+export function parentWithChildren(): SceneWire {
+  const w = new SceneWire();
+  w.root(ROOT, 'Fix the failing tests');
+  w.prompt(ROOT, 'Please fix the failing tests in `src/parser`.');
+  w.say(ROOT, 'thought', 'The parser tests fail since the tokenizer change.', 't1');
+  w.say(ROOT, 'agent', 'I will look at the **tokenizer** first:\n\n```ts\nexport function tokenize(s: string) {}\n```\n\nSee [the docs](https://example.com/docs).', 'm2');
+  w.plan(ROOT, [
+    { content: 'Find the failing test', status: 'completed', priority: 'high' },
+    { content: 'Fix the tokenizer', status: 'in_progress', priority: 'medium' },
+    { content: 'Run the suite', status: 'pending', priority: 'low' },
+  ], ROOT_PLAN_ID);
+  w.toolCall(ROOT, 'read1', {
     title: 'Read src/parser/tokenizer.ts',
     kind: 'read',
     status: 'completed',
     locations: [{ path: '/repo/src/parser/tokenizer.ts', line: 42 }],
     rawInput: { path: '/repo/src/parser/tokenizer.ts' },
   });
-  store.upsertToolCall(ROOT, {
-    toolCallId: 'edit1',
+  w.toolCall(ROOT, 'edit1', {
     title: 'Edit tokenizer.ts',
     kind: 'edit',
     status: 'completed',
     content: [{ type: 'diff', path: '/repo/src/parser/tokenizer.ts', oldText: 'a\nb\nc\n', newText: 'a\nB\nc\nd\n' }],
   });
-  store.upsertToolCall(ROOT, {
-    toolCallId: 'exec1',
-    title: 'npm test',
-    kind: 'execute',
-    status: 'in_progress',
-    content: [{ type: 'terminal', terminalId: 'term1' }],
-  });
-  store.setTerminal(ROOT, {
-    terminalId: 'term1',
-    command: 'npm',
-    args: ['test'],
+  w.toolCall(ROOT, 'exec1', { title: 'npm test', kind: 'execute', status: 'in_progress', content: [{ type: 'terminal', terminalId: 'term1' }] });
+  w.terminal(ROOT, 'term1', {
+    command: 'npm test',
     output: '\x1b[32mPASS\x1b[0m src/lexer.test.ts\n\x1b[1;31mFAIL\x1b[0m src/parser.test.ts\n\x1b[38;5;208mwarn\x1b[0m 2 snapshots obsolete\n',
-    truncated: false,
-    exitStatus: null,
   });
-  store.addSession(CHILD_A, { parentId: ROOT, title: 'Test investigator', description: 'Finds the cause', subagentType: 'explore' });
-  store.addEntry<ChildEntry>(ROOT, { kind: 'child', id: 'c1', childSessionId: CHILD_A });
-  store.upsertToolCall(ROOT, { toolCallId: 'task2', title: 'Task: update snapshots', kind: 'other', status: 'in_progress', childSessionId: CHILD_B });
-  store.addSession(CHILD_B, {
-    parentId: ROOT,
-    description: 'Updates the snapshots',
-    subagentType: 'general',
-    spend: { totalTokens: 1234, cost: { amount: 0.02, currency: 'USD' }, model: 'gpt-5.4', source: 'copilot-subagent.completed' },
-  });
-  store.addEntry<SessionMessageEntry>(ROOT, {
-    kind: 'sessionMessage',
-    id: 'sm1',
-    messageId: 'sm1',
-    direction: 'outgoing',
-    senderSessionId: ROOT,
-    recipientSessionId: CHILD_A,
-    text: 'Check the tokenizer edge cases.',
-    attachments: [],
-  });
-  store.addEntry<NoticeEntry>(ROOT, { kind: 'notice', id: 'n1', severity: 'warning', title: 'Context is 80% full' });
+  w.child(ROOT, CHILD_A, { title: 'Test investigator', description: 'Finds the cause' });
+  // Zed's dialect: the launching call names its subagent's session in `_meta`.
+  w.toolCall(ROOT, 'task2', { title: 'Task: update snapshots', kind: 'other', status: 'in_progress', _meta: { subagent_session_info: { session_id: CHILD_B }, subagentType: 'general' } });
+  // The call's title named it; the announcement clears that, so its label falls back to the description.
+  w.child(ROOT, CHILD_B, { title: null, description: 'Updates the snapshots' });
+  // B ended a first turn (its usage) and started another; the agent reports what it cost so far.
+  w.state(CHILD_B, { state: 'idle', stopReason: 'end_turn', usage: { totalTokens: 1234 }, _meta: { quota: { model_usage: [{ model: 'gpt-5.4' }] } } });
+  w.update(CHILD_B, { sessionUpdate: 'usage_update', used: 1234, size: 200_000, cost: { amount: 0.02, currency: 'USD' } });
+  w.state(CHILD_B, { state: 'running' });
+  w.sessionMessage(ROOT, 'sm1', { senderSessionId: ROOT, recipientSessionId: CHILD_A, text: 'Check the tokenizer edge cases.' });
+  w.notice(ROOT, 'warning', 'Context is 80% full');
 
-  store.addEntry<MessageEntry>(CHILD_A, message('a1', 'agent', 'Looking at the tokenizer tests.'));
-  store.upsertToolCall(CHILD_A, { toolCallId: 'a-grep', title: 'grep tokenize', kind: 'search', status: 'completed' });
-  store.addSession(GRANDCHILD, { parentId: CHILD_A, title: 'Edge case checker' });
-  store.addEntry<ChildEntry>(CHILD_A, { kind: 'child', id: 'a-c1', childSessionId: GRANDCHILD });
-  store.addEntry<MessageEntry>(GRANDCHILD, message('g1', 'agent', 'Checking empty input.'));
-  store.addEntry<MessageEntry>(CHILD_B, message('b1', 'agent', 'Updating 3 snapshots.'));
-  return store;
+  w.say(CHILD_A, 'agent', 'Looking at the tokenizer tests.', 'a1');
+  w.toolCall(CHILD_A, 'a-grep', { title: 'grep tokenize', kind: 'search', status: 'completed' });
+  w.child(CHILD_A, GRANDCHILD, { title: 'Edge case checker' });
+  w.say(GRANDCHILD, 'agent', 'Checking empty input.', 'g1');
+  w.say(CHILD_B, 'agent', 'Updating 3 snapshots.', 'b1');
+  return w;
 }
 
-export function withPendingPermission(store: FakeStore, sessionId: string): PermissionEntry {
-  return store.addEntry<PermissionEntry>(sessionId, {
-    kind: 'permission',
-    id: 'perm1',
-    requestId: '7',
-    toolCallId: 'exec1',
-    title: 'Clean the build',
-    toolKind: 'execute',
-    command: ['sh', '-c', 'rm -rf build'],
-    options: [
+/** The agent asks whether it may run `rm -rf build` (allow once, always, reject). */
+export function withPendingPermission(w: SceneWire, sessionId: string, toolCall: Record<string, unknown> = {}, extra: Record<string, unknown> = {}): SceneWire {
+  return w.askPermission(
+    sessionId,
+    PERMISSION_REQUEST_ID,
+    { toolCallId: 'clean1', title: 'Clean the build', kind: 'execute', rawInput: { command: ['sh', '-c', 'rm -rf build'] }, ...toolCall },
+    [
       { optionId: 'allow', name: 'Allow once', kind: 'allow_once' },
       { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
       { optionId: 'reject', name: 'Reject', kind: 'reject_once' },
     ],
-    outcome: 'pending',
-  });
+    extra,
+  );
 }

@@ -3,39 +3,49 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { WEBVIEW_PROTOCOL_VERSION, type DeltaMessage } from '../../src/protocol/webviewMessages';
-import type { ChildEntry, MessageEntry } from '../../src/store/model';
 import { FeedLink } from './feedLink';
 import { useHarness, type ChatPage } from './harness';
-import { CHILD_A, CHILD_B, ROOT, message, parentWithChildren } from './scenes';
+import { CHILD_A, CHILD_B, ROOT, parentWithChildren } from './scenes';
+import type { SceneWire } from './wireScenes';
+
+/** The scene with `count` long paragraphs after it, then a message `live` the test streams into. */
+function withParagraphs(count: number, liveText: string): { scene: SceneWire; paragraphIds: string[]; liveId: string } {
+  const scene = parentWithChildren();
+  for (let i = 0; i < count; i++) scene.say(ROOT, 'agent', `Paragraph ${i}: ${'words that fill the line '.repeat(12)}`, `p${i}`);
+  scene.say(ROOT, 'agent', liveText, 'live');
+  const paragraphIds = Array.from({ length: count }, (_, i) => scene.entryId(ROOT, `p${i}`));
+  return { scene, paragraphIds, liveId: scene.entryId(ROOT, 'live') };
+}
 
 const harness = useHarness();
 
 describe('streaming', () => {
   test('deltas stream into one message without touching the other entries', async () => {
     const chat = await harness().openChat();
-    const store = parentWithChildren();
-    store.addEntry<MessageEntry>(ROOT, message('live', 'agent', ''));
-    const link = await FeedLink.showing(chat, store, ROOT);
+    const scene = parentWithChildren();
+    const others = scene.session(ROOT).entries.filter((e) => e.kind === 'message').map((e) => e.id);
+    const link = await FeedLink.showing(chat, scene.store, ROOT);
     const { page } = chat;
-    await page.locator('[data-entry-id="m2"] subchats-message').waitFor();
+    await page.locator(`[data-entry-id="${scene.entryId(ROOT, 'm2')}"] subchats-message`).waitFor();
     // Watch every other message for DOM mutations while the last one streams.
-    await page.evaluate(() => {
+    await page.evaluate((ids) => {
       const w = window as unknown as { __otherMutations: number };
       w.__otherMutations = 0;
       const observer = new MutationObserver((records) => (w.__otherMutations += records.length));
-      for (const id of ['m1', 'm2']) {
+      for (const id of ids) {
         const node = document.querySelector(`[data-entry-id="${id}"] subchats-message`);
         if (node) observer.observe(node, { subtree: true, childList: true, characterData: true, attributes: true });
       }
-    });
+    }, others);
     let text = '';
     for (let i = 0; i < 40; i++) {
       text += `word${i} `;
-      store.updateEntry<MessageEntry>(ROOT, 'live', () => ({ text }));
+      scene.chunk(ROOT, 'agent', `word${i} `, 'live');
       await link.flush();
     }
-    await page.locator('[data-entry-id="live"] subchats-markdown').getByText('word39', { exact: false }).waitFor();
-    assert.equal((await page.locator('[data-entry-id="live"] subchats-markdown').textContent())?.trim(), text.trim());
+    const live = page.locator(`[data-entry-id="${scene.entryId(ROOT, 'live')}"] subchats-markdown`);
+    await live.getByText('word39', { exact: false }).waitFor();
+    assert.equal((await live.textContent())?.trim(), text.trim());
     assert.equal(await page.evaluate(() => (window as unknown as { __otherMutations: number }).__otherMutations), 0);
     assert.equal((await chat.posted()).filter((m) => m.type === 'resync').length, 0);
     await chat.close();
@@ -43,15 +53,15 @@ describe('streaming', () => {
 
   test('a gap in revisions makes the webview ask for a resync, and the snapshot repairs it', async () => {
     const chat = await harness().openChat();
-    const store = parentWithChildren();
-    const link = await FeedLink.showing(chat, store, ROOT);
+    const scene = parentWithChildren();
+    const link = await FeedLink.showing(chat, scene.store, ROOT);
     const { page } = chat;
     await page.getByText('Please fix the failing tests').waitFor();
     // Lose one delta (as a hidden webview would), then deliver the next.
-    store.addEntry<MessageEntry>(ROOT, message('lost', 'agent', 'This delta is lost.'));
+    scene.say(ROOT, 'agent', 'This delta is lost.');
     link.feed.flush();
     const lost = link.feed.revision;
-    store.addEntry<MessageEntry>(ROOT, message('after', 'agent', 'This one arrives.'));
+    scene.say(ROOT, 'agent', 'This one arrives.');
     link.feed.flush();
     const next = link.feed.revision;
     assert.ok(lost !== undefined && next !== undefined && next > lost);
@@ -68,7 +78,7 @@ describe('streaming', () => {
     // A stale delta (already covered by the snapshot) is ignored without another resync.
     await chat.clearPosted();
     await chat.send(queued[1]!);
-    store.addEntry<MessageEntry>(ROOT, message('later', 'agent', 'Streaming goes on.'));
+    scene.say(ROOT, 'agent', 'Streaming goes on.');
     await link.flush();
     await page.getByText('Streaming goes on.').waitFor();
     assert.deepEqual((await chat.posted()).filter((m) => m.type === 'resync'), []);
@@ -77,8 +87,7 @@ describe('streaming', () => {
 
   test('a delta that does not fit the entries (wrong index) also triggers a resync', async () => {
     const chat = await harness().openChat();
-    const store = parentWithChildren();
-    const link = await FeedLink.showing(chat, store, ROOT);
+    const link = await FeedLink.showing(chat, parentWithChildren().store, ROOT);
     const rev = link.feed.revision!;
     const bogus: DeltaMessage = {
       type: 'delta',
@@ -94,27 +103,26 @@ describe('streaming', () => {
 
   test('child cards follow their sessions live: state, activity, tool calls, new children', async () => {
     const chat = await harness().openChat();
-    const store = parentWithChildren();
-    const link = await FeedLink.showing(chat, store, ROOT);
+    const scene = parentWithChildren();
+    const link = await FeedLink.showing(chat, scene.store, ROOT);
     const { page } = chat;
     const cardB = page.locator(`subchats-child-card[data-session-id="${CHILD_B}"]`);
     await cardB.waitFor();
 
-    store.upsertToolCall(CHILD_B, { toolCallId: 'b-edit', title: 'Edit snapshot 1', kind: 'edit', status: 'in_progress' });
+    scene.toolCall(CHILD_B, 'b-edit', { title: 'Edit snapshot 1', kind: 'edit', status: 'in_progress' });
     await link.flush();
     await cardB.locator('.sc-activity').getByText('Edit snapshot 1 (running)').waitFor();
     assert.match((await cardB.locator('.sc-child-meta').textContent()) ?? '', /1 tool call\b/);
 
-    store.setState(CHILD_B, { state: 'idle', stopReason: 'end_turn' });
+    scene.state(CHILD_B, { state: 'idle', stopReason: 'end_turn' });
     await link.flush();
     // Done, as the tree says it (it showed "Idle" in the chat before the shared presentation).
     await cardB.locator('.sc-state').getByText('Done').waitFor();
     assert.equal(await cardB.getAttribute('data-state'), 'idle');
 
     // A new child announced mid-stream arrives whole in a delta and gets its own card and outline item.
-    store.addSession('sess_new', { parentId: ROOT, title: 'Late helper' });
-    store.addEntry<ChildEntry>(ROOT, { kind: 'child', id: 'c-new', childSessionId: 'sess_new' });
-    store.addEntry<MessageEntry>('sess_new', message('n1', 'agent', 'Started late.'));
+    scene.child(ROOT, 'sess_new', { title: 'Late helper' });
+    scene.say('sess_new', 'agent', 'Started late.');
     await link.flush();
     const late = page.locator('subchats-child-card[data-session-id="sess_new"]');
     await late.locator('.sc-card-title').getByText('Late helper').waitFor();
@@ -150,8 +158,7 @@ async function settledAtEnd(page: ChatPage['page']): Promise<void> {
 describe('following the end', () => {
   test('a scroll the virtualizer did not make itself keeps the chat following, unless the user scrolled', async () => {
     const chat = await harness().openChat();
-    const store = parentWithChildren();
-    await FeedLink.showing(chat, store, ROOT);
+    await FeedLink.showing(chat, parentWithChildren().store, ROOT);
     const { page } = chat;
     await page.locator('subchats-transcript.sc-root-transcript lit-virtualizer').waitFor();
     const following = () =>
@@ -175,12 +182,10 @@ describe('following the end', () => {
   ] as const) {
     test(`a scroll that takes the end out of view stops the chat following (newest entry ${newest})`, async () => {
       const chat = await harness().openChat();
-      const store = parentWithChildren();
-      for (let i = 0; i < 24; i++) store.addEntry<MessageEntry>(ROOT, message(`p${i}`, 'agent', `Paragraph ${i}: ${'words that fill the line '.repeat(12)}`));
-      store.addEntry<MessageEntry>(ROOT, message('live', 'agent', liveText));
-      const link = await FeedLink.showing(chat, store, ROOT);
+      const { scene, paragraphIds, liveId } = withParagraphs(24, liveText);
+      const link = await FeedLink.showing(chat, scene.store, ROOT);
       const { page } = chat;
-      await page.locator('[data-entry-id="live"]').waitFor({ state: 'attached' });
+      await page.locator(`[data-entry-id="${liveId}"]`).waitFor({ state: 'attached' });
       const inView = (id: string) =>
         page.evaluate((entryId) => {
           const rect = document.querySelector(`[data-entry-id="${entryId}"]`)?.getBoundingClientRect();
@@ -188,16 +193,14 @@ describe('following the end', () => {
         }, id);
       await settledAtEnd(page);
       // The scroll event comes a frame later; a chunk in that frame would re-pin first (a test's click tries again).
-      const target = await page.evaluate(async () => {
-        const above = [...document.querySelectorAll('[data-entry-id^="p"]')].filter((node) => node.getBoundingClientRect().bottom < 0).at(-1)!;
+      const target = await page.evaluate(async (ids) => {
+        const above = ids.map((id) => document.querySelector(`[data-entry-id="${id}"]`)).filter((node) => node !== null && node.getBoundingClientRect().bottom < 0).at(-1)!;
         above.scrollIntoView({ block: 'center' });
         await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
         return above.getAttribute('data-entry-id')!;
-      });
-      let text = liveText;
+      }, paragraphIds);
       for (let i = 0; i < 20; i++) {
-        text += `streamed ${i} `.repeat(8);
-        store.updateEntry<MessageEntry>(ROOT, 'live', () => ({ text }));
+        scene.chunk(ROOT, 'agent', `streamed ${i} `.repeat(8), 'live');
         await link.flush();
         await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
       }
@@ -211,12 +214,10 @@ describe('following the end', () => {
   // screen before it counted, so the chat snapped back under a test's click (hostile.test: "outside of the viewport").
   test('a scroll up of a few lines by a script stops the chat following; a chunk does not snap it back', async () => {
     const chat = await harness().openChat();
-    const store = parentWithChildren();
-    for (let i = 0; i < 24; i++) store.addEntry<MessageEntry>(ROOT, message(`q${i}`, 'agent', `Paragraph ${i}: ${'words that fill the line '.repeat(12)}`));
-    store.addEntry<MessageEntry>(ROOT, message('live', 'agent', 'Streaming'));
-    const link = await FeedLink.showing(chat, store, ROOT);
+    const { scene, liveId } = withParagraphs(24, 'Streaming');
+    const link = await FeedLink.showing(chat, scene.store, ROOT);
     const { page } = chat;
-    await page.locator('[data-entry-id="live"]').waitFor({ state: 'attached' });
+    await page.locator(`[data-entry-id="${liveId}"]`).waitFor({ state: 'attached' });
     const following = () =>
       page.evaluate(() => (document.querySelector('subchats-transcript.sc-root-transcript') as unknown as { following: boolean }).following);
     await settledAtEnd(page);
@@ -225,10 +226,8 @@ describe('following the end', () => {
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       return window.scrollY;
     });
-    let text = 'Streaming';
     for (let i = 0; i < 10; i++) {
-      text += ` chunk ${i}`;
-      store.updateEntry<MessageEntry>(ROOT, 'live', () => ({ text }));
+      scene.chunk(ROOT, 'agent', ` chunk ${i}`, 'live');
       await link.flush();
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     }

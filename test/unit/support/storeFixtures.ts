@@ -2,7 +2,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SessionRecord } from '../../../src/store/model';
-import { SessionStore } from '../../../src/store/sessionStore';
+import { SessionStore, type SessionStoreOptions } from '../../../src/store/sessionStore';
 import { replayText, toReplaySnapshot, type ReplaySnapshot } from '../../../src/store/replayReport';
 
 export const FIXTURES = join(__dirname, '..', '..', 'fixtures');
@@ -58,8 +58,13 @@ export function replayFixture(folder: FixtureFolder, name: string): { store: Ses
 
 /** A store fed message by message, for hand-written cases. */
 export class Wire {
-  readonly store = new SessionStore({ now: () => 1000 });
-  private nextId = 100;
+  readonly store: SessionStore;
+  protected nextId = 100;
+
+  /** A store on a fixed clock unless `options` give it another. */
+  constructor(options: SessionStoreOptions = { now: () => 1000 }) {
+    this.store = new SessionStore(options);
+  }
 
   update(sessionId: string, update: Record<string, unknown>, paramsMeta?: Record<string, unknown>): this {
     this.store.ingest(
