@@ -13,7 +13,18 @@ const STATUS: Record<AgentRuntime['status'], { icon: string; color?: string; lab
   transcript: { icon: 'file-text', label: 'transcript (read-only)' },
 };
 
-export function runtimeTreeItem(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'status' | 'error' | 'startedAt' | 'cwd' | 'store'> & { readonly historyDroppedBytes?: number }, now: number): TreeItemModel {
+/** How many of the newest connections restored from history start expanded after a reload. */
+export const OPEN_RECENT_HISTORY = 3;
+
+/**
+ * `recentHistory`: this connection is one of the OPEN_RECENT_HISTORY newest restored from history. Those start
+ * expanded, so a reload leaves recent work in view as it was; older ones start collapsed to keep the tree short.
+ */
+export function runtimeTreeItem(
+  runtime: Pick<AgentRuntime, 'id' | 'agent' | 'status' | 'error' | 'startedAt' | 'cwd' | 'store'> & { readonly historyDroppedBytes?: number },
+  now: number,
+  { recentHistory = false }: { readonly recentHistory?: boolean } = {},
+): TreeItemModel {
   const cut = historyCut(runtime.historyDroppedBytes ?? 0);
   const status = STATUS[runtime.status];
   const roots = runtime.store.listSessions().filter((s) => s.parentId === null).length;
@@ -38,6 +49,12 @@ export function runtimeTreeItem(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'st
     ...(status.color ? { iconColor: status.color } : {}),
     contextValue: ['agent', runtime.status, runtime.status === 'ready' ? 'live' : 'offline', ...(restartable ? ['restartable'] : [])].join(' '),
     collapsible: true,
-    expanded: runtime.status !== 'history',
+    expanded: runtime.status !== 'history' || recentHistory,
   };
+}
+
+/** The ids of the OPEN_RECENT_HISTORY newest connections restored from history. */
+export function recentHistoryIds(runtimes: Iterable<Pick<AgentRuntime, 'id' | 'status' | 'startedAt'>>): Set<string> {
+  const history = [...runtimes].filter((runtime) => runtime.status === 'history').sort((a, b) => b.startedAt - a.startedAt);
+  return new Set(history.slice(0, OPEN_RECENT_HISTORY).map((runtime) => runtime.id));
 }

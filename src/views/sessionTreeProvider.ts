@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import { needsUser, parseSessionNodeId, sessionItemOf, sessionNodeId, type TreeItemModel } from './sessionTreeModel';
-import { runtimeTreeItem } from './runtimeTreeModel';
+import { recentHistoryIds, runtimeTreeItem } from './runtimeTreeModel';
 import { SessionTreeWatch } from './sessionTreeWatch';
 import { TreeRefreshQueue } from './treeRefreshQueue';
 import { TreeArrangement, type ArrangementRuntime } from './treeArrangement';
@@ -197,7 +197,8 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     if (!runtime) return undefined;
     // A sorted or filtered row reads its state at the moment the arrangement judged it.
     const now = (this.arrangement.active ? this.arrangement.now(runtime.id) : undefined) ?? Date.now();
-    return node.kind === 'runtime' ? runtimeTreeItem(runtime, Date.now()) : sessionItemOf(runtime, node.sessionId, now);
+    if (node.kind === 'session') return sessionItemOf(runtime, node.sessionId, now);
+    return runtimeTreeItem(runtime, Date.now(), { recentHistory: recentHistoryIds(this.service.list()).has(runtime.id) });
   }
 
   private arrangedChildren(node: SessionTreeNode | undefined): SessionTreeNode[] {

@@ -166,7 +166,7 @@ test('after a reload a finished session comes back from workspace storage, with 
   await waitForTree(page, (rows) => {
     assert.deepEqual(connectionLabels(rows), [DEMO_AGENT, ...TRACES].sort());
     assert.deepEqual(durable(connectionTree(rows, DEMO_AGENT, 'history')), live);
-  }, { timeoutMs: SLOW_MS, expand: DEMO_AGENT });
+  }, { timeoutMs: SLOW_MS });
 
   // The tree came from the connection's transcript in context.storageUri, which lives in the user data dir.
   const stored = historyFiles();
@@ -175,7 +175,7 @@ test('after a reload a finished session comes back from workspace storage, with 
 
   // The WebviewPanelSerializer brings the chat back, showing the session as it ended.
   await editorTab(page, title).waitFor({ timeout: SLOW_MS });
-  // Other restored panels (or a row the tree helper expanded) may be in front: bring this chat forward.
+  // Other restored panels may be in front: bring this chat forward.
   await editorTab(page, title).click();
   const restored = chatFrame(page);
   await restored.locator('subchats-session-bar [aria-current="page"]', { hasText: title }).waitFor({ timeout: SLOW_MS });
@@ -206,10 +206,10 @@ test('a run interrupted by a reload comes back disconnected with the text it had
     // The earlier finished connection is still there, unchanged.
     assert.deepEqual(sessionSubtree(rows, 'Show the subagents').map((row) => row.icon), ['pass', 'pass', 'pass', 'pass']);
     assert.equal(rows.filter((row) => row.label === DEMO_AGENT && row.description.startsWith('history')).length, 2);
-  }, { timeoutMs: SLOW_MS, expand: DEMO_AGENT });
+  }, { timeoutMs: SLOW_MS });
 
   await editorTab(page, title).waitFor({ timeout: SLOW_MS });
-  // Other restored panels (or a row the tree helper expanded) may be in front: bring this chat forward.
+  // Other restored panels may be in front: bring this chat forward.
   await editorTab(page, title).click();
   const restored = chatFrame(page);
   await restored.locator('subchats-session-bar [role="status"]', { hasText: 'Disconnected' }).waitFor({ timeout: SLOW_MS });

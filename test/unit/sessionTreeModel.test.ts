@@ -5,7 +5,7 @@ import { inlineCode, parseSessionNodeId, sessionItemOf, sessionNodeId, sessionTr
 import type { SessionStore } from '../../src/store/sessionStore';
 import { itemMenusOnDisk, offeredBy } from './support/contextMenus';
 import { isReconnectable } from '../../src/host/reconnect';
-import { runtimeTreeItem } from '../../src/views/runtimeTreeModel';
+import { recentHistoryIds, runtimeTreeItem } from '../../src/views/runtimeTreeModel';
 import type { SessionStateInfo } from '../../src/store/model';
 import { announce, replayFixture, Wire } from './support/storeFixtures';
 import { clockTime } from '../../src/presentation';
@@ -112,6 +112,16 @@ test('agent connection items say their status and offer restart when it makes se
   assert.ok(offers(exited.contextValue, 'restartable') && !offers(exited.contextValue, 'live'));
   assert.match(exited.tooltip, /exited with code 1/);
   assert.ok(!offers(runtimeTreeItem({ ...base, status: 'transcript' }, 0).contextValue, 'restartable'));
+});
+
+test('the newest connections restored from history start expanded, older ones collapsed', () => {
+  const w = new Wire().newSession('R');
+  const at = (id: string, startedAt: number, status: 'history' | 'ready' = 'history') => ({ id, agent: { id: 'demo', name: 'Demo', command: 'node' }, error: undefined, startedAt, cwd: '/w', store: w.store, status });
+  const runtimes = [at('h1', 1), at('h2', 2), at('live', 3, 'ready'), at('h3', 3), at('h4', 4), at('h0', 0)];
+  assert.deepEqual([...recentHistoryIds(runtimes)].sort(), ['h2', 'h3', 'h4']);
+  assert.equal(runtimeTreeItem(at('h4', 4), 5, { recentHistory: true }).expanded, true);
+  assert.equal(runtimeTreeItem(at('h0', 0), 5).expanded, false);
+  assert.equal(runtimeTreeItem(at('live', 3, 'ready'), 5).expanded, true);
 });
 
 test('a live root starts expanded before its first prompt, so children spawned later show without a reveal', () => {

@@ -63,19 +63,14 @@ export function descriptionFacts(description) {
 /**
  * Polls the tree until `check(rows)` stops throwing and returns what it returned; after `timeoutMs`
  * rethrows its last error, so a failure reads like the assertion that never held.
- * `expand`: rows with this label are expanded while the check fails (connections restored as history start
- * collapsed). Anything may toggle them meanwhile (a restored chat panel reveals its session), so a row
- * still collapsed a few seconds after a click is clicked again, never sooner.
  * @template T
  * @param {import('playwright-core').Page} page
  * @param {(rows: TreeRow[]) => T} check
- * @param {{ timeoutMs?: number, expand?: string }} [options]
+ * @param {{ timeoutMs?: number }} [options]
  * @returns {Promise<T>}
  */
-export async function waitForTree(page, check, { timeoutMs = 60_000, expand } = {}) {
+export async function waitForTree(page, check, { timeoutMs = 60_000 } = {}) {
   const deadline = Date.now() + timeoutMs;
-  const collapsed = expand === undefined ? undefined : page.locator(`${ROWS}[aria-expanded="false"]`, { has: page.locator('.label-name', { hasText: new RegExp(`^${escapeRegExp(expand)}$`) }) });
-  let lastClick = 0;
   for (;;) {
     const rows = await readTreeRows(page);
     try {
@@ -83,15 +78,6 @@ export async function waitForTree(page, check, { timeoutMs = 60_000, expand } = 
     } catch (error) {
       if (Date.now() >= deadline) throw error;
     }
-    if (collapsed && Date.now() - lastClick > 3_000 && (await collapsed.count()) > 0) {
-      // A row that expanded by itself since the count is no longer matched: the click then finds nothing.
-      await collapsed.first().locator('.monaco-tl-twistie').click({ timeout: 1_000 }).catch(() => undefined);
-      lastClick = Date.now();
-    }
     await delay(100);
   }
-}
-
-function escapeRegExp(text) {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
