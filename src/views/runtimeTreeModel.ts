@@ -14,7 +14,7 @@ const STATUS: Record<AgentRuntime['status'], { icon: string; color?: string; lab
 };
 
 /** How many of the newest connections restored from history start expanded after a reload. */
-export const OPEN_RECENT_HISTORY = 3;
+const OPEN_RECENT_HISTORY = 3;
 
 /**
  * `recentHistory`: this connection is one of the OPEN_RECENT_HISTORY newest restored from history. Those start
