@@ -8,6 +8,7 @@ import { platformKey } from '../host/registry/platformKey';
 import { withAgentEntry, type AgentSettingEntry } from '../host/registry/registryEntry';
 import { DEFAULT_REGISTRY_URL, loadRegistry, type CacheStore } from '../host/registry/registrySource';
 import { inertUiText, toastError } from '../host/uiText';
+import { quickPickAnswer } from './quickPickAnswer';
 import { configuredAgents, presetItems, registryItems, type AddAgentChoice, type AddAgentItem } from './addAgentItems';
 
 export interface AddAgentContext {
@@ -56,21 +57,11 @@ function pickChoice(ctx: AddAgentContext): Promise<AddAgentChoice | undefined> {
       if (load === loads) pick.busy = false;
     }
   };
-  return new Promise((resolve) => {
-    const subscriptions: vscode.Disposable[] = [];
-    const finish = (choice: AddAgentChoice | undefined) => {
-      for (const s of subscriptions) s.dispose();
-      pick.dispose();
-      resolve(choice);
-    };
-    subscriptions.push(
-      pick.onDidAccept(() => pick.activeItems[0] && finish(pick.activeItems[0].choice)),
-      pick.onDidHide(() => finish(undefined)),
-      pick.onDidTriggerButton((button) => button === refresh && void fill(true)),
-    );
-    pick.show();
-    void fill(false);
-  });
+  const answer = quickPickAnswer<AddAgentItem, AddAgentChoice>(pick, (active, settle) => active && settle(active.choice), [
+    pick.onDidTriggerButton((button) => button === refresh && void fill(true)),
+  ]);
+  void fill(false);
+  return answer;
 }
 
 /** Downloads and unpacks after the user confirms; undefined when they do not. */

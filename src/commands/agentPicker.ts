@@ -6,6 +6,7 @@ import type * as vscode from 'vscode';
 import type { AgentConfig } from '../acp/agentProcess';
 import type { InstallState } from '../host/agentInstallState';
 import { inertUiText } from '../host/uiText';
+import { quickPickAnswer } from './quickPickAnswer';
 
 export interface AgentPickItem extends vscode.QuickPickItem {
   readonly agent: AgentConfig;
@@ -53,18 +54,5 @@ export function pickAgent(ui: AgentPickerUi): Promise<AgentConfig | undefined> {
     if (again) pick.activeItems = [again];
   };
   list();
-  return new Promise((resolve) => {
-    const subscriptions: vscode.Disposable[] = [];
-    const finish = (agent: AgentConfig | undefined) => {
-      for (const s of subscriptions) s.dispose();
-      pick.dispose();
-      resolve(agent);
-    };
-    subscriptions.push(
-      pick.onDidAccept(() => finish(pick.activeItems[0]?.agent)),
-      pick.onDidHide(() => finish(undefined)),
-      ui.onDidChangeSettings(list),
-    );
-    pick.show();
-  });
+  return quickPickAnswer(pick, (active, settle) => settle(active?.agent), [ui.onDidChangeSettings(list)]);
 }
