@@ -138,8 +138,12 @@ test(`the mode picker in the chat header sends ${speaksV2 ? 'session/set_config_
 test('the Ctrl+Alt+M keybinding puts the cursor in the chat\'s prompt box from elsewhere in the workbench', { timeout: 120_000 }, async () => {
   const { page } = workbench;
   // The Explorer through its focus command (clicking its activity bar entry toggles the side bar instead when
-  // it already shows the Explorer); the focus then sits in the file tree, outside the chat.
+  // it already shows the Explorer). The palette gives the focus back to the chat it was taken from as it closes,
+  // and a webview takes it back late, so the command's own focus may not last: a click on a folder row of the
+  // file tree puts the focus there, outside the chat, as a user would.
   await runCommand(page, 'File: Focus on Files Explorer');
+  const explorerTree = page.locator('.part.sidebar .explorer-folders-view');
+  await explorerTree.getByRole('treeitem', { name: 'subchats-demo', exact: true }).click();
   await page.locator('.part.sidebar .explorer-folders-view:focus-within').waitFor();
   assert.equal(await chat.locator('textarea:focus').count(), 0);
   await page.keyboard.press('Control+Alt+KeyM');
