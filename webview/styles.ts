@@ -120,6 +120,13 @@ const chatStyles = css`
     font-family: var(--vscode-editor-font-family, monospace);
     font-size: var(--vscode-editor-font-size, 12px);
   }
+  /* VS Code's default webview styles colour inline code (textPreformat); inside a block that drew a band per line. */
+  pre code {
+    color: inherit;
+    background: none;
+    padding: 0;
+    border-radius: 0;
+  }
   pre {
     margin: 4px 0;
     padding: 6px 8px;
@@ -251,14 +258,18 @@ const chatStyles = css`
   .sc-code-block {
     position: relative;
   }
-  .sc-code-block > .sc-copy {
+  .sc-code-actions {
     position: absolute;
     top: 4px;
     right: 4px;
+    display: flex;
+    gap: 2px;
+    border-radius: 5px;
+    background: var(--vscode-textCodeBlock-background);
     opacity: 0.7;
   }
-  .sc-code-block:hover > .sc-copy,
-  .sc-code-block > .sc-copy:focus-visible {
+  .sc-code-block:hover > .sc-code-actions,
+  .sc-code-actions:focus-within {
     opacity: 1;
   }
   details.sc-thought > summary {

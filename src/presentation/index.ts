@@ -21,3 +21,4 @@ export { commandText, isPlainWord } from './command';
 export { permissionAnswer } from './permission';
 export { TerminalOutputFilter } from './terminalOutput';
 export { contextText, costText, subtreeUsage, subtreeUsageLines, usageText, usageTree, type UsageNode } from './usage';
+export { codeBlockFile } from './codeBlockFile';

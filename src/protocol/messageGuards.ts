@@ -135,6 +135,11 @@ export const webviewToHostGuards: GuardTable<WebviewToHostMessage> = {
   },
   openLink: (m) => (isString(m.url, 8192) ? { type: 'openLink', url: m.url } : undefined),
   copy: (m) => (typeof m.text === 'string' && m.text.length <= MAX_TEXT ? { type: 'copy', text: m.text } : undefined),
+  codeBlock: (m) => {
+    if (typeof m.code !== 'string' || m.code.length > MAX_TEXT) return undefined;
+    if (m.action === 'insert' || m.action === 'terminal') return { type: 'codeBlock', action: m.action, code: m.code };
+    return m.action === 'apply' && isString(m.path, MAX_PATH) ? { type: 'codeBlock', action: 'apply', code: m.code, path: m.path } : undefined;
+  },
 };
 
 /** Every session entry of a snapshot or delta has the parts the webview indexes by. */

@@ -361,7 +361,12 @@ export type WebviewToHostMessage =
   | { readonly type: 'openChanges'; readonly sessionId: string; readonly scope: ChangesScope }
   | { readonly type: 'changeSetting'; readonly sessionId: string; readonly change: ChatSettingChange }
   | { readonly type: 'openLink'; readonly url: string }
-  | { readonly type: 'copy'; readonly text: string };
+  | { readonly type: 'copy'; readonly text: string }
+  /** A code block's toolbar: insert at the editor's cursor, into the terminal, or apply to the file it names. */
+  | { readonly type: 'codeBlock'; readonly action: CodeBlockAction; readonly code: string; readonly path?: string };
+
+/** What a code block's toolbar asks the host for (Copy is `copy`). */
+export type CodeBlockAction = 'insert' | 'terminal' | 'apply';
 
 /** The state VS Code keeps for a panel across reloads (WebviewPanelSerializer). */
 export interface ChatPanelState {

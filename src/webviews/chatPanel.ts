@@ -35,6 +35,8 @@ export class ChatPanelManager implements vscode.Disposable {
   private diffCounter = 0;
   /** The chat the user was in last: where "Add Selection/File to Subchats Chat" and the focus-prompt keybinding go. */
   private lastActive: ChatPanelController | undefined;
+  /** The text editor the user was in last: where a code block's Insert at Cursor goes. */
+  lastTextEditor: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
   readonly files = new WorkspaceFiles();
 
   constructor(
@@ -56,6 +58,9 @@ export class ChatPanelManager implements vscode.Disposable {
       }),
       vscode.workspace.registerTextDocumentContentProvider(DIFF_SCHEME, {
         provideTextDocumentContent: (uri) => this.diffDocuments.get(uri.query) ?? '',
+      }),
+      vscode.window.onDidChangeActiveTextEditor((editor) => {
+        if (editor) this.lastTextEditor = editor;
       }),
     );
   }
@@ -120,7 +125,7 @@ export class ChatPanelManager implements vscode.Disposable {
   }
 
   /** Keeps a diff's two sides as virtual documents and opens VS Code's diff editor on them. */
-  async openDiff(filePath: string, oldText: string, newText: string): Promise<void> {
+  async openDiff(filePath: string, oldText: string, newText: string, title: string): Promise<void> {
     const id = ++this.diffCounter;
     const left = `${id}-old`;
     const right = `${id}-new`;
@@ -131,7 +136,7 @@ export class ChatPanelManager implements vscode.Disposable {
       'vscode.diff',
       base.with({ query: left }),
       base.with({ query: right }),
-      `${path.basename(filePath)} (agent edit)`,
+      title,
       { preview: true },
     );
   }
@@ -190,7 +195,8 @@ class ChatPanelController implements vscode.Disposable {
     });
     this.workbench = vscodeWorkbench({
       files: manager.files,
-      openDiff: (filePath, oldText, newText) => manager.openDiff(filePath, oldText, newText),
+      openDiff: (filePath, oldText, newText, title) => manager.openDiff(filePath, oldText, newText, title),
+      lastTextEditor: () => manager.lastTextEditor,
       openChat: (id, beside) => manager.open(connectionId, id, beside),
     });
     this.disposables.push(

@@ -51,6 +51,10 @@ export interface ChatWorkbench {
   openChat(sessionId: string, beside: boolean): void;
   openLink(url: string): Promise<void>;
   copy(text: string): Promise<void>;
+  /** A code block's toolbar (see codeBlockActions). */
+  insertAtCursor(code: string): Promise<void>;
+  insertIntoTerminal(code: string): Promise<void>;
+  applyToFile(path: string, code: string, cwd: string | undefined): Promise<void>;
 }
 
 /** The panel's side of the pipe to its webview. */
@@ -206,6 +210,13 @@ export const requestHandlers: RequestHandlers = {
   },
   openLink: (message, { workbench }) => workbench.openLink(message.url),
   copy: (message, { workbench }) => workbench.copy(message.text),
+  codeBlock: (message, context) => {
+    const { workbench } = context;
+    if (message.action === 'insert') return workbench.insertAtCursor(message.code);
+    if (message.action === 'terminal') return workbench.insertIntoTerminal(message.code);
+    if (message.path === undefined) return;
+    return workbench.applyToFile(message.path, message.code, context.store?.effectiveCwd(context.rootSessionId) ?? undefined);
+  },
 };
 
 /** Runs the message's handler and answers an answered request; a handler's failure rejects (the panel reports it). */

@@ -7,11 +7,11 @@ import { isExternalLink } from '../host/externalLinks';
 import { promptBlocks } from '../host/promptContent';
 import { inertUiText } from '../host/uiText';
 import type { ChatWorkbench } from './chatRequests';
+import { applyToFile, insertAtCursor, insertIntoTerminal, type CodeBlockDeps } from './codeBlockActions';
 import { openDocumentText, workspaceFolderRefs, type WorkspaceFiles } from './workspaceFiles';
 
-export interface ChatWorkbenchDeps {
+export interface ChatWorkbenchDeps extends CodeBlockDeps {
   readonly files: WorkspaceFiles;
-  openDiff(path: string, oldText: string, newText: string): Promise<void>;
   openChat(sessionId: string, beside: boolean): void;
 }
 
@@ -22,10 +22,13 @@ export function vscodeWorkbench(deps: ChatWorkbenchDeps): ChatWorkbench {
     promptContent: (text, attachments, capabilities) => promptBlocks(text, attachments, { capabilities, folders: workspaceFolderRefs(), openDocumentText }),
     runCommand: (command, ...args) => Promise.resolve(vscode.commands.executeCommand(command, ...args)),
     openFile,
-    openDiff: (filePath, oldText, newText) => deps.openDiff(filePath, oldText, newText),
+    openDiff: (filePath, oldText, newText) => deps.openDiff(filePath, oldText, newText, `${path.basename(filePath)} (agent edit)`),
     openChat: (sessionId, beside) => deps.openChat(sessionId, beside),
     openLink,
     copy: (text) => Promise.resolve(vscode.env.clipboard.writeText(text)),
+    insertAtCursor: (code) => insertAtCursor(deps, code),
+    insertIntoTerminal,
+    applyToFile: (filePath, code, cwd) => applyToFile(deps, filePath, code, cwd),
   };
 }
 

@@ -26,11 +26,11 @@ describe('chat webview', () => {
     assert.equal(await page.getByText('The parser tests fail').count(), 0);
     await page.locator('details.sc-thought > summary').click();
     await page.getByText('The parser tests fail').waitFor();
-    // Code blocks get a copy button that asks the host to copy.
-    await page.locator('subchats-message .sc-copy').first().click();
+    // Code blocks get a copy button that asks the host to copy the block's text.
+    await page.locator('subchats-message').getByRole('button', { name: 'Copy code' }).first().click();
     assert.deepEqual(await chat.waitForPosted((m) => m.type === 'copy'), {
       type: 'copy',
-      text: 'export function tokenize(s: string) {}\n',
+      text: 'export function tokenize(s: string) {}',
     });
     // Links go through the host.
     await page.getByRole('link', { name: 'the docs' }).click();

@@ -159,10 +159,20 @@ const THEMES = {
   'high-contrast': { css: HIGH_CONTRAST_THEME, bodyClass: 'vscode-high-contrast' },
 } as const;
 
-/** Adds a theme's variables and the host stub (before any other script) to a page. */
+/**
+ * What VS Code puts in every webview before the page's own styles (its default styles): inline code in the
+ * theme's preformatted-text colours. The chat must undo it inside code blocks.
+ */
+const VSCODE_DEFAULT_STYLES = `
+code { color: var(--vscode-textPreformat-foreground); background-color: var(--vscode-textPreformat-background); padding: 1px 3px; border-radius: 4px; }
+pre code { padding: 0; }
+html { --vscode-textPreformat-foreground: #d7ba7d; --vscode-textPreformat-background: rgba(255, 0, 0, 0.3); }`;
+
+/** Adds VS Code's default styles, a theme's variables and the host stub (before any other script) to a page. */
 export function withTestHost(html: string, nonce: string, theme: keyof typeof THEMES = 'dark'): string {
   const { css, bodyClass } = THEMES[theme];
   return html
+    .replace('<head>', `<head>\n<style nonce="${nonce}">${VSCODE_DEFAULT_STYLES}</style>`)
     .replace('</head>', `<style nonce="${nonce}">${css}</style>\n</head>`)
     .replace('<body>', `<body class="${bodyClass}">\n<script nonce="${nonce}">${HOST_STUB}</script>`);
 }

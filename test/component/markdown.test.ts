@@ -50,7 +50,7 @@ describe('markdown', () => {
     const state = await page.evaluate((id) => {
       const w = window as unknown as { __first: Element | null };
       const root = document.querySelector(`[data-entry-id="${id}"] subchats-markdown`)!;
-      return { same: root.querySelector('p') === w.__first, connected: w.__first?.isConnected, pres: root.querySelectorAll('pre').length, copies: root.querySelectorAll('.sc-copy').length };
+      return { same: root.querySelector('p') === w.__first, connected: w.__first?.isConnected, pres: root.querySelectorAll('pre').length, copies: root.querySelectorAll('.sc-code-actions').length };
     }, entryId);
     assert.deepEqual(state, { same: true, connected: true, pres: 3, copies: 3 });
     assert.equal((await chat.posted()).filter((m) => m.type === 'resync').length, 0);

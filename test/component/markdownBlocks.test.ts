@@ -74,4 +74,18 @@ describe('markdown blocks', () => {
       assert.ok(finished.length >= 2, `${finished.length} finished blocks`);
     }
   });
+
+  test('the pieces of a long code block share its ordinal and info; their spans give the whole body, closed at the end', () => {
+    const body = Array.from({ length: 3000 }, (_, i) => `row ${i}`).join('\n');
+    const text = `Intro\n\n\`\`\`ts src/a.ts\nfirst\n\`\`\`\n\n\`\`\`text data/long.txt\n${body}\n\`\`\`\n`;
+    for (const chunk of [text.length, 97]) {
+      const blocks = split(text, chunk).finished.filter((b) => b.kind === 'code');
+      const long = blocks.filter((b) => b.ordinal === 1);
+      assert.ok(long.length > 1, 'the long block is cut');
+      assert.deepEqual([...new Set(blocks.map((b) => `${b.ordinal} ${b.info}`))], ['0 ts src/a.ts', '1 text data/long.txt']);
+      assert.equal(text.slice(long[0]!.bodyStart, long.at(-1)!.end), body);
+      assert.deepEqual(long.map((b) => b.closed), [...long.slice(1).map(() => false), true]);
+      assert.equal(blocks[0]!.closed, true);
+    }
+  });
 });

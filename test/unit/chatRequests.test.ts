@@ -160,3 +160,12 @@ test('requests that cannot be refused get no answer; pipe messages go to the pip
   assert.deepEqual(posted, []);
   assert.deepEqual(calls, ['copy ["x"]', 'ack 3', 'resync']);
 });
+
+test('code block actions go to the workbench; Apply resolves the file from the chat\'s working directory', async () => {
+  const { context, posted, calls } = fixture({});
+  await handleRequest({ type: 'codeBlock', action: 'insert', code: 'a' }, context);
+  await handleRequest({ type: 'codeBlock', action: 'terminal', code: 'b' }, context);
+  await handleRequest({ type: 'codeBlock', action: 'apply', code: 'c', path: 'src/c.ts' }, context);
+  assert.deepEqual(calls, ['insertAtCursor ["a"]', 'insertIntoTerminal ["b"]', 'applyToFile ["src/c.ts","c","/work"]']);
+  assert.deepEqual(posted, []);
+});

@@ -92,8 +92,16 @@ test('host messages of another protocol version keep only their version, so the 
   assert.deepEqual(parseHostMessage({ type: 'delta', fromRev: 1, toRev: 2, sessions: [] }), { type: 'delta', protocolVersion: -1, fromRev: 0, toRev: 0, sessions: [] });
 });
 
+test('a code block action carries its code; only Apply names a file, and it must', () => {
+  assert.deepEqual(parseWebviewMessage({ type: 'codeBlock', action: 'insert', code: 'x', path: 'ignored.ts' }), { type: 'codeBlock', action: 'insert', code: 'x' });
+  assert.deepEqual(parseWebviewMessage({ type: 'codeBlock', action: 'apply', code: 'x', path: 'src/a.ts' }), { type: 'codeBlock', action: 'apply', code: 'x', path: 'src/a.ts' });
+  assert.equal(parseWebviewMessage({ type: 'codeBlock', action: 'apply', code: 'x' }), undefined, 'Apply without a file');
+  assert.equal(parseWebviewMessage({ type: 'codeBlock', action: 'run', code: 'x' }), undefined, 'no such action');
+  assert.equal(parseWebviewMessage({ type: 'codeBlock', action: 'terminal', code: 7 }), undefined, 'code that is not text');
+});
+
 test('every message type has exactly one guard', () => {
-  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'cancelTerminal', 'cancelToolCall', 'changeSetting', 'copy', 'openChanges', 'openChat', 'openDiff', 'openFile', 'openLink', 'openSubagentSession', 'prompt', 'ready', 'resync', 'searchFiles', 'unqueue']);
+  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'cancelTerminal', 'cancelToolCall', 'changeSetting', 'codeBlock', 'copy', 'openChanges', 'openChat', 'openDiff', 'openFile', 'openLink', 'openSubagentSession', 'prompt', 'ready', 'resync', 'searchFiles', 'unqueue']);
   assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['addAttachment', 'delta', 'fileSearchResults', 'focusPrompt', 'requestOutcome', 'snapshot']);
 });
 

@@ -1,11 +1,14 @@
 // Sanitized markdown. A plain custom element (not Lit) because it owns its children: the sanitized fragment
-// is inserted as DOM, and code blocks get a copy button. Links and copies go to the host as requests.
+// is inserted as DOM, and code blocks get a toolbar (code-block-actions). Links, copies and code actions go to
+// the host as requests; a fenced block's text is taken from the message (a long block is shown in pieces).
 // Incremental: text that extends the previous text keeps the DOM of finished blocks and re-renders only the
 // open last one; rendering stops after a frame's budget and goes on in the next frame (a long message
 // arriving at once never blocks the renderer for more than about a frame).
+import { codeBlockFile } from '../../src/presentation';
 import { requestHost } from '../events';
 import { isSafeLink, renderBlock } from '../lib/markdown';
-import { MarkdownBlockSplitter, type MarkdownBlock } from '../lib/markdownBlocks';
+import { MarkdownBlockSplitter, type CodeBlock, type MarkdownBlock } from '../lib/markdownBlocks';
+import { CODE_BLOCK_ATTRIBUTE, clickedCodeAction, offerApply, wrapCodeBlock } from './code-block-actions';
 import type { TextGrowth } from '../state/textGrowth';
 
 /** Rendering time per frame before the rest waits for the next frame. */
@@ -29,6 +32,8 @@ export class SubchatsMarkdown extends HTMLElement {
   private frame: number | undefined;
   private group: HTMLElement | undefined;
   private groupBlocks = 0;
+  /** Where each fenced block of the message is, whether it is whole, and the file it names. */
+  private codeBlocks = new Map<number, { bodyStart: number; end: number; closed: boolean; file?: string }>();
 
   constructor() {
     super();
@@ -59,6 +64,7 @@ export class SubchatsMarkdown extends HTMLElement {
       this.openNodes = [];
       this.openBlock = undefined;
       this.group = undefined;
+      this.codeBlocks.clear();
       this.replaceChildren();
     }
     this.queue.push(...(suffix !== undefined ? this.splitter.append(suffix) : this.splitter.push(value)));
@@ -119,17 +125,49 @@ export class SubchatsMarkdown extends HTMLElement {
 
   private renderFragment(block: MarkdownBlock): DocumentFragment {
     const fragment = renderBlock(block);
-    for (const pre of fragment.querySelectorAll('pre')) addCopyButton(pre);
+    if (block.kind !== 'code') {
+      for (const pre of fragment.querySelectorAll('pre')) wrapCodeBlock(pre, undefined, true);
+      return fragment;
+    }
+    const startsBlock = block.end - block.code.length === block.bodyStart;
+    const pre = fragment.querySelector('pre');
+    if (pre) wrapCodeBlock(pre, block.ordinal, startsBlock);
+    const file = this.noteCodeBlock(block, startsBlock);
+    if (file && block.closed) offerApply(startsBlock ? fragment : this, block.ordinal, file);
     return fragment;
+  }
+
+  /** Records where a fenced block is; the file it names (read from its first piece). */
+  private noteCodeBlock(block: CodeBlock, startsBlock: boolean): string | undefined {
+    const known = this.codeBlocks.get(block.ordinal);
+    const file = startsBlock ? codeBlockFile(block.info, block.code)?.path : known?.file;
+    this.codeBlocks.set(block.ordinal, { bodyStart: block.bodyStart, end: block.end, closed: block.closed, ...(file !== undefined ? { file } : {}) });
+    return file;
+  }
+
+  /** A fenced block's whole text (all its pieces), or a block's own text when it is not a fenced one. */
+  private codeOf(wrapper: Element): { readonly code: string; readonly file?: string; readonly closed: boolean } {
+    const ordinal = wrapper.getAttribute(CODE_BLOCK_ATTRIBUTE);
+    const known = ordinal !== null ? this.codeBlocks.get(Number(ordinal)) : undefined;
+    if (!known) return { code: wrapper.querySelector('pre')?.textContent ?? '', closed: true };
+    const text = this.currentText ?? '';
+    const whole = text.slice(known.bodyStart, Math.min(known.end, text.length));
+    const named = known.file !== undefined ? codeBlockFile('', whole) : undefined;
+    // A first line that only named the file is not part of the file.
+    const code = named !== undefined && named.path === known.file ? named.code : whole;
+    return { code, closed: known.closed, ...(known.file !== undefined ? { file: known.file } : {}) };
   }
 
   private onClick(event: MouseEvent): void {
     const target = event.target instanceof Element ? event.target : null;
-    const copy = target?.closest('button.sc-copy');
-    if (copy && this.contains(copy)) {
+    const clicked = target && clickedCodeAction(target, this);
+    if (clicked) {
       event.preventDefault();
-      const code = copy.parentElement?.querySelector('pre')?.textContent ?? '';
-      requestHost(this, { type: 'copy', text: code });
+      const { code, file, closed } = this.codeOf(clicked.block);
+      if (clicked.action === 'copy') requestHost(this, { type: 'copy', text: code });
+      else if (clicked.action !== 'apply') requestHost(this, { type: 'codeBlock', action: clicked.action, code });
+      // Apply is offered only on a whole block that names its file.
+      else if (file !== undefined && closed) requestHost(this, { type: 'codeBlock', action: 'apply', code, path: file });
       return;
     }
     const link = target?.closest('a');
@@ -152,24 +190,9 @@ function extendsText(previous: string, next: string): boolean {
 }
 
 function sameBlock(a: MarkdownBlock, b: MarkdownBlock): boolean {
-  if (a.kind === 'code') return b.kind === 'code' && a.code === b.code && a.lang === b.lang;
+  // A block that closes is drawn again once, to offer what only a whole block offers (Apply).
+  if (a.kind === 'code') return b.kind === 'code' && a.code === b.code && a.info === b.info && a.closed === b.closed;
   return b.kind === a.kind && a.raw === b.raw;
-}
-
-function addCopyButton(pre: HTMLPreElement): void {
-  const wrapper = document.createElement('div');
-  wrapper.className = 'sc-code-block';
-  const button = document.createElement('button');
-  button.type = 'button';
-  button.className = 'sc-copy sc-icon-button';
-  button.title = 'Copy code';
-  button.setAttribute('aria-label', 'Copy code');
-  const icon = document.createElement('span');
-  icon.className = 'codicon codicon-copy';
-  icon.setAttribute('aria-hidden', 'true');
-  button.append(icon);
-  pre.replaceWith(wrapper);
-  wrapper.append(button, pre);
 }
 
 customElements.define('subchats-markdown', SubchatsMarkdown);

@@ -12,14 +12,35 @@ export const MAX_BLOCK_CHARS = 16 * 1024;
 export type MarkdownBlock =
   | { readonly kind: 'markdown'; readonly raw: string }
   /** A fenced code block, or a piece of a long one; `code` is its body without the fence lines. */
-  | { readonly kind: 'code'; readonly code: string; readonly lang: string }
+  | CodeBlock
   /** Text shown as is (a single line longer than the cap). */
   | { readonly kind: 'plain'; readonly raw: string };
+
+/** A fenced code block, or a piece of a long one. */
+export interface CodeBlock {
+  readonly kind: 'code';
+  /** This piece's body, without the fence lines. */
+  readonly code: string;
+  readonly lang: string;
+  /** The whole info string after the opening fence (a language, maybe a file name). */
+  readonly info: string;
+  /** Which code block of the message this is (its pieces share it), counted from 0. */
+  readonly ordinal: number;
+  /** Where the whole block's body starts and this piece's body ends, in the whole text. */
+  readonly bodyStart: number;
+  readonly end: number;
+  /** The closing fence came: the block is whole. */
+  readonly closed: boolean;
+}
 
 interface Fence {
   readonly char: string;
   readonly length: number;
   readonly lang: string;
+  readonly info: string;
+  readonly ordinal: number;
+  /** Where the whole block's body starts (`bodyStart` moves on as long blocks are cut). */
+  readonly blockBodyStart: number;
   /** Where the body starts (after the opening line, or where a cut piece continues). */
   readonly bodyStart: number;
 }
@@ -37,6 +58,7 @@ export class MarkdownBlockSplitter {
   private blockStart = 0;
   private fence: Fence | undefined;
   private previousBlank = false;
+  private fences = 0;
 
   /** How much text the splitter has been given. */
   get length(): number {
@@ -68,7 +90,7 @@ export class MarkdownBlockSplitter {
     while (this.length - this.scanned > MAX_BLOCK_CHARS) {
       const end = this.scanned + MAX_BLOCK_CHARS;
       if (this.fence) {
-        finished.push({ kind: 'code', code: this.slice(this.fence.bodyStart, end), lang: this.fence.lang });
+        finished.push(this.codePiece(this.fence, end, false));
         this.fence = { ...this.fence, bodyStart: end };
       } else {
         this.finishBefore(this.scanned, finished);
@@ -82,8 +104,13 @@ export class MarkdownBlockSplitter {
 
   /** The block still open at the end of the text (it may change as text is added). */
   open(): MarkdownBlock {
-    if (this.fence) return { kind: 'code', code: this.slice(this.fence.bodyStart, this.length), lang: this.fence.lang };
+    if (this.fence) return this.codePiece(this.fence, this.length, false);
     return { kind: 'markdown', raw: this.slice(this.blockStart, this.length) };
+  }
+
+  private codePiece(fence: Fence, end: number, closed: boolean): CodeBlock {
+    const { lang, info, ordinal, blockBodyStart } = fence;
+    return { kind: 'code', code: this.slice(fence.bodyStart, end), lang, info, ordinal, bodyStart: blockBodyStart, end, closed };
   }
 
   private slice(start: number, end: number): string {
@@ -108,12 +135,12 @@ export class MarkdownBlockSplitter {
     if (fence) {
       const close = FENCE_CLOSE.exec(line);
       if (close?.[1] && close[1][0] === fence.char && close[1].length >= fence.length) {
-        finished.push({ kind: 'code', code: this.slice(fence.bodyStart, Math.max(fence.bodyStart, lineStart - 1)), lang: fence.lang });
+        finished.push(this.codePiece(fence, Math.max(fence.bodyStart, lineStart - 1), true));
         this.fence = undefined;
         this.blockStart = this.scanned;
         this.previousBlank = false;
       } else if (this.scanned - fence.bodyStart > MAX_BLOCK_CHARS) {
-        finished.push({ kind: 'code', code: this.slice(fence.bodyStart, this.scanned - 1), lang: fence.lang });
+        finished.push(this.codePiece(fence, this.scanned - 1, false));
         this.fence = { ...fence, bodyStart: this.scanned };
         this.blockStart = this.scanned;
       }
@@ -122,7 +149,9 @@ export class MarkdownBlockSplitter {
     const open = FENCE_OPEN.exec(line);
     if (open?.[1] && !(open[1][0] === '`' && open[2]?.includes('`'))) {
       this.finishBefore(lineStart, finished);
-      this.fence = { char: open[1][0]!, length: open[1].length, lang: /^[\w-]+/.exec(open[2]?.trim() ?? '')?.[0] ?? '', bodyStart: this.scanned };
+      const info = open[2]?.trim() ?? '';
+      const lang = /^[\w-]+/.exec(info)?.[0] ?? '';
+      this.fence = { char: open[1][0]!, length: open[1].length, lang, info, ordinal: this.fences++, blockBodyStart: this.scanned, bodyStart: this.scanned };
       this.blockStart = lineStart;
       this.previousBlank = false;
       return;
