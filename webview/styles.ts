@@ -212,6 +212,20 @@ const chatStyles = css`
     color: var(--vscode-descriptionForeground);
     margin-bottom: 2px;
   }
+  .sc-message-head {
+    display: flex;
+    align-items: center;
+    gap: 6px;
+  }
+  /* A message's actions show where the pointer or the focus is, like VS Code's chat. */
+  .sc-message-actions {
+    display: inline-flex;
+    opacity: 0;
+  }
+  .sc-entry:hover .sc-message-actions,
+  .sc-message-actions:focus-within {
+    opacity: 1;
+  }
   subchats-markdown {
     display: block;
     overflow-wrap: anywhere;

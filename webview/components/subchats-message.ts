@@ -3,7 +3,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { MessageEntry } from '../../src/protocol/transcript';
 import { clockTime, presentDeliveries } from '../../src/presentation';
-import { restoreDraft } from '../events';
+import { requestHost, restoreDraft } from '../events';
 import { renderAttachment } from './attachments';
 import { SubchatsElement, codicon } from './base';
 import './subchats-markdown';
@@ -28,10 +28,33 @@ export class SubchatsMessage extends SubchatsElement {
     }
     const label = entry.role === 'user' ? 'You' : 'Agent';
     return html`<div class="sc-entry" role="article" aria-label=${`${label} message`}>
-      <div class="sc-role">${label}</div>
+      <div class="sc-role sc-message-head">${label}${this.renderActions(entry, label)}</div>
       <div class="sc-bubble"><subchats-markdown .growth=${growthOf(entry)} .text=${entry.text}></subchats-markdown>${attachments}</div>
       ${this.renderDelivery(entry)}
     </div>`;
+  }
+
+  /**
+   * Copy the message as its Markdown source; for the user's own words, put them back in the prompt box to edit
+   * and send again (ACP cannot rewind a conversation: what is sent is a new turn after the last one).
+   */
+  private renderActions(entry: MessageEntry, label: string): TemplateResult {
+    return html`<span class="sc-message-actions" role="toolbar" aria-label=${`${label} message actions`}>
+      <button type="button" class="sc-icon-button" title="Copy message (Markdown)" aria-label="Copy message" @click=${() => requestHost(this, { type: 'copy', text: entry.text })}>
+        ${codicon('copy')}
+      </button>
+      ${entry.role === 'user' && entry.addedByAgent !== true
+        ? html`<button
+            type="button"
+            class="sc-icon-button"
+            title="Edit and send again: puts this message in the prompt box; it is sent as a new turn after the last one, and the turns after it stay"
+            aria-label="Edit and send again"
+            @click=${() => this.putBack(entry)}
+          >
+            ${codicon('edit')}
+          </button>`
+        : nothing}
+    </span>`;
   }
 
   /** Who a relay is for, how far a steer got, who added the message and what the agent recorded (the store's facts, the presentation's words). */
