@@ -83,9 +83,11 @@ export async function demoTurn(actor: Actor, turn: TurnSettings): Promise<string
   return summary;
 }
 
-/** `/quick`: a short answer with no tools and no subagents. */
+/** `/quick`: a short answer with no tools and no subagents; its second code block names a file (Apply). */
 export async function quickTurn(actor: Actor): Promise<string> {
-  const answer = 'Quick answer from the **demo agent**:\n\n```sh\necho "hello from subchats"\n```\n';
+  const answer =
+    'Quick answer from the **demo agent**:\n\n```sh\necho "hello from subchats"\n```\n\n' +
+    `A note for the repository:\n\n\`\`\`md ${DEMO_DIR}/quick.md\n# Quick note\n\nWritten by the demo agent's /quick answer.\n\`\`\`\n`;
   await actor.say(answer);
   return answer;
 }

@@ -4,7 +4,9 @@
 // button next to Steer) waits in a visible queue until the turn ends.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
-import { activityBarEntry, launchWorkbench, runCommand, runContextMenuEntry, screenshot, treeItem } from './harness/index.mjs';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { activityBarEntry, launchWorkbench, notificationToast, repoRoot, runCommand, runContextMenuEntry, screenshot, treeItem } from './harness/index.mjs';
 import { SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
 
 const APP_TS = 'export const answer = 42;\n';
@@ -123,4 +125,30 @@ test('a prompt queued (the Queue button) while the session works waits visibly a
   const [promptBox, answerBox] = [await sentPrompt.boundingBox(), await answer.boundingBox()];
   assert.ok(promptBox && answerBox && answerBox.y > promptBox.y, `the answer (${answerBox?.y}) follows the queued prompt (${promptBox?.y})`);
   await screenshot(workbench.page, 'e2e-prompt-queue-sent');
+});
+
+test('a code block that names its file: its toolbar offers Apply, which shows the change and writes the file on Apply', async () => {
+  const { page } = workbench;
+  const transcript = chat.locator('subchats-transcript.sc-root-transcript');
+  const answer = transcript.locator('subchats-message', { hasText: 'Quick answer from the' }).last();
+  const block = answer.locator('.sc-code-block', { hasText: '# Quick note' });
+  await block.hover({ timeout: SLOW_MS });
+  const toolbar = block.getByRole('toolbar', { name: 'Code block actions' });
+  const apply = toolbar.getByRole('button', { name: 'Apply to subchats-demo/quick.md… (shows the change first)' });
+  await apply.waitFor();
+  assert.equal(await toolbar.getByRole('button').count(), 4, 'Copy, Insert at cursor, Insert into terminal, Apply');
+  await screenshot(page, 'e2e-code-block-actions');
+  // The README's picture of a code block's actions: SUBCHATS_UPDATE_DOCS=1 refreshes the committed copy.
+  if (process.env.SUBCHATS_UPDATE_DOCS === '1') {
+    mkdirSync(join(repoRoot, 'docs/images'), { recursive: true });
+    await page.screenshot({ path: join(repoRoot, 'docs/images/code-block-actions.png') });
+  }
+  await apply.click();
+  // The diff of the file (new: empty) against the block comes first; nothing is written until Apply.
+  await page.locator('.editor-instance .monaco-diff-editor').getByText("Written by the demo agent's /quick answer.").first().waitFor({ timeout: SLOW_MS });
+  const question = notificationToast(page, 'Create subchats-demo/quick.md with the code block?');
+  await question.getByRole('button', { name: 'Apply', exact: true }).click();
+  // An unsaved edit of the new file, for the user to save or undo.
+  await page.locator('.tabs-container .tab.active.dirty', { hasText: 'quick.md' }).waitFor({ timeout: SLOW_MS });
+  await screenshot(page, 'e2e-code-block-applied');
 });
