@@ -5,8 +5,9 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { activityBarEntry, launchWorkbench, notificationToast, repoRoot, runCommand, runContextMenuEntry, screenshot, treeItem } from './harness/index.mjs';
+import { activityBarEntry, launchWorkbench, notificationToast, pickQuickItem, repoRoot, runCommand, runContextMenuEntry, screenshot, treeItem } from './harness/index.mjs';
 import { SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
 
 const APP_TS = 'export const answer = 42;\n';
@@ -16,16 +17,35 @@ let workbench;
 /** @type {import('playwright-core').FrameLocator} */
 let chat;
 
+/** A local ACP agent registry (the format of cdn.agentclientprotocol.com's), for Add Agent. */
+const REGISTRY = {
+  version: '1.0.0',
+  agents: [
+    { id: 'example-npx', name: 'Example Agent', version: '2.1.0', description: 'An agent npx runs', distribution: { npx: { package: '@example/acp-agent', args: ['--acp'] } } },
+    { id: 'example-uvx', name: 'Example Python Agent', version: '0.4.2', description: 'An agent uvx runs', distribution: { uvx: { package: 'example-acp-agent' } } },
+    { id: 'example-elsewhere', name: 'Example Native Agent', version: '1.0.0', description: 'A download for another platform only', distribution: { binary: { 'plan9-mips': { archive: 'http://127.0.0.1:9/x.tar.gz', cmd: 'x' } } } },
+  ],
+};
+/** @type {import('node:http').Server} */
+let registryServer;
+
 before(async () => {
+  registryServer = createServer((request, response) => {
+    if (request.url === '/registry.json') response.end(JSON.stringify(REGISTRY));
+    else response.writeHead(404).end();
+  });
+  await new Promise((resolve) => registryServer.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const address = /** @type {import('node:net').AddressInfo} */ (registryServer.address());
   workbench = await launchWorkbench({
     files: { 'README.md': '# Prompt workspace\n', 'src/app.ts': APP_TS },
-    settings: { 'subchats.demoAgent.pace': 30 },
+    settings: { 'subchats.demoAgent.pace': 30, 'subchats.registryUrl': `http://127.0.0.1:${address.port}/registry.json` },
   });
   await activityBarEntry(workbench.page, 'Subchats').click();
   chat = await newDemoSession(workbench.page);
 });
 after(async () => {
   await workbench?.close();
+  registryServer?.close();
 });
 afterEach(async (t) => {
   if (workbench && t.passed === false) await screenshot(workbench.page, `failed-${t.name}`).catch(() => undefined);
@@ -151,4 +171,25 @@ test('a code block that names its file: its toolbar offers Apply, which shows th
   // An unsaved edit of the new file, for the user to save or undo.
   await page.locator('.tabs-container .tab.active.dirty', { hasText: 'quick.md' }).waitFor({ timeout: SLOW_MS });
   await screenshot(page, 'e2e-code-block-applied');
+});
+
+test('Add Agent lists the registry\'s agents with how each runs; the chosen one is added and New Session offers it by name', async () => {
+  const { page } = workbench;
+  await runCommand(page, 'Subchats: Add Agent…');
+  const rows = page.locator('.quick-input-widget .quick-input-list .monaco-list-row');
+  await rows.filter({ hasText: 'Example Native Agent' }).waitFor({ timeout: SLOW_MS });
+  assert.match(await rows.filter({ hasText: 'Example Agent' }).first().innerText(), /v2\.1\.0 · runs with npx/);
+  assert.match(await rows.filter({ hasText: 'Example Python Agent' }).innerText(), /v0\.4\.2 · runs with uvx/);
+  assert.match(await rows.filter({ hasText: 'Example Native Agent' }).innerText(), /not for this platform/);
+  await screenshot(page, 'e2e-add-agent');
+  // The README's picture of Add Agent: SUBCHATS_UPDATE_DOCS=1 refreshes the committed copy.
+  if (process.env.SUBCHATS_UPDATE_DOCS === '1') {
+    mkdirSync(join(repoRoot, 'docs/images'), { recursive: true });
+    await page.screenshot({ path: join(repoRoot, 'docs/images/add-agent.png') });
+  }
+  await pickQuickItem(page, 'Example Agent');
+  await notificationToast(page, 'Subchats: added Example Agent to subchats.agents.').waitFor({ timeout: SLOW_MS });
+  await runCommand(page, 'Subchats: New Session…');
+  await rows.filter({ hasText: 'Example Agent' }).first().waitFor({ timeout: SLOW_MS });
+  await page.keyboard.press('Escape');
 });
