@@ -247,7 +247,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
    * The active chat's session, else the session selected in the tree (checked like Cancel Session). The
    * keybinding runs it in the tree only, with `{ from: 'tree' }`: there the selection counts, as the chat
    * that is the active editor stays active while the keyboard is in the side bar. In a chat the webview
-   * answers Ctrl+Alt+C itself (webview/lib/cancelChord.ts).
+   * answers Ctrl+Alt+X itself (webview/lib/cancelChord.ts).
    */
   const cancelFocused = async (arg?: unknown) => {
     const fromTree = isObject(arg) && arg['from'] === 'tree';

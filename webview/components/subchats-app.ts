@@ -86,7 +86,7 @@ export class SubchatsApp extends SubchatsElement {
   }
 
   /**
-   * Ctrl+Alt+C cancels this chat's session, as the Cancel button does (the host checks and says why not).
+   * Ctrl+Alt+X (Ctrl+Cmd+X on macOS) cancels this chat's session, as the Cancel button does (the host checks and says why not).
    * Held down, its repeats stay the chord's but ask no more.
    */
   private readonly onCancelChord = (event: KeyboardEvent): void => {
