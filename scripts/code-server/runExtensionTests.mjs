@@ -21,7 +21,8 @@ const workbenchChatter = [
 
 /**
  * @param {{ extensionDevelopmentPath: string, extensionTestsPath: string, workspaceFolder?: string,
- *   timeoutMs?: number, write?: (line: string) => void }} options
+ *   timeoutMs?: number, write?: (line: string) => void, userAgent?: string }} options
+ *   userAgent: the browser's, from which the workbench takes its OS (default: headless Chromium's, Linux)
  * @returns {Promise<number>} 0 when the test module's run() resolved
  */
 export async function runExtensionTests({
@@ -30,6 +31,7 @@ export async function runExtensionTests({
   workspaceFolder,
   timeoutMs = DEFAULT_TIMEOUT_MS,
   write = (line) => console.log(line),
+  userAgent,
 }) {
   let finished = false;
   let settle;
@@ -49,6 +51,7 @@ export async function runExtensionTests({
     extensionDevelopmentPath,
     extensionTestsPath,
     ...(workspaceFolder ? { workspaceFolder } : {}),
+    ...(userAgent ? { userAgent } : {}),
     exposeFunctions: { codeAutomationLog: relay, codeAutomationExit: (code) => settle(code) },
   });
   const timer = setTimeout(() => {

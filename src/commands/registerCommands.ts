@@ -28,7 +28,8 @@ export interface CommandContext {
   readonly defaultAgentId: () => string;
   readonly workspaceFolder: () => string | undefined;
   readonly chats: {
-    open(connectionId: string, sessionId: string, beside: boolean): void;
+    /** Opens (or shows) the session's chat; `focusPrompt` puts the cursor in its prompt box. */
+    open(connectionId: string, sessionId: string, beside: boolean, options?: { focusPrompt?: boolean }): void;
     /** The active chat panel's session, if a chat panel is active. */
     activeChat(): { readonly connectionId: string; readonly sessionId: string } | undefined;
     /** Shows the last active chat and focuses its prompt box; false when no chat is open. */
@@ -105,7 +106,8 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
       if (!isAuthRequired(error) || !(await authenticateInteractively(runtime))) throw error;
       sessionId = await service.newSession(runtime);
     }
-    ctx.chats.open(runtime.id, sessionId, true);
+    // The user starts a chat to type in it: the cursor goes to the new chat's prompt box.
+    ctx.chats.open(runtime.id, sessionId, true, { focusPrompt: true });
     await ctx.tree.reveal(runtime.id, sessionId).then(undefined, () => undefined);
     return { connectionId: runtime.id, sessionId };
   };
@@ -247,7 +249,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
    * The active chat's session, else the session selected in the tree (checked like Cancel Session). The
    * keybinding runs it in the tree only, with `{ from: 'tree' }`: there the selection counts, as the chat
    * that is the active editor stays active while the keyboard is in the side bar. In a chat the webview
-   * answers Ctrl+Alt+C itself (webview/lib/cancelChord.ts).
+   * answers Ctrl+Alt+X itself (webview/lib/cancelChord.ts).
    */
   const cancelFocused = async (arg?: unknown) => {
     const fromTree = isObject(arg) && arg['from'] === 'tree';

@@ -69,20 +69,15 @@ export class ChatPanelManager implements vscode.Disposable {
     return vscode.Uri.joinPath(this.context.extensionUri, 'dist');
   }
 
-  /** Opens the session's chat, or reveals it when a panel already shows it. */
-  open(connectionId: string, sessionId: string, beside = true): void {
+  /**
+   * Opens the session's chat, or reveals it when a panel already shows it; `focusPrompt` then puts the
+   * cursor in its prompt box (a new page takes the cursor once its prompt box shows).
+   */
+  open(connectionId: string, sessionId: string, beside = true, { focusPrompt = false } = {}): void {
     const existing = this.panels.get(this.key(connectionId, sessionId));
-    const column = beside ? vscode.ViewColumn.Beside : (vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.Active);
-    if (existing) {
-      existing.panel.reveal(beside ? undefined : column);
-      return;
-    }
-    const panel = vscode.window.createWebviewPanel(CHAT_VIEW_TYPE, 'Subchats', column, {
-      enableScripts: true,
-      localResourceRoots: [this.distUri],
-      enableFindWidget: true,
-    });
-    this.adopt(panel, connectionId, sessionId);
+    existing?.panel.reveal(beside ? undefined : this.column(beside));
+    const controller = existing ?? this.create(connectionId, sessionId, beside);
+    if (focusPrompt) controller.focusPrompt();
   }
 
   /** Adds a file or selection chip to the chat used last (and shows it); false when no chat is open. */
@@ -147,7 +142,20 @@ export class ChatPanelManager implements vscode.Disposable {
     this.disposables.length = 0;
   }
 
-  private adopt(panel: vscode.WebviewPanel, connectionId: string, sessionId: string): void {
+  private create(connectionId: string, sessionId: string, beside: boolean): ChatPanelController {
+    const panel = vscode.window.createWebviewPanel(CHAT_VIEW_TYPE, 'Subchats', this.column(beside), {
+      enableScripts: true,
+      localResourceRoots: [this.distUri],
+      enableFindWidget: true,
+    });
+    return this.adopt(panel, connectionId, sessionId);
+  }
+
+  private column(beside: boolean): vscode.ViewColumn {
+    return beside ? vscode.ViewColumn.Beside : (vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.Active);
+  }
+
+  private adopt(panel: vscode.WebviewPanel, connectionId: string, sessionId: string): ChatPanelController {
     const key = this.key(connectionId, sessionId);
     panel.webview.options = { enableScripts: true, localResourceRoots: [this.distUri] };
     const controller = new ChatPanelController(this, panel, connectionId, sessionId);
@@ -158,6 +166,7 @@ export class ChatPanelManager implements vscode.Disposable {
       if (this.lastActive === controller) this.lastActive = undefined;
       controller.dispose();
     });
+    return controller;
   }
 
   private key(connectionId: string, sessionId: string): string {

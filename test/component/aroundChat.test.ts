@@ -79,6 +79,15 @@ describe('around the chat', () => {
     await chat.close();
   });
 
+  test('a focus request before the first snapshot (New Session\'s fresh chat) puts the cursor in the prompt box once it shows', async () => {
+    const chat = await harness().openChat();
+    await chat.send({ type: 'focusPrompt', protocolVersion: WEBVIEW_PROTOCOL_VERSION });
+    assert.equal(await chat.page.locator('subchats-prompt-box').count(), 0, 'the chat is still loading');
+    await FeedLink.showing(chat, editingTree().store, 'root');
+    await chat.page.waitForFunction(() => document.activeElement?.id === 'sc-prompt-input');
+    await chat.close();
+  });
+
   test('Changes: the parent lists its tree\'s files, each card its own; Open Changes asks the host', async () => {
     const chat = await harness().openChat();
     const w = editingTree();

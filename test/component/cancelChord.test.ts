@@ -1,5 +1,5 @@
-// Ctrl+Alt+C in the chat, in real Chromium: VS Code in a browser keeps every Ctrl/Cmd + C pressed in a
-// webview for the browser's copy and never runs the keybinding, so the chat answers package.json's chord
+// Ctrl+Alt+X in the chat, in real Chromium: VS Code in a browser keeps every Ctrl/Cmd + X pressed in a
+// webview for the browser's cut and never runs the keybinding, so the chat answers package.json's chord
 // itself: it asks the host to cancel the chat's session and keeps the key from VS Code's forwarding.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ function keysOf(binding: string): ChordKeys {
   return { ctrlKey: parts.includes('ctrl'), metaKey: parts.includes('cmd'), altKey: parts.includes('alt'), shiftKey: parts.includes('shift'), keyCode: letter.toUpperCase().charCodeAt(0), getModifierState: () => false };
 }
 
-/** The same keybinding as Playwright's key name (`Control+Alt+KeyC`). */
+/** The same keybinding as Playwright's key name (`Control+Alt+KeyX`). */
 function playwrightKey(binding: string): string {
   const names: Record<string, string> = { ctrl: 'Control', alt: 'Alt', shift: 'Shift', cmd: 'Meta' };
   return binding
@@ -38,37 +38,39 @@ function playwrightKey(binding: string): string {
 }
 
 describe('the cancel chord', () => {
-  test('is package.json\'s key, with Cmd on macOS, and nothing near it', () => {
+  test('is package.json\'s key, Ctrl+Cmd on macOS, and nothing near it', () => {
     const { key, mac } = cancelKeybinding();
     assert.equal(isCancelChord(keysOf(key), false), true, key);
     assert.equal(isCancelChord(keysOf(mac), true), true, mac);
-    assert.equal(isCancelChord(keysOf(key), true), false, 'Ctrl on macOS is not Cmd');
-    assert.equal(isCancelChord(keysOf(mac), false), false, 'Cmd elsewhere is not Ctrl');
+    assert.equal(isCancelChord(keysOf(key), true), false, 'on macOS the chord is Ctrl+Cmd');
+    assert.equal(isCancelChord(keysOf(mac), false), false, 'elsewhere the chord is Ctrl+Alt');
+    assert.equal(isCancelChord({ ...keysOf(mac), altKey: true }, true), false, 'Ctrl+Alt+Cmd on macOS is another chord');
     const plain = keysOf(key);
-    assert.equal(isCancelChord({ ...plain, altKey: false }, false), false, 'Ctrl+C is copy');
+    assert.equal(isCancelChord({ ...plain, altKey: false }, false), false, 'Ctrl+X is cut');
     assert.equal(isCancelChord({ ...plain, shiftKey: true }, false), false, 'with Shift it is another chord');
     assert.equal(isCancelChord({ ...plain, keyCode: 86 }, false), false, 'another letter');
     const altGraph = { ...plain, getModifierState: (key: string) => key === 'AltGraph' };
-    assert.equal(isCancelChord(altGraph, false), false, 'AltGr (reported as Ctrl+Alt) types a letter such as ć');
-    assert.equal(isCancelChord({ ...keysOf(mac), getModifierState: altGraph.getModifierState }, true), true, 'on macOS (Cmd+Alt+C, whose key reads ç) AltGraph is not looked at');
+    assert.equal(isCancelChord(altGraph, false), false, 'AltGr (reported as Ctrl+Alt) types a letter such as ź');
+    assert.equal(isCancelChord({ ...keysOf(mac), getModifierState: altGraph.getModifierState }, true), true, 'on macOS AltGraph is not looked at');
   });
 
-  test('AltGr+C types its letter (ć) and a held chord cancels once', async () => {
+  test('AltGr+X types its letter (ź on a Polish layout) and a held chord cancels once', async () => {
     const chat = await harness().openChat();
     await FeedLink.showing(chat, runningRoot('Long turn').store, ROOT);
-    const { ctrlKey, altKey } = keysOf(cancelKeybinding().key);
+    const { ctrlKey, altKey, keyCode } = keysOf(cancelKeybinding().key);
+    const code = `Key${String.fromCharCode(keyCode)}`;
     const input = chat.page.locator('#sc-prompt-input');
     await input.focus();
     // Windows and Linux layouts report AltGr as Ctrl+Alt, with AltGraph set; `repeat` is a held key.
     const press = (init: Pick<KeyboardEventInit, 'key' | 'ctrlKey' | 'altKey' | 'modifierAltGraph' | 'repeat'>) =>
-      input.evaluate((box, init) => {
-        const event = new KeyboardEvent('keydown', { code: 'KeyC', keyCode: 67, bubbles: true, cancelable: true, ...init });
+      input.evaluate((box, { init, code, keyCode }) => {
+        const event = new KeyboardEvent('keydown', { code, keyCode, bubbles: true, cancelable: true, ...init });
         const notPrevented = box.dispatchEvent(event);
         return { notPrevented, keyCode: event.keyCode, cancels: (window as unknown as { __posted: { type: string }[] }).__posted.filter((m) => m.type === 'cancel').length };
-      }, init);
-    assert.deepEqual(await press({ key: 'ć', ctrlKey, altKey, modifierAltGraph: true }), { notPrevented: true, keyCode: 67, cancels: 0 });
-    assert.deepEqual(await press({ key: 'c', ctrlKey, altKey }), { notPrevented: false, keyCode: 67, cancels: 1 }, 'the chord itself cancels');
-    assert.deepEqual(await press({ key: 'c', ctrlKey, altKey, repeat: true }), { notPrevented: false, keyCode: 67, cancels: 1 }, 'held down it stays the chord but cancels no more');
+      }, { init, code, keyCode });
+    assert.deepEqual(await press({ key: 'ź', ctrlKey, altKey, modifierAltGraph: true }), { notPrevented: true, keyCode, cancels: 0 });
+    assert.deepEqual(await press({ key: 'x', ctrlKey, altKey }), { notPrevented: false, keyCode, cancels: 1 }, 'the chord itself cancels');
+    assert.deepEqual(await press({ key: 'x', ctrlKey, altKey, repeat: true }), { notPrevented: false, keyCode, cancels: 1 }, 'held down it stays the chord but cancels no more');
     await chat.close();
   });
 
@@ -82,7 +84,7 @@ describe('the cancel chord', () => {
       (window as unknown as { __forwarded: string[] }).__forwarded = seen;
       window.addEventListener('keydown', (e) => seen.push(`${e.ctrlKey ? 'Ctrl+' : ''}${e.altKey ? 'Alt+' : ''}${e.code}`));
     });
-    const forwarded = () => page.evaluate(() => (window as unknown as { __forwarded: string[] }).__forwarded.filter((k) => k.endsWith('KeyC')));
+    const forwarded = () => page.evaluate(() => (window as unknown as { __forwarded: string[] }).__forwarded.filter((k) => k.endsWith('KeyX')));
     const input = page.locator('#sc-prompt-input');
     await input.fill('a draft');
     await input.press(playwrightKey(cancelKeybinding().key));
@@ -90,12 +92,12 @@ describe('the cancel chord', () => {
     assert.equal(await input.inputValue(), 'a draft');
     assert.deepEqual(await forwarded(), [], 'the chord stops in the chat');
 
-    // Ctrl+C stays copy (VS Code's to handle); focus outside the prompt box, the chord still cancels.
-    await input.press('Control+KeyC');
+    // Ctrl+X stays cut (VS Code's to handle); focus outside the prompt box, the chord still cancels.
+    await input.press('Control+KeyX');
     await page.locator('subchats-transcript').click();
     await page.keyboard.press(playwrightKey(cancelKeybinding().key));
     await page.waitForFunction(() => (window as unknown as { __posted: { type: string }[] }).__posted.filter((m) => m.type === 'cancel').length === 2);
-    assert.deepEqual(await forwarded(), ['Ctrl+KeyC'], 'only the plain Ctrl+C went on');
+    assert.deepEqual(await forwarded(), ['Ctrl+KeyX'], 'only the plain Ctrl+X went on');
     assert.equal((await chat.posted()).filter((m) => m.type === 'cancel').length, 2);
     await chat.close();
   });

@@ -1,4 +1,4 @@
-// The Ctrl+Alt+C keybinding (Subchats: Cancel Focused Session) in real VS Code: in the Subchats tree it
+// The Ctrl+Alt+X keybinding (Subchats: Cancel Focused Session) in real VS Code: in the Subchats tree it
 // cancels the selected session, in a chat (cursor in its prompt box) that chat's session, anywhere else in
 // the workbench it does nothing, and with nothing to cancel it says why. The demo tour keeps its Explorer
 // child working for a minute and its Reviewer waiting on a permission, so both stay live until cancelled.
@@ -7,7 +7,8 @@ import { after, afterEach, before, test } from 'node:test';
 import { activityBarEntry, editorTab, launchWorkbench, notificationToast, runCommand, screenshot, sidebarTreeRow, workbenchLog } from './harness/index.mjs';
 import { SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
 
-const CANCEL_CHORD = 'Control+Alt+KeyC';
+const CANCEL_KEY = 'KeyX';
+const CANCEL_CHORD = `Control+Alt+${CANCEL_KEY}`;
 const ROOT_PROMPT = 'Show me what subagents can do';
 
 /** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
@@ -40,9 +41,9 @@ async function focusSessionsTree(page) {
   await page.locator('[id="workbench.view.extension.subchats"] .pane-body:focus-within').waitFor();
 }
 
-/** Presses Ctrl+Alt+C once and asserts VS Code dispatched it to Cancel Focused Session (its decision is the reason if not). */
+/** Presses Ctrl+Alt+X once and asserts VS Code dispatched it to Cancel Focused Session (its decision is the reason if not). */
 async function pressCancelKey(page) {
-  const decision = await keybindingDecisionFor(page, CANCEL_CHORD, 'KeyC');
+  const decision = await keybindingDecisionFor(page, CANCEL_CHORD, CANCEL_KEY);
   assert.match(decision, /subchats\.cancelFocused/, `VS Code's keybinding decision: ${decision}`);
 }
 
@@ -57,7 +58,7 @@ async function selectRow(page, row, label) {
   await row.and(page.locator('[aria-selected="true"]')).waitFor();
 }
 
-test('with nothing selected in the Subchats tree, Ctrl+Alt+C says how to pick a session', { timeout: 120_000 }, async () => {
+test('with nothing selected in the Subchats tree, Ctrl+Alt+X says how to pick a session', { timeout: 120_000 }, async () => {
   const { page } = workbench;
   await focusSessionsTree(page);
   await pressCancelKey(page);
@@ -65,7 +66,7 @@ test('with nothing selected in the Subchats tree, Ctrl+Alt+C says how to pick a 
   await screenshot(page, 'e2e-keybinding-cancel-nothing-selected');
 });
 
-test('Ctrl+Alt+C outside Subchats (the file Explorer) is not the Cancel Focused Session keybinding', { timeout: 240_000 }, async () => {
+test('Ctrl+Alt+X outside Subchats (the file Explorer) is not the Cancel Focused Session keybinding', { timeout: 240_000 }, async () => {
   const { page } = workbench;
   chat = await newDemoSession(page);
   await promptInChat(chat, ROOT_PROMPT);
@@ -74,17 +75,17 @@ test('Ctrl+Alt+C outside Subchats (the file Explorer) is not the Cancel Focused 
   await description(explorer).filter({ hasText: /^Running/ }).waitFor({ timeout: SLOW_MS });
   // The Explorer's Scout shows up as a row below it: wait for it, or the click may land on the Scout.
   await description(sidebarTreeRow(page, 'Scout')).filter({ hasText: /^Running/ }).waitFor({ timeout: SLOW_MS });
-  // A session selected in the (now hidden) tree and its chat the active editor: nothing Ctrl+Alt+C may cancel here.
+  // A session selected in the (now hidden) tree and its chat the active editor: nothing Ctrl+Alt+X may cancel here.
   await selectRow(page, explorer, 'Explorer');
   await runCommand(page, 'File: Focus on Files Explorer');
   await page.locator('.part.sidebar .explorer-folders-view').waitFor();
-  const decision = await keybindingDecisionFor(page, CANCEL_CHORD, 'KeyC');
+  const decision = await keybindingDecisionFor(page, CANCEL_CHORD, CANCEL_KEY);
   assert.doesNotMatch(decision, /subchats\.cancelFocused/, `VS Code's decision: ${decision}`);
   await focusSessionsTree(page);
   assert.match(await description(explorer).innerText(), /^Running/);
 });
 
-test('in the Subchats tree Ctrl+Alt+C cancels the selected session, not the active editor\'s chat; its parent and its sibling go on', { timeout: 240_000 }, async () => {
+test('in the Subchats tree Ctrl+Alt+X cancels the selected session, not the active editor\'s chat; its parent and its sibling go on', { timeout: 240_000 }, async () => {
   const { page } = workbench;
   const explorer = sidebarTreeRow(page, 'Explorer');
   await description(explorer).filter({ hasText: /^Running/ }).waitFor({ timeout: SLOW_MS });
@@ -112,7 +113,7 @@ test('in the Subchats tree Ctrl+Alt+C cancels the selected session, not the acti
   await chat.locator('subchats-session-bar .sc-state[data-state="idle"]', { hasText: 'Cancelled' }).waitFor({ timeout: SLOW_MS });
 });
 
-test('in a chat (cursor in its prompt box) Ctrl+Alt+C cancels that chat\'s session and leaves the draft alone', { timeout: 240_000 }, async () => {
+test('in a chat (cursor in its prompt box) Ctrl+Alt+X cancels that chat\'s session and leaves the draft alone', { timeout: 240_000 }, async () => {
   const { page } = workbench;
   await editorTab(page, ROOT_PROMPT).click();
   const box = chat.locator('textarea');

@@ -1,7 +1,8 @@
-// The prompt box in real VS Code with the demo agent: `/` lists the agent's commands and inserts one, ↑
-// recalls the last prompt, `@` attaches a workspace file that reaches the agent (it says what it received),
-// "Add Selection to Subchats Chat" adds a chip that is sent, and a prompt queued during a turn (the Queue
-// button next to Steer) waits in a visible queue until the turn ends.
+// The prompt box in real VS Code with the demo agent: New Session leaves the cursor in it (and its key works
+// from there), `/` lists the agent's commands and inserts one, ↑ recalls the last prompt, `@` attaches a
+// workspace file that reaches the agent (it says what it received), "Add Selection to Subchats Chat" adds a
+// chip that is sent, and a prompt queued during a turn (the Queue button next to Steer) waits in a visible
+// queue until the turn ends.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import { mkdirSync } from 'node:fs';
@@ -53,6 +54,21 @@ afterEach(async (t) => {
 
 const box = () => chat.locator('#sc-prompt-input');
 const optionNames = () => chat.locator('.sc-completion [role="option"] .sc-completion-name');
+
+test('New Session leaves the cursor in the new chat\'s prompt box, and its key Ctrl+Alt+S works from there', async () => {
+  const { page } = workbench;
+  await chat.locator('#sc-prompt-input:focus').waitFor({ timeout: SLOW_MS });
+  await page.keyboard.type('typed');
+  assert.equal(await box().inputValue(), 'typed', 'typing goes to the prompt box without a click');
+  // Ctrl+Alt+N, the key before, is New Untitled Text File in VS Code for the Web.
+  await page.keyboard.press('Control+Alt+KeyS');
+  const picker = page.locator('.quick-input-widget input[placeholder="Start a session with which agent?"]');
+  await picker.waitFor({ timeout: SLOW_MS });
+  await page.keyboard.press('Escape');
+  await picker.waitFor({ state: 'hidden' });
+  assert.equal(await box().inputValue(), 'typed', 'the key typed nothing');
+  await box().fill('');
+});
 
 test('/ lists the demo agent\'s commands, filters them, and inserts the chosen one', async () => {
   await box().click();

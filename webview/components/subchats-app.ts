@@ -37,6 +37,8 @@ export class SubchatsApp extends SubchatsElement {
   private resyncReason = '';
   private ackScheduled = false;
   private panelState: ChatPanelState | undefined;
+  /** The host asked for the cursor in the prompt box before the box showed (a new chat's first snapshot was on its way). */
+  private promptFocusWanted = false;
   /** Asks for a snapshot (`ready`, or `resync` after a gap) until one arrives. */
   private readonly handshake = new Handshake(
     () => this.askForSnapshot(),
@@ -59,7 +61,7 @@ export class SubchatsApp extends SubchatsElement {
       const sessionId = this.store.mirror.rootSessionId;
       if (sessionId === undefined) return;
       this.store.ui.restoreDraft(sessionId, event.detail.text);
-      this.querySelector<HTMLElement>('subchats-prompt-box textarea')?.focus();
+      this.promptTextarea()?.focus();
     });
   }
 
@@ -86,8 +88,8 @@ export class SubchatsApp extends SubchatsElement {
   }
 
   /**
-   * Ctrl+Alt+C cancels this chat's session, as the Cancel button does (the host checks and says why not).
-   * Held down, its repeats stay the chord's but ask no more.
+   * Ctrl+Alt+X (Ctrl+Cmd+X on macOS) cancels this chat's session, as the Cancel button does (the host checks
+   * and says why not). Held down, its repeats stay the chord's but ask no more.
    */
   private readonly onCancelChord = (event: KeyboardEvent): void => {
     const rootId = this.store.mirror.rootSessionId;
@@ -112,7 +114,8 @@ export class SubchatsApp extends SubchatsElement {
 
   private receive(message: HostToWebviewMessage): void {
     if (message.type === 'focusPrompt') {
-      this.querySelector<HTMLElement>('subchats-prompt-box textarea')?.focus();
+      this.promptFocusWanted = true;
+      this.focusPromptOnceShown();
       return;
     }
     if (message.type === 'snapshot') {
@@ -195,6 +198,19 @@ export class SubchatsApp extends SubchatsElement {
 
   protected override updated(): void {
     this.persist();
+    this.focusPromptOnceShown();
+  }
+
+  private promptTextarea(): HTMLTextAreaElement | null {
+    return this.querySelector('subchats-prompt-box textarea');
+  }
+
+  /** Answers a wanted focus once the prompt box has rendered; until then each update of the chat tries again. */
+  private focusPromptOnceShown(): void {
+    const box = this.querySelector<SubchatsElement>('subchats-prompt-box');
+    if (!this.promptFocusWanted || !box) return;
+    this.promptFocusWanted = false;
+    void box.updateComplete.then(() => this.promptTextarea()?.focus());
   }
 
   private readonly retry = (): void => {

@@ -26,11 +26,12 @@ const sessions = new WeakMap();
  * Opens the workbench in a fresh browser profile and waits until it is laid out.
  * @param {{ url: Function }} server from startCodeServer()
  * @param {{ workspaceFolder?: string, extensionTestsPath?: string, extensionDevelopmentPath?: string | null,
- *   onConsole?: (type: string, text: string) => void, exposeFunctions?: Record<string, Function> }} [options]
+ *   onConsole?: (type: string, text: string) => void, exposeFunctions?: Record<string, Function>,
+ *   userAgent?: string }} [options] userAgent: the workbench takes its OS (keybindings, Cmd or Ctrl) from it
  * @returns {Promise<import('playwright-core').Page>}
  */
 export async function openWorkbench(server, options = {}) {
-  const { workspaceFolder, extensionTestsPath, extensionDevelopmentPath, onConsole, exposeFunctions = {} } = options;
+  const { workspaceFolder, extensionTestsPath, extensionDevelopmentPath, onConsole, exposeFunctions = {}, userAgent } = options;
   const profileDir = makeTempDir('chromium');
   const xdg = (name) => join(profileDir, 'xdg', name);
   let context;
@@ -40,6 +41,7 @@ export async function openWorkbench(server, options = {}) {
       headless: true,
       args: chromiumArgs,
       viewport: { width: 1400, height: 900 },
+      ...(userAgent === undefined ? {} : { userAgent }),
       // chromium writes crash reports and dconf under XDG dirs even with its own profile.
       env: { ...process.env, XDG_CONFIG_HOME: xdg('config'), XDG_CACHE_HOME: xdg('cache'), XDG_DATA_HOME: xdg('data') },
     });

@@ -46,7 +46,7 @@ export const speaksV2 = e2eProtocol !== '1';
  * @param {{ files?: Record<string, string>, settings?: Record<string, unknown>, extensionsDir?: string, workspaceTrust?: boolean,
  *   extensionDevelopmentPath?: string | null,
  *   extensionTestsPath?: string, onConsole?: (type: string, text: string) => void,
- *   exposeFunctions?: Record<string, Function> }} [options]
+ *   exposeFunctions?: Record<string, Function>, userAgent?: string }} [options]
  */
 export async function launchWorkbench({ files, settings, extensionsDir, workspaceTrust, ...pageOptions } = {}) {
   if (pageOptions.extensionDevelopmentPath !== null) assertBuilt(pageOptions.extensionDevelopmentPath ?? repoRoot);
