@@ -1,7 +1,8 @@
 // What a code block's toolbar does in VS Code. The code is the agent's, so nothing runs and nothing is written
 // without the user: Insert at Cursor edits the text editor the user was in last (undoable); Insert into
 // Terminal types the code without running it; Apply shows the change as a diff and writes only when the user
-// says Apply (an unsaved, undoable edit), and a file outside the workspace is confirmed first.
+// says Apply (an edit of the document, undoable; saved as the user's auto-save says), and a file outside the
+// workspace is confirmed first.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isInsideOrEqual } from '../acp/workspacePaths';
@@ -109,7 +110,7 @@ export async function applyToFile(deps: CodeBlockDeps, filePath: string, code: s
   await deps.openDiff(absolute, oldText ?? '', newText, `${path.basename(absolute)} ↔ code block`);
   const apply = 'Apply';
   const question = oldText === undefined ? `Create ${relative} with the code block?` : `Replace the text of ${relative} with the code block?`;
-  const answer = await vscode.window.showInformationMessage(`${question} The diff shows the change; the file is left unsaved and the edit can be undone.`, apply);
+  const answer = await vscode.window.showInformationMessage(`${question} The diff shows the change; the edit can be undone.`, apply);
   if (answer !== apply) return;
   const edit = new vscode.WorkspaceEdit();
   if (oldText === undefined) {

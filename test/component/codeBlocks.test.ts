@@ -51,6 +51,11 @@ describe('code blocks', () => {
     scene.chunk('root', 'agent', "'hi';\n```\n\nDone.", 'm');
     await link.flush();
     const apply = message.getByRole('button', { name: 'Apply to src/greet.ts… (shows the change first)' });
+    await apply.waitFor();
+    // Every button shows a glyph of the bundled codicon font (a name it lacks draws nothing).
+    const glyphs = await message.locator('.sc-code-actions .codicon').evaluateAll((icons) => icons.map((icon) => getComputedStyle(icon, '::before').content));
+    assert.equal(glyphs.length, 4);
+    for (const glyph of glyphs) assert.match(glyph, /^"\S"$/u, `a glyph, not ${glyph}`);
     await apply.click();
     assert.deepEqual(await chat.waitForPosted((m) => m.type === 'codeBlock' && m.action === 'apply'), {
       type: 'codeBlock',

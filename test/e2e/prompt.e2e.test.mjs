@@ -184,8 +184,10 @@ test('a code block that names its file: its toolbar offers Apply, which shows th
   await page.locator('.editor-instance .monaco-diff-editor').getByText("Written by the demo agent's /quick answer.").first().waitFor({ timeout: SLOW_MS });
   const question = notificationToast(page, 'Create subchats-demo/quick.md with the code block?');
   await question.getByRole('button', { name: 'Apply', exact: true }).click();
-  // An unsaved edit of the new file, for the user to save or undo.
-  await page.locator('.tabs-container .tab.active.dirty', { hasText: 'quick.md' }).waitFor({ timeout: SLOW_MS });
+  // The new file, with the block's text, as the active editor (an edit the user can undo).
+  const tab = page.locator('.tabs-container .tab.active', { has: page.locator('.label-name', { hasText: /^quick\.md$/ }) });
+  await tab.waitFor({ timeout: SLOW_MS });
+  await page.locator('.editor-instance .monaco-editor .view-lines').getByText("Written by the demo agent's /quick answer.").first().waitFor();
   await screenshot(page, 'e2e-code-block-applied');
 });
 

@@ -106,7 +106,7 @@ describe('code block actions', function () {
     await applyToFile(deps, target, 'export const greet = 1;', undefined);
     const written = vscode.workspace.textDocuments.find((d) => d.uri.fsPath === target);
     assert.equal(written?.getText(), 'export const greet = 1;\n');
-    assert.equal(written?.isDirty, true, 'left unsaved, for the user to save or undo');
+    assert.equal(written?.isDirty, true, 'an edit of the document (auto-save is off here), for the user to save or undo');
     await vscode.window.showTextDocument(written!);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     assert.equal(written?.isDirty, false, 'reverted');

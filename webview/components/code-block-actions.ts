@@ -56,7 +56,7 @@ export function wrapCodeBlock(pre: HTMLPreElement, ordinal: number | undefined, 
 export function offerApply(root: ParentNode, ordinal: number, path: string): void {
   const toolbar = root.querySelector(`.sc-code-actions[${CODE_BLOCK_ATTRIBUTE}="${ordinal}"]`);
   if (!toolbar || toolbar.querySelector(`[${ACTION_ATTRIBUTE}="apply"]`)) return;
-  toolbar.append(iconButton('apply', 'git-pull-request-go', `Apply to ${path}… (shows the change first)`));
+  toolbar.append(iconButton('apply', 'git-pull-request-go-to-changes', `Apply to ${path}… (shows the change first)`));
 }
 
 /** The toolbar action a click asked for, with the block it belongs to. */
