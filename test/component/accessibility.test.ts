@@ -23,6 +23,7 @@ const COMMANDS = [
 /** The root at work: its children done, failed, waiting for the user and running. */
 function workingParent(): SceneWire {
   const w = parentWithChildren();
+  w.toolCall(ROOT, 'lint1', { title: 'npm run lint', kind: 'execute', status: 'failed' });
   w.child(ROOT, 'sess_done', { title: 'Lint fixer' });
   w.say('sess_done', 'agent', 'Fixed two lint errors.');
   w.endTurn('sess_done');
@@ -97,11 +98,13 @@ const SCENES: readonly Scene[] = [
       const exec = page.locator('[data-tool-call-id="exec1"]');
       await exec.getByRole('button', { name: /Expand tool call/ }).click();
       await exec.locator('pre.sc-terminal').waitFor();
+      await page.locator('[data-tool-call-id="edit1"]').getByRole('button', { name: /Show changes/ }).click();
+      await page.locator('[data-tool-call-id="edit1"] .sc-diff-line').first().waitFor();
       const read = page.locator('[data-tool-call-id="read1"]');
       await read.getByRole('button', { name: /Expand tool call/ }).click();
       await read.getByRole('button', { name: /Show raw input/ }).click();
       const changes = page.locator('subchats-app > header subchats-changes');
-      await changes.locator('summary').click();
+      await changes.locator('.sc-changes-toggle').click();
       await changes.locator('[data-path]').first().waitFor();
       await page.getByRole('button', { name: 'Show session outline' }).click();
       await page.locator('subchats-outline').getByRole('tree').waitFor();
@@ -141,4 +144,38 @@ describe('accessibility', () => {
       assert.equal(found.length, 0, `axe violations in the ${theme} theme:\n${found.join('\n')}`);
     });
   }
+});
+
+describe('forced colours', () => {
+  test('the selected completion and code blocks stay visible when the system forces its colours', async () => {
+    const chat = await harness().openChat({ theme: 'dark' });
+    await chat.page.emulateMedia({ forcedColors: 'active' });
+    await FeedLink.showing(chat, finishedRoot().update(ROOT, { sessionUpdate: 'available_commands_update', availableCommands: COMMANDS }).store, ROOT);
+    const input = chat.page.locator('#sc-prompt-input');
+    await input.pressSequentially('/');
+    await input.press('ArrowDown');
+    const options = chat.page.locator('.sc-completion [role="option"]');
+    await chat.page.locator('#sc-completion-1[aria-selected="true"]').waitFor();
+    // Each row's outline, and the colour it is seen on: its own background where it has one, else what is behind it.
+    const [first, selected, third] = await options.evaluateAll((rows) =>
+      rows.map((row) => {
+        let background = 'none';
+        for (let node: Element | null = row; node && background === 'none'; node = node.parentElement) {
+          const color = getComputedStyle(node).backgroundColor;
+          if (color !== 'rgba(0, 0, 0, 0)') background = color;
+        }
+        return { background, outline: getComputedStyle(row).outlineStyle };
+      }),
+    );
+    assert.notEqual(selected!.background, first!.background, 'the selected row has its own system colour');
+    assert.notEqual(selected!.outline, 'none');
+    assert.deepEqual([first!.outline, third!.outline], ['none', 'none']);
+    assert.equal(first!.background, third!.background);
+
+    // A code block keeps a border where its background colour is forced away.
+    const pre = chat.page.locator('subchats-markdown pre').first();
+    assert.equal(await pre.evaluate((el) => getComputedStyle(el).borderTopStyle), 'solid');
+    assert.notEqual(await pre.evaluate((el) => getComputedStyle(el).borderTopWidth), '0px');
+    await chat.close();
+  });
 });
