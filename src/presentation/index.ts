@@ -19,5 +19,6 @@ export { patchLineKind } from './gitPatch';
 export { presentDeliveries } from './delivery';
 export { commandText, isPlainWord } from './command';
 export { permissionAnswer } from './permission';
+export { turnEndAnnouncement } from './turnEnd';
 export { TerminalOutputFilter } from './terminalOutput';
 export { contextText, costText, subtreeUsage, subtreeUsageLines, usageText, usageTree, type UsageNode } from './usage';

@@ -146,6 +146,51 @@ describe('accessibility', () => {
   }
 });
 
+describe('announcements', () => {
+  test('a finished answer is announced once in a polite live region; the streamed chunks before it are not', async () => {
+    const chat = await harness().openChat();
+    const w = new SceneWire().root(ROOT, 'Explain');
+    w.prompt(ROOT, 'Why does the build fail?');
+    const link = await FeedLink.showing(chat, w.store, ROOT);
+    const region = chat.page.locator('subchats-announcer [role="status"]');
+    assert.equal(await region.getAttribute('aria-live'), 'polite');
+    assert.equal(await region.textContent(), '');
+
+    w.chunk(ROOT, 'agent', 'The **lockfile** ');
+    await link.flush();
+    await chat.page.getByText('lockfile').waitFor();
+    w.chunk(ROOT, 'agent', 'is stale: run `npm ci`.');
+    await link.flush();
+    await chat.page.getByText('is stale').waitFor();
+    assert.equal(await region.textContent(), '', 'nothing is said while the answer streams');
+
+    w.endTurn(ROOT);
+    await link.flush();
+    await chat.page.locator('subchats-session-bar .sc-state', { hasText: 'Done' }).waitFor();
+    assert.equal(await region.textContent(), 'Agent: The lockfile is stale: run npm ci.');
+
+    // The next turn empties the region; a turn that ends without words says how it ended.
+    w.prompt(ROOT, 'Run it');
+    await link.flush();
+    await chat.page.locator('subchats-session-bar .sc-state', { hasText: 'Running' }).waitFor();
+    assert.equal(await region.textContent(), '');
+    w.toolCall(ROOT, 'ci', { title: 'npm ci', kind: 'execute', status: 'completed' });
+    w.endTurn(ROOT, 'cancelled');
+    await link.flush();
+    await chat.page.locator('subchats-session-bar .sc-state', { hasText: 'Cancelled' }).waitFor();
+    assert.equal(await region.textContent(), "The agent's turn ended: Cancelled.");
+    await chat.close();
+  });
+
+  test('a chat opened after its turn ended says nothing', async () => {
+    const chat = await harness().openChat();
+    await FeedLink.showing(chat, finishedRoot().store, ROOT);
+    await chat.page.locator('subchats-session-bar .sc-state', { hasText: 'Done' }).waitFor();
+    assert.equal(await chat.page.locator('subchats-announcer [role="status"]').textContent(), '');
+    await chat.close();
+  });
+});
+
 describe('forced colours', () => {
   test('the selected completion and code blocks stay visible when the system forces its colours', async () => {
     const chat = await harness().openChat({ theme: 'dark' });

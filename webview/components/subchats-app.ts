@@ -14,6 +14,7 @@ import { Handshake } from '../state/handshake';
 import { StoreWatch } from '../state/storeWatch';
 import { SubchatsElement, codicon } from './base';
 import type { SubchatsTranscript } from './subchats-transcript';
+import './subchats-announcer';
 import './subchats-changes';
 import './subchats-outline';
 import './subchats-prompt-box';
@@ -193,7 +194,8 @@ export class SubchatsApp extends SubchatsElement {
       <main>
         <subchats-transcript class="sc-root-transcript" follow .store=${store} .sessionId=${rootId}></subchats-transcript>
       </main>
-      <subchats-prompt-box .store=${store} .sessionId=${rootId}></subchats-prompt-box>`;
+      <subchats-prompt-box .store=${store} .sessionId=${rootId}></subchats-prompt-box>
+      <subchats-announcer .store=${store} .sessionId=${rootId}></subchats-announcer>`;
   }
 
   protected override updated(): void {
