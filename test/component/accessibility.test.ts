@@ -206,8 +206,9 @@ describe('forced colours', () => {
       rows.map((row) => {
         let background = 'none';
         for (let node: Element | null = row; node && background === 'none'; node = node.parentElement) {
+          // Transparent in any colour (forced colours keep the alpha of a transparent background, not its colour).
           const color = getComputedStyle(node).backgroundColor;
-          if (color !== 'rgba(0, 0, 0, 0)') background = color;
+          if (!/^rgba\(.*,\s*0\)$/.test(color)) background = color;
         }
         return { background, outline: getComputedStyle(row).outlineStyle };
       }),
