@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { axeViolations, describeViolations } from './axe';
 import { FeedLink } from './feedLink';
-import { useHarness, type ChatPage, type ThemeName } from './harness';
+import { capturedTheme, useHarness, type ChatPage, type ThemeName } from './harness';
 import { CHILD_A, ROOT, parentWithChildren, withPendingPermission } from './scenes';
 import { SceneWire } from './wireScenes';
 
@@ -144,6 +144,30 @@ describe('accessibility', () => {
       assert.equal(found.length, 0, `axe violations in the ${theme} theme:\n${found.join('\n')}`);
     });
   }
+});
+
+describe('data colours', () => {
+  test('a terminal colour is checked again when VS Code switches the theme: readable in dark, replaced in light', async () => {
+    const chat = await harness().openChat({ theme: 'dark' });
+    await FeedLink.showing(chat, parentWithChildren().store, ROOT);
+    const exec = chat.page.locator('[data-tool-call-id="exec1"]');
+    await exec.getByRole('button', { name: /Expand tool call/ }).click();
+    const orange = exec.locator('pre.sc-terminal span', { hasText: 'warn' });
+    await orange.waitFor();
+    assert.equal(await orange.evaluate((el) => getComputedStyle(el).color), 'rgb(255, 135, 0)');
+    assert.equal(await orange.getAttribute('data-readable'), null);
+
+    // What VS Code does on a theme change: new variables on the root element, new theme classes on the body.
+    const light = capturedTheme('light');
+    await chat.page.evaluate(({ variables, bodyClasses }) => {
+      for (const [name, value] of Object.entries(variables)) document.documentElement.style.setProperty(name, value);
+      document.body.className = bodyClasses.join(' ');
+    }, { variables: light.variables, bodyClasses: [...light.bodyClasses] });
+    await exec.locator('pre.sc-terminal span[data-readable]', { hasText: 'warn' }).waitFor();
+    assert.notEqual(await orange.evaluate((el) => getComputedStyle(el).color), 'rgb(255, 135, 0)');
+    assert.deepEqual(await axeViolations(chat.page).then((found) => found.filter((v) => v.rule === 'color-contrast')), []);
+    await chat.close();
+  });
 });
 
 describe('announcements', () => {

@@ -142,9 +142,14 @@ function isThemeName(name: string | null): name is ThemeName {
   return (THEME_NAMES as readonly (string | null)[]).includes(name);
 }
 
+/** A theme's variables and body classes as VS Code sets them (a test that switches themes sets them itself). */
+export function capturedTheme(theme: ThemeName): CapturedTheme {
+  return CAPTURED.themes[theme];
+}
+
 /** Adds a theme's variables and body classes, as VS Code sets them, and the host stub (before any other script) to a page. */
 export function withTestHost(html: string, nonce: string, theme: ThemeName = 'dark'): string {
-  const { bodyClasses, themeKind, variables } = CAPTURED.themes[theme];
+  const { bodyClasses, themeKind, variables } = capturedTheme(theme);
   const css = `html { ${Object.entries(variables).map(([name, value]) => `${name}: ${value};`).join(' ')} }`;
   return html
     .replace('</head>', `<style nonce="${nonce}">${css}</style>\n</head>`)
