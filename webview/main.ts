@@ -2,6 +2,7 @@
 import { SubchatsApp } from './components/subchats-app';
 import { connectToHost } from './host';
 import { ChatStore } from './state/chatStore';
+import { keepReadableAcrossThemes } from './lib/readableText';
 import { adoptChatStyles } from './styles';
 
 adoptChatStyles(document);
@@ -9,3 +10,4 @@ const app = new SubchatsApp();
 app.store = new ChatStore();
 app.channel = connectToHost();
 document.body.append(app);
+keepReadableAcrossThemes(document);

@@ -98,6 +98,8 @@ const chatStyles = css`
   .sc-refusal {
     margin: 2px 0;
     font-size: 0.92em;
+  }
+  .sc-refusal > .codicon {
     color: var(--vscode-errorForeground);
   }
   .sc-row {
@@ -169,8 +171,10 @@ const chatStyles = css`
     color: var(--vscode-descriptionForeground);
     white-space: nowrap;
   }
-  .sc-state[data-state='requires_action'] {
-    color: var(--vscode-notificationsWarningIcon-foreground, var(--vscode-editorWarning-foreground));
+  /* Waiting for the user: the label stands out by weight; its icon carries the warning colour (presentedIcon). */
+  .sc-state[data-activity='waiting'] {
+    color: var(--vscode-foreground);
+    font-weight: 600;
   }
   .sc-state-explanation {
     font-size: 0.92em;
@@ -309,12 +313,6 @@ const chatStyles = css`
     padding: 4px 8px 6px;
     border-top: 1px solid var(--subchats-border);
   }
-  .sc-status[data-status='failed'] {
-    color: var(--vscode-errorForeground);
-  }
-  .sc-status[data-status='completed'] {
-    color: var(--vscode-testing-iconPassed, inherit);
-  }
   .sc-locations {
     display: flex;
     flex-wrap: wrap;
@@ -441,9 +439,13 @@ const chatStyles = css`
   .sc-phase-failed {
     fill: var(--vscode-errorForeground, #f14c4c);
   }
-  .sc-changes > summary {
-    cursor: pointer;
+  .sc-changes-toggle {
     gap: 6px;
+    padding: 0;
+    border: none;
+    background: none;
+    text-align: start;
+    cursor: pointer;
   }
   .sc-card-changes .sc-changes {
     padding: 0 6px 3px 28px;
@@ -578,6 +580,12 @@ const chatStyles = css`
   .sc-completion-item[aria-selected='true'] {
     color: var(--vscode-editorSuggestWidget-selectedForeground, var(--vscode-foreground));
     background: var(--vscode-editorSuggestWidget-selectedBackground, var(--vscode-list-activeSelectionBackground, rgba(0, 120, 212, 0.4)));
+    outline: 1px solid var(--vscode-list-focusOutline, transparent);
+    outline-offset: -1px;
+  }
+  /* On the selection's background the muted colour is not made to read: the row's own colour is. */
+  .sc-completion-item[aria-selected='true'] .sc-muted {
+    color: inherit;
   }
   .sc-completion-name {
     font-family: var(--vscode-editor-font-family);
@@ -621,10 +629,10 @@ const chatStyles = css`
     margin-top: 2px;
     font-size: 0.9em;
   }
-  .sc-delivery[data-delivery='failed'],
-  .sc-delivery[data-delivery='not-delivered'],
-  .sc-delivery[data-delivery='added-by-agent'],
-  .sc-delivery[data-delivery='agent-echo'] {
+  .sc-delivery[data-delivery='failed'] > .codicon,
+  .sc-delivery[data-delivery='not-delivered'] > .codicon,
+  .sc-delivery[data-delivery='added-by-agent'] > .codicon,
+  .sc-delivery[data-delivery='agent-echo'] > .codicon {
     color: var(--vscode-editorWarning-foreground, inherit);
   }
   /* The agent's account of a message: its own lines, long words wrapped. */
@@ -635,6 +643,30 @@ const chatStyles = css`
   }
   .sc-chip-refused {
     border-color: var(--vscode-inputValidation-warningBorder, var(--vscode-notificationsWarningIcon-foreground));
+  }
+  /* Data colours too faint for the theme get the nearest readable one (webview/lib/readableText.ts). */
+  [data-readable] {
+    color: var(--sc-readable) !important;
+  }
+  /*
+   * Forced colours (Windows High Contrast and the like) replace every colour with the system palette: the
+   * selected completion and the bounds of code blocks, drawn with background colours, would vanish.
+   */
+  @media (forced-colors: active) {
+    .sc-completion-item[aria-selected='true'] {
+      forced-color-adjust: none;
+      color: HighlightText;
+      background: Highlight;
+      outline: 2px solid CanvasText;
+      outline-offset: -2px;
+    }
+    .sc-completion-item[aria-selected='true'] .sc-muted {
+      color: HighlightText;
+    }
+    pre,
+    subchats-markdown :not(pre) > code {
+      border: 1px solid CanvasText;
+    }
   }
   .sc-visually-hidden {
     position: absolute;

@@ -9,6 +9,7 @@ import type { OpenedTranscripts } from '../host/openedTranscripts';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import { authenticateInteractively, isAuthRequired } from './agentAuth';
 import { browseAgentSessions } from './browseSessions';
+import { CHAT_TEXT_SCHEME, ChatTextProvider } from './chatAsText';
 import { checkAgentCommand } from './checkAgent';
 import { pickAgent, type AgentPickItem } from './agentPicker';
 import { pickDelegation } from './delegationPicker';
@@ -371,6 +372,15 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     }
   };
 
+  /** The focused chat (else the session selected in the tree, else one picked) as plain text in a read-only editor. */
+  const chatTexts = new ChatTextProvider(service);
+  const openChatAsText = async (arg?: unknown) => {
+    const focused = arg === undefined ? (ctx.chats.activeChat() ?? ctx.tree.selectedSession()) : arg;
+    const target = await pickSession(service, focused, 'Show which chat as plain text?');
+    if (!target) return;
+    await chatTexts.open(target.runtime.id, target.session.id, target.session.label);
+  };
+
   const commands: [string, (...args: unknown[]) => Promise<unknown>][] = [
     ['subchats.newSession', guarded('New Session', newSession)],
     ['subchats.sendPrompt', guarded('Send Prompt', sendPrompt)],
@@ -387,6 +397,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ['subchats.openChanges', guarded('Open Changes', openChanges)],
     ['subchats.showWaiting', guarded('Show What Waits', showWaiting)],
     ['subchats.focusPrompt', guarded('Focus Chat Prompt', focusPrompt)],
+    ['subchats.openChatAsText', guarded('Open Chat as Plain Text', openChatAsText)],
     ['subchats.cancelFocused', guarded('Cancel Focused Session', cancelFocused)],
     ['subchats.browseAgentSessions', guarded('Browse Agent Sessions', browseSessions)],
     ['subchats.restartAgent', guarded('Restart Agent', restartAgent)],
@@ -402,5 +413,9 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ['subchats.clearSessionFilter', guarded('Clear Session Filter', () => clearSessionFilter(ctx.tree))],
     ['subchats.checkAgent', guarded('Check Agent', (arg?: unknown) => checkAgentCommand({ service, agents: ctx.agents, workspaceFolder: ctx.workspaceFolder, output: ctx.protocolLog }, arg))],
   ];
-  return commands.map(([id, handler]) => vscode.commands.registerCommand(id, handler));
+  return [
+    ...commands.map(([id, handler]) => vscode.commands.registerCommand(id, handler)),
+    chatTexts,
+    vscode.workspace.registerTextDocumentContentProvider(CHAT_TEXT_SCHEME, chatTexts),
+  ];
 }

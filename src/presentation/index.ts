@@ -19,6 +19,7 @@ export { patchLineKind } from './gitPatch';
 export { presentDeliveries } from './delivery';
 export { commandText, isPlainWord } from './command';
 export { permissionAnswer } from './permission';
+export { turnEndAnnouncement } from './turnEnd';
 export { TerminalOutputFilter } from './terminalOutput';
 export { contextText, costText, subtreeUsage, subtreeUsageLines, usageText, usageTree, type UsageNode } from './usage';
 export { codeBlockFile } from './codeBlockFile';

@@ -95,11 +95,11 @@ describe('around the chat', () => {
     const { page } = chat;
     const parent = page.locator('subchats-app > header subchats-changes');
     await parent.getByText('2 files changed').waitFor();
-    await parent.locator('summary').click();
+    await parent.locator('.sc-changes-toggle').click();
     assert.deepEqual(await parent.locator('li').allTextContents().then((rows) => rows.map((row) => row.replace(/\s+/g, ' ').trim())), ['notes.md +1 −0', 'review.md +2 −0']);
     const reviewer = page.locator('subchats-child-card', { hasText: 'Reviewer' });
     await reviewer.locator('subchats-changes').getByText('1 file changed').waitFor();
-    assert.equal(await page.locator('subchats-child-card', { hasText: 'Explorer' }).locator('subchats-changes details').count(), 0, 'no section without changes');
+    assert.equal(await page.locator('subchats-child-card', { hasText: 'Explorer' }).locator('subchats-changes .sc-changes').count(), 0, 'no section without changes');
 
     // A child's new edit reaches its own card and the parent's tree list in the next delta.
     w.toolCall('b', 'e3', { kind: 'edit', status: 'completed', content: [{ type: 'diff', path: '/repo/notes.md', oldText: 'a\nb\n', newText: 'a\nb\nc\n' }] });

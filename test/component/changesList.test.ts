@@ -32,14 +32,14 @@ describe('Changes list', () => {
     assert.equal(await rows.count(), 0, 'a collapsed list renders no rows');
     assert.ok((await changes.evaluate((element) => element.querySelectorAll('*').length)) < 30, 'a collapsed list is a summary line');
 
-    await changes.locator('summary').click();
+    await changes.locator('.sc-changes-toggle').click();
     await rows.first().waitFor();
     assert.equal(await rows.first().getAttribute('data-path'), '/repo/f0.txt');
     const rendered = await rows.count();
     assert.ok(rendered > 0 && rendered < 200, `an open list of ${FILES} files renders ${rendered} rows`);
 
     // Collapsing again drops them.
-    await changes.locator('summary').click();
+    await changes.locator('.sc-changes-toggle').click();
     await rows.first().waitFor({ state: 'detached' });
     await chat.close();
   });

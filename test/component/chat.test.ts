@@ -276,7 +276,7 @@ describe('chat webview', () => {
 
 describe('themes', () => {
   test('high contrast: cards and entries draw their borders with the contrast colour', async () => {
-    const chat = await harness().openChat({ path: '/chat-high-contrast.html' });
+    const chat = await harness().openChat({ theme: 'high-contrast' });
     const link = await FeedLink.showing(chat, parentWithChildren().store, ROOT);
     const card = chat.page.locator('subchats-child-card .sc-card').first();
     await card.waitFor();

@@ -1,6 +1,7 @@
 // Runs the real chat bundle in headless Chromium: builds dist, serves it with the production HTML (same CSP)
 // from 127.0.0.1, stubs acquireVsCodeApi, records what the webview posts and any CSP violation.
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -53,31 +54,14 @@ window.acquireVsCodeApi = () => ({
 });
 `;
 
-/** A few of the variables VS Code injects into webviews (Dark Modern), so screenshots look like the product. */
-const DARK_THEME = `
-html { --vscode-font-family: system-ui, "Ubuntu", "Droid Sans", sans-serif; --vscode-font-size: 13px;
-  --vscode-editor-font-family: "Droid Sans Mono", monospace; --vscode-editor-font-size: 13px;
-  --vscode-foreground: #cccccc; --vscode-descriptionForeground: #9d9d9d; --vscode-editor-background: #1f1f1f;
-  --vscode-sideBar-background: #181818; --vscode-panel-border: #2b2b2b; --vscode-focusBorder: #0078d4;
-  --vscode-button-background: #0078d4; --vscode-button-foreground: #ffffff; --vscode-button-hoverBackground: #026ec1;
-  --vscode-button-secondaryBackground: #313131; --vscode-button-secondaryForeground: #cccccc;
-  --vscode-input-background: #313131; --vscode-input-foreground: #cccccc; --vscode-input-border: #3c3c3c;
-  --vscode-textLink-foreground: #4daafc; --vscode-textCodeBlock-background: #2b2b2b;
-  --vscode-toolbar-hoverBackground: rgba(90, 93, 94, 0.31); --vscode-errorForeground: #f85149;
-  --vscode-charts-blue: #3794ff; --vscode-charts-orange: #d18616; --vscode-charts-purple: #b180d7;
-  --vscode-notificationsWarningIcon-foreground: #cca700; --vscode-notificationsInfoIcon-foreground: #3794ff;
-  --vscode-terminal-ansiRed: #f14c4c; --vscode-terminal-ansiGreen: #23d18b; --vscode-terminal-ansiBrightRed: #f14c4c;
-  --vscode-testing-iconPassed: #73c991; --vscode-icon-foreground: #cccccc; }
-`;
-
 /** Extra pages the server can serve (the benchmark's baseline page). */
 export type ExtraRoutes = Record<string, (origin: string, nonce: string) => string>;
 
 export interface Harness {
   readonly origin: string;
   readonly browser: Browser;
-  /** Opens the chat page (or another served page that posts `ready`) and waits for `ready`. */
-  openChat(options?: { width?: number; height?: number; path?: string }): Promise<ChatPage>;
+  /** Opens the chat page in a theme (dark unless said), or another served page that posts `ready`, and waits for `ready`. */
+  openChat(options?: { width?: number; height?: number; path?: string; theme?: ThemeName }): Promise<ChatPage>;
   close(): Promise<void>;
 }
 
@@ -92,7 +76,7 @@ export async function startHarness(extraRoutes: ExtraRoutes = {}): Promise<Harne
       const page = await browser.newPage({ viewport: { width: options.width ?? 900, height: options.height ?? 800 } });
       const chat = new ChatPage(page);
       page.on('pageerror', (error) => chat.pageErrors.push(error.message));
-      await page.goto(`${origin}${options.path ?? '/chat.html'}`);
+      await page.goto(`${origin}${options.path ?? `/chat.html?theme=${options.theme ?? 'dark'}`}`);
       await chat.waitForPosted((m) => m.type === 'ready');
       return chat;
     },
@@ -108,12 +92,8 @@ function listen(extraRoutes: ExtraRoutes): Promise<Server> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const origin = `http://${request.headers.host ?? '127.0.0.1'}`;
     const nonce = createNonce();
-    const route =
-      url.pathname === '/chat.html'
-        ? chatPage
-        : url.pathname === '/chat-high-contrast.html'
-          ? (o: string, n: string) => chatPage(o, n, 'high-contrast')
-          : extraRoutes[url.pathname];
+    const theme = url.searchParams.get('theme');
+    const route = url.pathname === '/chat.html' ? (o: string, n: string) => chatPage(o, n, isThemeName(theme) ? theme : 'dark') : extraRoutes[url.pathname];
     if (route) {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       response.end(route(origin, nonce));
@@ -136,7 +116,7 @@ function listen(extraRoutes: ExtraRoutes): Promise<Server> {
 }
 
 /** The production chat HTML with the host stub inserted before the bundle. */
-export function chatPage(origin: string, nonce: string, theme: keyof typeof THEMES = 'dark'): string {
+export function chatPage(origin: string, nonce: string, theme: ThemeName = 'dark'): string {
   const html = buildChatHtml({
     cspSource: origin,
     nonce,
@@ -147,17 +127,16 @@ export function chatPage(origin: string, nonce: string, theme: keyof typeof THEM
   return withTestHost(html, nonce, theme);
 }
 
-/** High Contrast: the variables that change how the chat draws (VS Code's hc-black values). */
-const HIGH_CONTRAST_THEME = `${DARK_THEME}
-html { --vscode-foreground: #ffffff; --vscode-editor-background: #000000; --vscode-sideBar-background: #000000;
-  --vscode-contrastBorder: #6fc3df; --vscode-contrastActiveBorder: #f38518; --vscode-focusBorder: #f38518;
-  --vscode-button-background: #000000; --vscode-button-border: #6fc3df; --vscode-descriptionForeground: #ffffff;
-  --vscode-input-background: #000000; --vscode-input-border: #6fc3df; }`;
+/** VS Code's default themes as a webview gets them: captured from real VS Code by scripts/capture-webview-themes.mjs. */
+interface CapturedTheme {
+  readonly bodyClasses: readonly string[];
+  readonly themeKind: string;
+  readonly variables: Readonly<Record<string, string>>;
+}
+const CAPTURED = JSON.parse(readFileSync(join(import.meta.dirname, 'themes', 'webviewThemes.json'), 'utf8')) as { themes: Record<ThemeName, CapturedTheme> };
 
-const THEMES = {
-  dark: { css: DARK_THEME, bodyClass: 'vscode-dark' },
-  'high-contrast': { css: HIGH_CONTRAST_THEME, bodyClass: 'vscode-high-contrast' },
-} as const;
+export const THEME_NAMES = ['light', 'dark', 'high-contrast', 'high-contrast-light'] as const;
+export type ThemeName = (typeof THEME_NAMES)[number];
 
 /**
  * What VS Code puts in every webview before the page's own styles (its default styles): inline code in the
@@ -165,16 +144,25 @@ const THEMES = {
  */
 const VSCODE_DEFAULT_STYLES = `
 code { color: var(--vscode-textPreformat-foreground); background-color: var(--vscode-textPreformat-background); padding: 1px 3px; border-radius: 4px; }
-pre code { padding: 0; }
-html { --vscode-textPreformat-foreground: #d7ba7d; --vscode-textPreformat-background: rgba(255, 0, 0, 0.3); }`;
+pre code { padding: 0; }`;
 
-/** Adds VS Code's default styles, a theme's variables and the host stub (before any other script) to a page. */
-export function withTestHost(html: string, nonce: string, theme: keyof typeof THEMES = 'dark'): string {
-  const { css, bodyClass } = THEMES[theme];
+function isThemeName(name: string | null): name is ThemeName {
+  return (THEME_NAMES as readonly (string | null)[]).includes(name);
+}
+
+/** A theme's variables and body classes as VS Code sets them (a test that switches themes sets them itself). */
+export function capturedTheme(theme: ThemeName): CapturedTheme {
+  return CAPTURED.themes[theme];
+}
+
+/** Adds a theme's variables and body classes, as VS Code sets them, and the host stub (before any other script) to a page. */
+export function withTestHost(html: string, nonce: string, theme: ThemeName = 'dark'): string {
+  const { bodyClasses, themeKind, variables } = capturedTheme(theme);
+  const css = `html { ${Object.entries(variables).map(([name, value]) => `${name}: ${value};`).join(' ')} }`;
   return html
     .replace('<head>', `<head>\n<style nonce="${nonce}">${VSCODE_DEFAULT_STYLES}</style>`)
     .replace('</head>', `<style nonce="${nonce}">${css}</style>\n</head>`)
-    .replace('<body>', `<body class="${bodyClass}">\n<script nonce="${nonce}">${HOST_STUB}</script>`);
+    .replace('<body>', `<body class="${bodyClasses.join(' ')}" data-vscode-theme-kind="${themeKind}">\n<script nonce="${nonce}">${HOST_STUB}</script>`);
 }
 
 export class ChatPage {

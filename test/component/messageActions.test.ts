@@ -17,8 +17,8 @@ describe('message actions', () => {
     endTurn('end_turn');
     await FeedLink.showing(chat, scene.store, 'root');
     const { page } = chat;
-    const user = page.getByRole('article', { name: 'You message' });
-    const agent = page.getByRole('article', { name: 'Agent message' });
+    const user = page.locator('subchats-message[role-kind="user"]');
+    const agent = page.locator('subchats-message[role-kind="agent"]');
     await agent.getByText('renamed in').waitFor();
 
     await agent.hover();

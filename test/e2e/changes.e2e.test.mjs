@@ -59,12 +59,12 @@ test('the tour\'s edits show as Changes in the tree and the chat, per session an
   // The parent's section covers the whole tree; the Reviewer's card only its own file.
   const parentChanges = chat.locator('subchats-app > header subchats-changes');
   await parentChanges.getByText('2 files changed').waitFor();
-  await parentChanges.locator('summary').click();
+  await parentChanges.locator('.sc-changes-toggle').click();
   await parentChanges.locator('li[data-path$="notes.md"]').getByText('subchats-demo/notes.md').waitFor();
   await parentChanges.locator('li[data-path$="review.md"]').getByText(/^\+4 −0$/).waitFor();
   const reviewerCard = chat.locator('subchats-child-card', { hasText: 'Reviewer' }).first();
   await reviewerCard.locator('subchats-changes').getByText('1 file changed').waitFor();
-  assert.equal(await chat.locator('subchats-child-card', { hasText: 'Explorer' }).first().locator('subchats-changes details').count(), 0);
+  assert.equal(await chat.locator('subchats-child-card', { hasText: 'Explorer' }).first().locator('subchats-changes .sc-changes').count(), 0);
   // The children's timeline: both subagents, and the Reviewer waited on the user for its permission.
   const timeline = chat.locator('subchats-app > header subchats-timeline');
   await timeline.locator('.sc-timeline-row[aria-label^="Reviewer: started"][aria-label*="waited on you once, Done"]').waitFor();

@@ -14,6 +14,7 @@ import { Handshake } from '../state/handshake';
 import { StoreWatch } from '../state/storeWatch';
 import { SubchatsElement, codicon } from './base';
 import type { SubchatsTranscript } from './subchats-transcript';
+import './subchats-announcer';
 import './subchats-changes';
 import './subchats-outline';
 import './subchats-prompt-box';
@@ -178,8 +179,11 @@ export class SubchatsApp extends SubchatsElement {
     if (!store.mirror.session(rootId)) {
       return html`<p class="sc-muted" role="status">${codicon('warning')} ${store.mirror.unavailableReason ?? 'This session is not available.'}</p>`;
     }
-    const hasChildren = (store.mirror.session(rootId)?.header.childIds.length ?? 0) > 0;
+    const root = store.mirror.session(rootId);
+    const hasChildren = (root?.header.childIds.length ?? 0) > 0;
+    // The chat's title as the page's heading, for screen readers' heading navigation (the breadcrumb shows it).
     return html`<header class="sc-header">
+        <h1 class="sc-visually-hidden">${root?.header.label}</h1>
         <subchats-session-bar .store=${store} .sessionId=${rootId}></subchats-session-bar>
         <subchats-changes .store=${store} .sessionId=${rootId} .scope=${'tree'}></subchats-changes>
         <subchats-timeline .store=${store} .sessionId=${rootId}></subchats-timeline>
@@ -193,7 +197,8 @@ export class SubchatsApp extends SubchatsElement {
       <main>
         <subchats-transcript class="sc-root-transcript" follow .store=${store} .sessionId=${rootId}></subchats-transcript>
       </main>
-      <subchats-prompt-box .store=${store} .sessionId=${rootId}></subchats-prompt-box>`;
+      <subchats-prompt-box .store=${store} .sessionId=${rootId}></subchats-prompt-box>
+      <subchats-announcer .store=${store} .sessionId=${rootId}></subchats-announcer>`;
   }
 
   protected override updated(): void {

@@ -3,13 +3,14 @@
 // Collapsed, the list is not rendered at all; open, a long list is virtualized in its own scroller, so a
 // session that touched thousands of files costs a summary line, not a row per file.
 import '@lit-labs/virtualizer';
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { requestHost } from '../events';
 import { changeCounts, filesChangedLabel } from '../../src/presentation';
 import type { ChangesScope, ChatFileChange } from '../../src/protocol/webviewMessages';
 import type { ChatStore } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
+import { keepReadable } from '../lib/readableText';
 import { SubchatsElement, codicon } from './base';
 
 /** Up to this many files render as a plain list; longer lists are virtualized. */
@@ -32,15 +33,23 @@ export class SubchatsChanges extends SubchatsElement {
     const changes = (this.scope === 'tree' ? header?.treeChanges : header?.changes) ?? [];
     if (changes.length === 0) return nothing;
     const totals = totalCounts(changes);
-    return html`<details class="sc-changes" ?open=${this.open} @toggle=${this.onToggle}>
-      <summary class="sc-row">
-        ${codicon('diff-multiple')}
-        <span class="sc-grow">${filesChangedLabel(changes.length)}</span>
-        <span class="sc-diff-summary"><span class="sc-added">+${totals.added}</span> <span class="sc-removed">−${totals.removed}</span></span>
+    // A disclosure button beside "Open Changes", not a <summary> around it: no control inside another.
+    return html`<div class="sc-changes">
+      <div class="sc-row">
+        <button type="button" class="sc-changes-toggle sc-row sc-grow" aria-expanded=${this.open ? 'true' : 'false'} @click=${this.toggle}>
+          ${codicon(this.open ? 'chevron-down' : 'chevron-right')} ${codicon('diff-multiple')}
+          <span class="sc-grow">${filesChangedLabel(changes.length)}</span>
+          <span class="sc-diff-summary"><span class="sc-added">+${totals.added}</span> <span class="sc-removed">−${totals.removed}</span></span>
+        </button>
         <button type="button" class="sc-link sc-open-changes" title="Open these changes in the multi-file diff editor" @click=${this.openChanges}>Open Changes</button>
-      </summary>
+      </div>
       ${this.open ? this.renderList(changes) : nothing}
-    </details>`;
+    </div>`;
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    keepReadable(this);
   }
 
   private renderList(changes: readonly ChatFileChange[]): TemplateResult {
@@ -66,17 +75,12 @@ export class SubchatsChanges extends SubchatsElement {
       <span class="sc-diff-summary sc-change-counts">${changeCounts(change)}</span>`;
   }
 
-  private readonly onToggle = (event: Event): void => {
-    const open = (event.currentTarget as HTMLDetailsElement).open;
-    if (open === this.open) return;
-    this.open = open;
+  private readonly toggle = (): void => {
+    this.open = !this.open;
     this.requestUpdate();
   };
 
-  private readonly openChanges = (event: Event): void => {
-    // The button sits in the summary: it opens the editor, not the list.
-    event.preventDefault();
-    event.stopPropagation();
+  private readonly openChanges = (): void => {
     requestHost(this, { type: 'openChanges', sessionId: this.sessionId, scope: this.scope });
   };
 }

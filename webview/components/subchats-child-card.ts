@@ -60,7 +60,7 @@ export class SubchatsChildCard extends SubchatsElement {
           </button>
           ${codicon('hubot')}
           <strong class="sc-grow sc-ellipsis sc-card-title" title=${name}>${name}</strong>
-          <span class="sc-state" data-state=${header.state.state} title=${stateExplanation(header.stateHistory, { cancelRequestedAt: header.cancelRequestedAt }) || nothing}
+          <span class="sc-state" data-state=${header.state.state} data-activity=${presented.activity} title=${stateExplanation(header.stateHistory, { cancelRequestedAt: header.cancelRequestedAt }) || nothing}
             >${presentedIcon(presented)} ${presented.label}</span
           >
           ${this.renderControls(view, name)}

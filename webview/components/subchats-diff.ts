@@ -1,9 +1,10 @@
 // One diff from a tool call: "+N −M path", an action to open VS Code's diff editor, and inline hunks on demand.
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { requestHost } from '../events';
 import { diffLines, diffSummary, hunks, PairMemo, type DiffSummary, type LineDiff } from '../../src/presentation/lineDiff';
 import { visibleBidi } from '../../src/presentation';
+import { keepReadable } from '../lib/readableText';
 import { SubchatsElement, codicon } from './base';
 
 export interface DiffContent {
@@ -61,12 +62,18 @@ export class SubchatsDiff extends SubchatsElement {
         </button>
         ${codicon(isNew ? 'new-file' : 'diff')}
         <span class="sc-grow sc-ellipsis" title=${visibleBidi(this.diff.path)}>${visibleBidi(this.diff.path)}</span>
-        <span class="sc-added" aria-label=${`${exact ? '' : 'up to '}${added} lines added`}>+${bound}${added}</span>
-        <span class="sc-removed" aria-label=${`${exact ? '' : 'up to '}${removed} lines removed`}>−${bound}${removed}</span>
+        <span class="sc-added" aria-hidden="true">+${bound}${added}</span>
+        <span class="sc-removed" aria-hidden="true">−${bound}${removed}</span>
+        <span class="sc-visually-hidden">${exact ? '' : 'up to '}${added} lines added, ${exact ? '' : 'up to '}${removed} lines removed</span>
         <button type="button" class="sc-button secondary" @click=${this.openDiff}>${codicon('diff')} Open diff</button>
       </div>
       ${this.open ? this.renderHunks() : nothing}
     </div>`;
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    keepReadable(this);
   }
 
   private renderHunks(): TemplateResult {

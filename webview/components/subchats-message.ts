@@ -27,7 +27,7 @@ export class SubchatsMessage extends SubchatsElement {
       </details>`;
     }
     const label = entry.role === 'user' ? 'You' : 'Agent';
-    return html`<div class="sc-entry" role="article" aria-label=${`${label} message`}>
+    return html`<div class="sc-entry">
       <div class="sc-role sc-message-head">${label}${this.renderActions(entry, label)}</div>
       <div class="sc-bubble"><subchats-markdown .growth=${growthOf(entry)} .text=${entry.text}></subchats-markdown>${attachments}</div>
       ${this.renderDelivery(entry)}

@@ -1,8 +1,9 @@
 // An ACP v2 diff: the changed files (`changes`, authoritative) and, when the agent sent it, its git patch
 // shown line by line. The texts before and after are not part of a v2 diff, so there is no "Open diff".
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { ownEntry, patchLineKind, visibleBidi } from '../../src/presentation';
+import { keepReadable } from '../lib/readableText';
 import { SubchatsElement, codicon } from './base';
 
 interface PatchChange {
@@ -42,6 +43,11 @@ function lineOp(line: string): '+' | '-' | ' ' {
 export class SubchatsPatch extends SubchatsElement {
   @property({ attribute: false }) diff!: PatchDiff;
   @state() private open = false;
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    keepReadable(this);
+  }
 
   protected override render(): TemplateResult {
     const { changes, patch } = this.diff;

@@ -102,6 +102,8 @@ export class SubchatsPromptBox extends SubchatsElement {
     const reasonId = 'sc-prompt-reason';
     const items = this.completionItems();
     const open = this.trigger !== undefined && writable && !relay;
+    // A textarea cannot be a combobox (ARIA in HTML): it stays a text box that names the list and its option.
+    const listed = open && items.length > 0;
     const refused = relay ? undefined : this.attachments.map((a) => attachmentRefusal(a.kind, header.promptCapabilities)).find((r) => r !== undefined);
     const empty = this.draft.trim() === '' && (relay || this.attachments.length === 0);
     const reason = refused ?? (this.notice || (send.route === 'prompt' ? '' : send.reason));
@@ -112,11 +114,9 @@ export class SubchatsPromptBox extends SubchatsElement {
       <label class="sc-visually-hidden" for=${INPUT_ID}>${relay ? `Message for this subagent, sent to ${send.via?.label ?? 'its parent'}` : 'Message the agent'}</label>
       <textarea
         id=${INPUT_ID}
-        role="combobox"
         aria-autocomplete="list"
-        aria-expanded=${open && items.length > 0 ? 'true' : 'false'}
-        aria-controls=${COMPLETION_LIST_ID}
-        aria-activedescendant=${open && items.length > 0 ? completionOptionId(this.active) : nothing}
+        aria-controls=${listed ? COMPLETION_LIST_ID : nothing}
+        aria-activedescendant=${listed ? completionOptionId(this.active) : nothing}
         placeholder=${PLACEHOLDERS[send.route]}
         .value=${this.draft}
         ?disabled=${!writable}

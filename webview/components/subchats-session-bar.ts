@@ -44,7 +44,7 @@ export class SubchatsSessionBar extends SubchatsElement {
           <li><span aria-current="page">${header.label}</span></li>
         </ol>
       </nav>
-      <span class="sc-state" data-state=${header.state.state} role="status" title=${explanation || nothing}>${presentedIcon(presented)} ${presented.label}</span>
+      <span class="sc-state" data-state=${header.state.state} data-activity=${presented.activity} role="status" title=${explanation || nothing}>${presentedIcon(presented)} ${presented.label}</span>
       ${usageText(header.spend) ? html`<span class="sc-muted sc-usage" title=${header.spendLines.join('\n')}>${usageText(header.spend)}</span>` : nothing}
       ${contextText(header.spend) ? html`<span class="sc-muted" title="Context usage">${contextText(header.spend)}</span>` : nothing}
       ${header.actions.cancel.allowed

@@ -19,7 +19,7 @@ export class SubchatsSessionMessage extends SubchatsElement {
     const sender = entry.senderSessionId ?? (entry.direction === 'outgoing' ? this.sessionId : undefined);
     const recipient = entry.recipientSessionId ?? (entry.direction === 'incoming' ? this.sessionId : undefined);
     const icon = entry.direction === 'incoming' ? 'arrow-down' : entry.direction === 'outgoing' ? 'arrow-up' : 'arrow-swap';
-    return html`<div class="sc-entry sc-session-message" role="article" aria-label="Message between sessions">
+    return html`<div class="sc-entry sc-session-message">
       <div class="sc-role sc-row">
         ${codicon(icon)} ${this.sessionLink(sender, 'sender')} ${codicon('arrow-right')} ${this.sessionLink(recipient, 'recipient')}
       </div>

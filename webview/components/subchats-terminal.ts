@@ -1,8 +1,9 @@
 // Output of a client-side terminal, with ANSI colours turned into styled text runs (never markup).
-import { html, type TemplateResult } from 'lit';
+import { html, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { parseAnsi, type AnsiRun } from '../lib/ansi';
 import { cspStyle } from '../lib/cspStyle';
+import { keepReadable } from '../lib/readableText';
 import type { ChatStore } from '../state/chatStore';
 import { OUTCOME_TOPIC, TERMINALS_TOPIC } from '../state/topics';
 import { refusalNote } from './refusal';
@@ -23,6 +24,11 @@ export class SubchatsTerminal extends SubchatsElement {
   constructor() {
     super();
     new StoreWatch(this, () => ({ store: this.store, topics: [TERMINALS_TOPIC, OUTCOME_TOPIC] }));
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    keepReadable(this);
   }
 
   protected override render(): TemplateResult {

@@ -5,7 +5,7 @@ import type { LitVirtualizer } from '@lit-labs/virtualizer/LitVirtualizer.js';
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Entry } from '../../src/protocol/transcript';
-import { cardAnchors } from '../lib/format';
+import { cardAnchors, entryLabel } from '../lib/format';
 import type { ChatStore } from '../state/chatStore';
 import type { ChatSessionView } from '../state/mirror';
 import { StoreWatch } from '../state/storeWatch';
@@ -84,7 +84,7 @@ export class SubchatsTranscript extends SubchatsElement {
       aria-label="Transcript"
       .items=${items}
       .keyFunction=${(item: Item) => item.id}
-      .renderItem=${(item: Item) => this.renderItem(view, anchors, item)}
+      .renderItem=${(item: Item, index: number) => this.renderItem(view, anchors, item, index, items.length)}
       .layout=${this.follow && this.following ? this.layout : FREE_LAYOUT}
       @unpinned=${this.onUnpinned}
     ></lit-virtualizer>`;
@@ -101,8 +101,19 @@ export class SubchatsTranscript extends SubchatsElement {
     return items;
   }
 
-  private renderItem(view: ChatSessionView, anchors: ReadonlyMap<string, string>, item: Item): TemplateResult {
-    return html`<div data-entry-id=${item.id}>${this.renderEntry(view, anchors, item)}</div>`;
+  /**
+   * Each entry is an article of the feed, numbered in the whole transcript (only those near the viewport exist in
+   * the DOM). A child entry whose card is shown elsewhere renders nothing, and is no article.
+   */
+  private renderItem(view: ChatSessionView, anchors: ReadonlyMap<string, string>, item: Item, index: number, count: number): TemplateResult {
+    const entry = this.renderEntry(view, anchors, item);
+    if (entry === nothing) return html`<div data-entry-id=${item.id} role="none"></div>`;
+    return html`<div data-entry-id=${item.id} role="article" aria-posinset=${index + 1} aria-setsize=${count} aria-label=${this.labelOf(view, item)}>${entry}</div>`;
+  }
+
+  private labelOf(view: ChatSessionView, item: Item): string {
+    if (item.kind === 'orphanCard' || item.kind === 'child') return `Subagent ${this.store?.mirror.session(item.childSessionId)?.header.label ?? ''}`.trim();
+    return entryLabel(item, view.toolCalls);
   }
 
   private renderEntry(view: ChatSessionView, anchors: ReadonlyMap<string, string>, item: Item): TemplateResult | typeof nothing {

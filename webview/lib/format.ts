@@ -35,6 +35,12 @@ export function entrySummary(entry: Entry, toolCalls: Readonly<Record<string, To
   }
 }
 
+/** What an entry is, for its article in the transcript: who speaks for a message, else its one-line summary. */
+export function entryLabel(entry: Entry, toolCalls: Readonly<Record<string, ToolCallRecord>>): string {
+  if (entry.kind !== 'message') return entrySummary(entry, toolCalls);
+  return entry.role === 'user' ? 'You' : entry.role === 'thought' ? 'Thinking' : 'Agent';
+}
+
 export function latestActivity(view: ChatSessionView): string {
   const last = view.entries.at(-1);
   return last ? entrySummary(last, view.toolCalls) : 'No activity yet';

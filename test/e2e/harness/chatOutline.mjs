@@ -53,7 +53,7 @@ async function readInPage(app, { openCards }) {
   }
   const explanation = bar?.querySelector('.sc-state-explanation');
   if (explanation) header.push(`explanation ${text(explanation)}`);
-  const changes = app.querySelector(':scope > header subchats-changes summary');
+  const changes = app.querySelector(':scope > header subchats-changes .sc-changes-toggle');
   if (changes) header.push(`changes ${text(changes)}`);
   for (const row of app.querySelectorAll(':scope > header subchats-timeline .sc-timeline-row')) {
     const phases = [...row.querySelectorAll('rect')].map((rect) => rect.getAttribute('class'));
@@ -174,7 +174,7 @@ async function readInPage(app, { openCards }) {
     const head = card.querySelector(':scope > .sc-card-head');
     const meta = [...card.querySelectorAll(':scope > .sc-child-meta > span')].filter((span) => !span.title.startsWith('Time working'));
     const lines = [`child ${text(head.querySelector('.sc-card-title'))} [${text(head.querySelector('.sc-state'))}]`, `meta ${meta.map(text).join(' · ')}`];
-    const changes = card.querySelector(':scope > subchats-changes summary');
+    const changes = card.querySelector(':scope > subchats-changes .sc-changes-toggle');
     if (changes) lines.push(`changes ${text(changes)}`);
     for (const item of card.querySelectorAll(':scope > .sc-preview > li')) lines.push(`preview ${text(item)}`);
     for (const ask of card.querySelectorAll(':scope > subchats-permission')) lines.push(`asks ${text(ask)}`);
