@@ -260,10 +260,13 @@ const chatStyles = css`
   subchats-markdown a {
     color: var(--vscode-textLink-foreground);
   }
+  /* Inline code in VS Code's own pair of preformatted colours: its default webview style sets the text colour, so
+     a background of another pair left white text on light grey in High Contrast Light. */
   subchats-markdown :not(pre) > code {
     padding: 1px 4px;
     border-radius: 3px;
-    background: var(--vscode-textCodeBlock-background);
+    color: var(--vscode-textPreformat-foreground);
+    background: var(--vscode-textPreformat-background);
   }
   subchats-markdown table {
     border-collapse: collapse;

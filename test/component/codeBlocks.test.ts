@@ -76,7 +76,7 @@ describe('code blocks', () => {
     const message = page.locator(`[data-entry-id="${entryId}"]`);
     await message.getByText('line 1499 of a long generated file').waitFor();
     assert.ok((await message.locator('pre').count()) > 1, 'the block is drawn in more than one piece');
-    assert.equal(await message.getByRole('toolbar').count(), 1);
+    assert.equal(await message.getByRole('toolbar', { name: 'Code block actions' }).count(), 1);
     await message.getByRole('button', { name: 'Copy code' }).click();
     const copy = await chat.waitForPosted((m) => m.type === 'copy');
     assert.equal(copy.type === 'copy' && copy.text, body);
