@@ -177,7 +177,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
 
   chats = new ChatPanelManager(context, service, broker, {
     // A session that left the tree in the meantime has nothing to reveal.
-    reveal: (connectionId, sessionId) => void tree.reveal(connectionId, sessionId).then(undefined, () => undefined),
+    reveal: (connectionId, sessionId) => void tree.reveal(connectionId, sessionId, { follow: true }).then(undefined, () => undefined),
     log: (text) => log.info(text),
   });
   context.subscriptions.push(chats, ...registerAttachmentCommands(chats));

@@ -174,9 +174,12 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
   /**
    * Selects the session's row (expanding its ancestors). Only *Reveal in Session Tree* moves the keyboard focus
    * there: a reveal that follows a chat or a new session must not take the focus from the chat, or from a
-   * picker the user opened meanwhile (VS Code closes a quick pick that loses focus).
+   * picker the user opened meanwhile (VS Code closes a quick pick that loses focus). A reveal that `follow`s the
+   * active chat happens only while the Sessions view shows: revealing a row opens its view, which would take the
+   * side bar from the Explorer (or whatever the user had there) each time a chat got the focus.
    */
-  async reveal(connectionId: string, sessionId: string, { focus = false }: { focus?: boolean } = {}): Promise<void> {
+  async reveal(connectionId: string, sessionId: string, { focus = false, follow = false }: { focus?: boolean; follow?: boolean } = {}): Promise<void> {
+    if (follow && this.view?.visible !== true) return;
     if (!this.isShown(connectionId, sessionId)) {
       // Only the user's own Reveal says so; a reveal that follows a chat just does not happen.
       if (focus) await this.offerToClearFilter(connectionId, sessionId);

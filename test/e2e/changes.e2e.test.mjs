@@ -148,4 +148,7 @@ test('the Ctrl+Alt+M keybinding puts the cursor in the chat\'s prompt box from e
   assert.equal(await chat.locator('textarea:focus').count(), 0);
   await page.keyboard.press('Control+Alt+KeyM');
   await chat.locator('textarea:focus').waitFor({ timeout: SLOW_MS });
+  // The chat that took the focus does not take the side bar: the Explorer stays (its row would be revealed only
+  // where the Sessions view shows).
+  assert.ok(await page.locator('.part.sidebar .explorer-folders-view').isVisible(), 'the Explorer still shows');
 });
