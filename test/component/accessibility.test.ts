@@ -170,15 +170,25 @@ describe('data colours', () => {
   });
 });
 
+/** The announcer element: its live region is in a closed shadow root. */
+type Announcer = HTMLElement & { readonly region: HTMLElement | null };
+
 describe('announcements', () => {
   test('a finished answer is announced once in a polite live region; the streamed chunks before it are not', async () => {
     const chat = await harness().openChat();
     const w = new SceneWire().root(ROOT, 'Explain');
     w.prompt(ROOT, 'Why does the build fail?');
     const link = await FeedLink.showing(chat, w.store, ROOT);
-    const region = chat.page.locator('subchats-announcer [role="status"]');
+    // The region sits in the announcer's closed shadow root: read it through the element.
+    const announcer = chat.page.locator('subchats-announcer');
+    const region = {
+      getAttribute: (name: string) => announcer.evaluate((el, attribute) => (el as Announcer).region?.getAttribute(attribute) ?? null, name),
+      textContent: () => announcer.evaluate((el) => (el as Announcer).region?.textContent ?? null),
+    };
     assert.equal(await region.getAttribute('aria-live'), 'polite');
+    assert.equal(await region.getAttribute('aria-atomic'), 'true');
     assert.equal(await region.textContent(), '');
+    assert.equal(await chat.page.getByText('The lockfile').count(), 0);
 
     w.chunk(ROOT, 'agent', 'The **lockfile** ');
     await link.flush();
@@ -192,6 +202,7 @@ describe('announcements', () => {
     await link.flush();
     await chat.page.locator('subchats-session-bar .sc-state', { hasText: 'Done' }).waitFor();
     assert.equal(await region.textContent(), 'Agent: The lockfile is stale: run npm ci.');
+    assert.equal(await chat.page.getByText('run npm ci').count(), 1, 'the page\'s text holds the answer once');
 
     // The next turn empties the region; a turn that ends without words says how it ended.
     w.prompt(ROOT, 'Run it');
@@ -210,7 +221,7 @@ describe('announcements', () => {
     const chat = await harness().openChat();
     await FeedLink.showing(chat, finishedRoot().store, ROOT);
     await chat.page.locator('subchats-session-bar .sc-state', { hasText: 'Done' }).waitFor();
-    assert.equal(await chat.page.locator('subchats-announcer [role="status"]').textContent(), '');
+    assert.equal(await chat.page.locator('subchats-announcer').evaluate((el) => (el as Announcer).region?.textContent), '');
     await chat.close();
   });
 });

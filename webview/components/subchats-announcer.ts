@@ -1,13 +1,14 @@
 // A polite live region for the panel's session: when a turn it saw running ends, screen readers hear the answer
-// (src/presentation/turnEnd.ts says what), once, and never the streamed chunks on the way. Visually hidden.
-import { html, type PropertyValues, type TemplateResult } from 'lit';
+// (src/presentation/turnEnd.ts says what), once, and never the streamed chunks on the way. Visually hidden, and
+// in a closed shadow root: screen readers read it, while the page's own text (Find in the chat, text queries)
+// holds each answer once.
+import { LitElement, html, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { isWorking, turnEndAnnouncement, type PresentableState } from '../../src/presentation';
 import type { ChatStore } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
-import { SubchatsElement } from './base';
 
-export class SubchatsAnnouncer extends SubchatsElement {
+export class SubchatsAnnouncer extends LitElement {
   @property({ attribute: false }) store: ChatStore | undefined;
   @property({ attribute: false }) sessionId = '';
   /** The state at the last update, to tell a turn that ends from a chat opened after it ended. */
@@ -33,8 +34,21 @@ export class SubchatsAnnouncer extends SubchatsElement {
     this.seen = { sessionId: this.sessionId, state };
   }
 
+  private root: ShadowRoot | undefined;
+
+  /** The live region (for tests: the shadow root is closed). */
+  get region(): HTMLElement | null {
+    return this.root?.querySelector<HTMLElement>('[role="status"]') ?? null;
+  }
+
+  protected override createRenderRoot(): ShadowRoot {
+    this.classList.add('sc-visually-hidden');
+    this.root = this.attachShadow({ mode: 'closed' });
+    return this.root;
+  }
+
   protected override render(): TemplateResult {
-    return html`<div class="sc-visually-hidden sc-announcer" role="status" aria-live="polite" aria-atomic="true">${this.said}</div>`;
+    return html`<div role="status" aria-live="polite" aria-atomic="true">${this.said}</div>`;
   }
 }
 
