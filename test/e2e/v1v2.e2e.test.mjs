@@ -27,7 +27,7 @@ const INHERENT = [
   },
   {
     why: 'a v2 diff names the changed files and carries a git patch, not the texts: no +/− counts on the row, no "Open diff" (the header and card Changes still count the lines)',
-    v1: /^diff new-file (\S+) \+\d+ −0 Open diff$/,
+    v1: /^diff new-file (\S+) \+(\d+) −0 \2 lines added, 0 lines removed Open diff$/,
     v2: /^patch new-file (\S+) add$/,
     as: 'new file $1',
   },

@@ -25,8 +25,14 @@ export async function readChatOutline(chat, { openCards = false, workspace } = {
 // Clock times (12:03:04, 12:03), ISO stamps and durations (12s, 1m 5s, 2h 3m) change from run to run.
 const TIMES = [/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z/g, /\b\d{1,2}:\d\d(:\d\d)?( ?[AP]M)?\b/g, /\b\d+h \d+m\b|\b\d+m \d+s\b|\b\d+s\b/g];
 
+/**
+ * How a timeline row's time splits ("working 3s · waiting on you 2s · idle 1s"): a part under a second is left
+ * out, so which parts show depends on the machine's pace, not on what the agents did.
+ */
+const SPENT_PARTS = /\((?:under a second|(?:working|waiting on you|idle) <time>(?: · (?:working|waiting on you|idle) <time>)*)\)/g;
+
 function withoutTimes(line) {
-  return TIMES.reduce((text, pattern) => text.replace(pattern, '<time>'), line);
+  return TIMES.reduce((text, pattern) => text.replace(pattern, '<time>'), line).replace(SPENT_PARTS, '(<time spent>)');
 }
 
 /**
