@@ -10,6 +10,7 @@ import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import { authenticateInteractively, isAuthRequired } from './agentAuth';
 import { browseAgentSessions } from './browseSessions';
 import { checkAgentCommand } from './checkAgent';
+import { exportChatAsMarkdown } from './exportChat';
 import { pickAgent, type AgentPickItem } from './agentPicker';
 import { pickDelegation } from './delegationPicker';
 import { advertisedChange, pickSessionSetting } from './sessionSettingsPicker';
@@ -390,6 +391,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ['subchats.restartAgent', guarded('Restart Agent', restartAgent)],
     ['subchats.openTranscript', guarded('Open Transcript', openTranscript)],
     ['subchats.exportTranscript', guarded('Export Transcript', exportTranscript)],
+    ['subchats.exportChatMarkdown', guarded('Export Chat as Markdown', (arg?: unknown) => exportChatAsMarkdown({ service, workspaceFolder: ctx.workspaceFolder, activeChat: () => ctx.chats.activeChat() }, arg))],
     ['subchats.showProtocolLog', async () => ctx.protocolLog.show(true)],
     ['subchats.reconnectSession', guarded('Reconnect Session', reconnectSession)],
     ['subchats.deleteHistory', guarded('Delete History', deleteHistory)],
