@@ -143,7 +143,7 @@ class ChatWriter {
     const title = oneLine(call.title) || oneLine(call.kind) || 'Tool call';
     const kind = call.kind && call.kind !== 'other' ? ` · ${oneLine(call.kind)}` : '';
     this.blocks.push(`**Tool call: ${title}**${kind} · ${presentToolStatus(call).label} (${at})`);
-    const places = call.locations.map((l) => `- ${codeSpan(`${changePath(l.path, this.source.cwd ?? null)}${typeof l.line === 'number' ? `:${l.line}` : ''}`)}`);
+    const places = call.locations.filter((l) => typeof l.path === 'string').map((l) => `- ${codeSpan(`${changePath(l.path, this.source.cwd ?? null)}${typeof l.line === 'number' ? `:${l.line}` : ''}`)}`);
     if (places.length > 0) this.blocks.push(places.join('\n'));
     for (const content of call.content) {
       const shown = this.toolContent(session, content);
@@ -157,21 +157,31 @@ class ChatWriter {
       if (block?.type === 'text' && typeof block.text === 'string' && block.text.trim()) return folded('Output', this.fenced(plainText(block.text), ''));
       return block ? attachmentLine(block) : undefined;
     }
-    if (content.type === 'diff') {
-      const diff = content as { path: string; oldText?: string | null; newText: string };
-      const path = oneLine(changePath(diff.path, this.source.cwd ?? null));
-      const lines = diffLines(diff.oldText, diff.newText);
-      const body = lines.lines ? hunks(lines.lines).map((hunk) => hunk.lines.map((line) => `${line.op}${line.text}`).join('\n')).join('\n@@\n') : `(${lines.added} lines added, ${lines.removed} removed: too large to show)`;
-      return folded(`Changes to ${path} (+${lines.added} −${lines.removed})`, this.fenced(plainText(body), 'diff'));
-    }
+    if (content.type === 'diff') return this.diff(content as Readonly<Record<string, unknown>>);
     if (content.type === 'terminal') {
       const terminal = session.terminals[(content as { terminalId: string }).terminalId];
       if (!terminal) return undefined;
-      const command = plainText([terminal.command, ...terminal.args].join(' '));
+      const command = plainText([terminal.command, ...(Array.isArray(terminal.args) ? terminal.args : [])].join(' '));
       const exit = terminal.exitStatus ? ` (exit ${terminal.exitStatus.exitCode ?? terminal.exitStatus.signal ?? '?'})` : '';
-      return folded(`Terminal: ${oneLine(command)}${exit}`, this.fenced(`$ ${command}\n${plainText(terminal.output)}`, 'console'));
+      return folded(`Terminal: ${oneLine(command)}${exit}`, this.fenced(`$ ${command}\n${plainText(terminal.output ?? '')}`, 'console'));
     }
     return undefined;
+  }
+
+  /** ACP v1 `{path, oldText, newText}` as unified hunks; v2 `{changes, patch}` as the files and the git patch. */
+  private diff(diff: Readonly<Record<string, unknown>>): string | undefined {
+    const where = (path: string) => oneLine(changePath(path, this.source.cwd ?? null));
+    if (typeof diff['path'] === 'string' && typeof diff['newText'] === 'string') {
+      const oldText = typeof diff['oldText'] === 'string' ? diff['oldText'] : null;
+      const lines = diffLines(oldText, diff['newText']);
+      const body = lines.lines ? hunks(lines.lines).map((hunk) => hunk.lines.map((line) => `${line.op}${line.text}`).join('\n')).join('\n@@\n') : `(${lines.added} lines added, ${lines.removed} removed: too large to show)`;
+      return folded(`Changes to ${where(diff['path'])} (+${lines.added} −${lines.removed})`, this.fenced(plainText(body), 'diff'));
+    }
+    const changes = Array.isArray(diff['changes']) ? diff['changes'].filter((c): c is { path: string; operation?: unknown } => typeof (c as { path?: unknown } | null)?.path === 'string') : [];
+    if (changes.length === 0) return undefined;
+    const files = changes.map((c) => `${typeof c.operation === 'string' ? oneLine(c.operation) : 'change'} ${where(c.path)}`).join(', ');
+    const patch = diff['patch'] as { text?: unknown } | undefined;
+    return typeof patch?.text === 'string' && patch.text.trim() ? folded(`Changes: ${files}`, this.fenced(plainText(patch.text), 'diff')) : `Changes: ${files}`;
   }
 
   /** Text in a fence it cannot close, cut to the output bound. */
@@ -250,9 +260,9 @@ function attachmentLine(block: ContentBlock): string | undefined {
   }
 }
 
-/** Agent text on one line of the export's own structure (a heading, a label). */
-function oneLine(text: string): string {
-  return plainText(text).replace(/\s+/g, ' ').trim();
+/** Agent text on one line of the export's own structure (a heading, a label); nothing for what is not text. */
+function oneLine(text: unknown): string {
+  return typeof text === 'string' ? plainText(text).replace(/\s+/g, ' ').trim() : '';
 }
 
 /** A code span its text cannot end: delimiters longer than any backtick run inside (CommonMark pads with spaces). */

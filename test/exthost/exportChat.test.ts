@@ -29,9 +29,10 @@ describe('Export Chat as Markdown', function () {
   it('writes the chosen chat, its subagents nested where they were spawned, to the file the user picks', async () => {
     const target = vscode.Uri.file(join(folder, 'tour.md'));
     const dialog = stubSaveDialog(() => target);
-    const toasts = stubWindow({ showInformationMessage: () => undefined });
+    const toasts = stubWindow({ showInformationMessage: () => undefined, showErrorMessage: () => undefined });
     try {
       const written = await vscode.commands.executeCommand<vscode.Uri | undefined>('subchats.exportChatMarkdown', { connectionId: tour.connectionId, sessionId: tour.rootId });
+      assert.deepEqual(toasts.asked.filter((a) => a.method === 'showErrorMessage'), []);
       assert.equal(written?.toString(), target.toString());
     } finally {
       dialog.restore();

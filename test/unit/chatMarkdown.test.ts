@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { marked, type Token, type Tokens } from 'marked';
 import { chatMarkdown, markdownFileName, type ChatMarkdownSource } from '../../src/presentation/chatMarkdown';
 import type { SessionStore } from '../../src/store/sessionStore';
-import { replayFixture, text, Wire } from './support/storeFixtures';
+import { fixtureNames, replayFixture, text, Wire, type FixtureFolder } from './support/storeFixtures';
 
 function exported(store: SessionStore, rootId: string, agentName = 'Claude Code', maxOutputChars?: number): string {
   const source: ChatMarkdownSource = { agentName, session: (id) => store.getSession(id), cwd: '/home/user/project' };
@@ -84,9 +84,40 @@ test('agent text cannot break the export: an unclosed fence is closed, a thought
   assert.match(markdown, /^\*\*Tool call: Run `a` script\*\* · execute · completed/m);
 });
 
+test('an ACP v2 diff (files changed and a git patch, no texts) shows the files and the patch', () => {
+  const wire = new Wire();
+  wire.initialize().newSession('s1', '/home/user/project');
+  const patch = 'diff --git a/notes.md b/notes.md\nnew file mode 100644\n--- /dev/null\n+++ b/notes.md\n@@ -0,0 +1 @@\n+# Notes';
+  wire.update('s1', { sessionUpdate: 'tool_call', toolCallId: 't1', title: 'Edit notes.md', kind: 'edit', status: 'completed', content: [{ type: 'diff', changes: [{ operation: 'add', path: '/home/user/project/notes.md' }], patch: { format: 'git_patch', text: patch } }, { type: 'diff', changes: [] }] });
+  const markdown = exported(wire.store, 's1');
+  assert.match(markdown, /^<summary>Changes: add notes\.md<\/summary>$/m);
+  assert.equal(codeBlocks(blocksOf(markdown)).find((block) => block.lang === 'diff')?.text, patch);
+});
+
 test('the file name comes from the session title without what file systems refuse', () => {
   assert.equal(markdownFileName('Fix: login/bug <2>?'), 'Fix login bug 2.md');
   assert.equal(markdownFileName('  '), 'chat.md');
   assert.equal(markdownFileName('a'.repeat(200)), `${'a'.repeat(80)}.md`);
   assert.equal(markdownFileName('Ends with dots...'), 'Ends with dots.md');
+});
+
+test('every recorded transcript exports: one document heading, subagents below it, every fold closed', () => {
+  const folders: FixtureFolder[] = ['traces', 'dialects', 'written', 'recorded-new'];
+  let exports = 0;
+  for (const folder of folders) {
+    for (const name of fixtureNames(folder)) {
+      const { store } = replayFixture(folder, name);
+      for (const root of store.listSessions().filter((s) => s.parentId === null)) {
+        const markdown = exported(store, root.id);
+        const tokens = blocksOf(markdown);
+        const levels = tokens.filter((t): t is Tokens.Heading => t.type === 'heading').map((t) => t.depth);
+        assert.equal(levels[0], 1, `${folder}/${name}: starts with the chat's heading`);
+        const opened = tokens.filter((t) => t.type === 'html' && t.raw.startsWith('<details>')).length;
+        const closed = tokens.filter((t) => t.type === 'html' && t.raw.startsWith('</details>')).length;
+        assert.equal(closed, opened, `${folder}/${name}: every fold is closed`);
+        exports++;
+      }
+    }
+  }
+  assert.ok(exports > 30, `${exports} chats exported`);
 });
