@@ -11,6 +11,7 @@ import { authenticateInteractively, isAuthRequired } from './agentAuth';
 import { browseAgentSessions } from './browseSessions';
 import { checkAgentCommand } from './checkAgent';
 import { exportChatAsMarkdown } from './exportChat';
+import { searchChatsCommand } from './searchChats';
 import { pickAgent, type AgentPickItem } from './agentPicker';
 import { pickDelegation } from './delegationPicker';
 import { advertisedChange, pickSessionSetting } from './sessionSettingsPicker';
@@ -194,6 +195,12 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   const openSelectedChat = async () => {
     const selected = ctx.tree.selectedSession();
     if (selected) ctx.chats.open(selected.connectionId, selected.sessionId, false);
+  };
+
+  /** Opens a chat and shows its row in the tree (when the tree's filter shows it). */
+  const openAndReveal = (connectionId: string, sessionId: string) => {
+    ctx.chats.open(connectionId, sessionId, false);
+    void ctx.tree.reveal(connectionId, sessionId).then(undefined, () => undefined);
   };
 
   const revealInTree = async (arg?: unknown) => {
@@ -392,6 +399,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ['subchats.openTranscript', guarded('Open Transcript', openTranscript)],
     ['subchats.exportTranscript', guarded('Export Transcript', exportTranscript)],
     ['subchats.exportChatMarkdown', guarded('Export Chat as Markdown', (arg?: unknown) => exportChatAsMarkdown({ service, workspaceFolder: ctx.workspaceFolder, activeChat: () => ctx.chats.activeChat() }, arg))],
+    ['subchats.searchChats', guarded('Search Chats', () => searchChatsCommand({ service, open: openAndReveal }))],
     ['subchats.showProtocolLog', async () => ctx.protocolLog.show(true)],
     ['subchats.reconnectSession', guarded('Reconnect Session', reconnectSession)],
     ['subchats.deleteHistory', guarded('Delete History', deleteHistory)],

@@ -85,7 +85,7 @@ export function clockTime(at: number, utc = false): string {
 }
 
 /** YYYY-MM-DD, the day as people type it to find a chat, in local time (or UTC, for tests). */
-function calendarDay(at: number, utc = false): string {
+export function calendarDay(at: number, utc = false): string {
   const d = new Date(at);
   if (Number.isNaN(d.getTime())) return '----------';
   return utc ? `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}` : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
