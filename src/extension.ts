@@ -23,7 +23,7 @@ import { mirrorTerminals } from './host/terminalMirror';
 import { PermissionBroker } from './host/permissionBroker';
 import { VscodeClientHost } from './host/vscodeClientHost';
 import { SubagentEndsNotifier } from './host/subagentEndsNotifier';
-import { SessionTreeProvider } from './views/sessionTreeProvider';
+import { openSessionsView } from './views/sessionsView';
 import { ChatPanelManager } from './webviews/chatPanel';
 import type { SessionActions } from './store/model';
 import { mayStartAgents, UNTRUSTED_REFUSAL } from './commands/workspaceTrust';
@@ -100,23 +100,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
   const storageRoot = (context.storageUri ?? context.globalStorageUri).fsPath;
   const history = new SessionHistory(path.join(storageRoot, 'history'), Math.max(1, config().get<number>('history.maxMegabytes', 20)) * 1024 * 1024);
 
-  // Presets run from here, not from the workspace (whose node_modules npx would prefer).
-  const presetCwd = path.join(context.globalStorageUri.fsPath, 'agent-cwd');
-  fs.mkdirSync(presetCwd, { recursive: true });
-  const agents = (): AgentConfig[] => {
-    const demo = demoAgentConfig({
-      cliPath: context.asAbsolutePath(path.join('dist', 'cli.js')),
-      nodePath: process.execPath,
-      pace: config().get<number>('demoAgent.pace', 150),
-      dialect: config().get<string>('demoAgent.dialect', 'acp'),
-      childDuration: Math.max(0, config().get<number>('demoAgent.childDuration', 0)),
-      steering: config().get<boolean>('demoAgent.steering', true),
-    });
-    const { agents: user, problems } = readAgentSettings(config().get('agents'));
-    for (const problem of problems) log.warn(`subchats.agents[${problem.index}]: ${problem.message}`);
-    return mergeAgents(demo, user, presetCwd);
-  };
-
   const broker: PermissionBroker = new PermissionBroker((connectionId: string, requestId: string): boolean => pendingPermissionsShown(service).some((p) => p.connectionId === connectionId && p.requestId === requestId));
   let chats: ChatPanelManager | undefined;
   const service = new SubchatsService({
@@ -150,6 +133,45 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
   });
   context.subscriptions.push({ dispose: () => service.dispose() });
 
+  // The Sessions view before anything slower (src/views/sessionsView.ts says why); it says it is restoring
+  // until the stored sessions are back.
+  const transcripts = new OpenedTranscripts(service, context.workspaceState);
+  const { tree, view } = openSessionsView({
+    service,
+    workspaceState: context.workspaceState,
+    restore: () =>
+      Promise.all([
+        // History comes back after a reload: finished sessions as they were, live ones as disconnected.
+        history.load().then(
+          ({ connections, problems }) => {
+            for (const problem of problems) log.warn(problem);
+            for (const connection of connections) if (connection.text) service.addHistory(connection.meta, connection.text);
+          },
+          (error: unknown) => log.error(`Could not load session history: ${(error as Error).message}`),
+        ),
+        // Transcripts that were open come back too, under their old ids, so restored chat panels find them.
+        transcripts.restore((text) => log.warn(text)),
+      ]),
+  });
+  context.subscriptions.push(tree, view);
+
+  // Presets run from here, not from the workspace (whose node_modules npx would prefer).
+  const presetCwd = path.join(context.globalStorageUri.fsPath, 'agent-cwd');
+  fs.mkdirSync(presetCwd, { recursive: true });
+  const agents = (): AgentConfig[] => {
+    const demo = demoAgentConfig({
+      cliPath: context.asAbsolutePath(path.join('dist', 'cli.js')),
+      nodePath: process.execPath,
+      pace: config().get<number>('demoAgent.pace', 150),
+      dialect: config().get<string>('demoAgent.dialect', 'acp'),
+      childDuration: Math.max(0, config().get<number>('demoAgent.childDuration', 0)),
+      steering: config().get<boolean>('demoAgent.steering', true),
+    });
+    const { agents: user, problems } = readAgentSettings(config().get('agents'));
+    for (const problem of problems) log.warn(`subchats.agents[${problem.index}]: ${problem.message}`);
+    return mergeAgents(demo, user, presetCwd);
+  };
+
   // Mirror each live connection's terminals into VS Code terminals while it lives.
   const mirrors = new Map<string, vscode.Disposable>();
   context.subscriptions.push(
@@ -170,11 +192,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
     { dispose: () => mirrors.forEach((mirror) => mirror.dispose()) },
   );
 
-  const tree = new SessionTreeProvider(service, context.workspaceState);
-  const view = vscode.window.createTreeView('subchats.sessions', { treeDataProvider: tree, showCollapseAll: true });
-  tree.attach(view);
-  context.subscriptions.push(tree, view);
-
   chats = new ChatPanelManager(context, service, broker, {
     // A session that left the tree in the meantime has nothing to reveal.
     reveal: (connectionId, sessionId) => void tree.reveal(connectionId, sessionId, { follow: true }).then(undefined, () => undefined),
@@ -187,7 +204,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
   context.subscriptions.push(changes, new SubchatsStatusBar(service));
 
   const workspaceFolder = () => vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
-  const transcripts = new OpenedTranscripts(service, context.workspaceState);
   context.subscriptions.push(
     ...registerCommands({
       service,
@@ -202,18 +218,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
       changes,
     }),
   );
-  // Transcripts that were open come back too, under their old ids, so restored chat panels find them.
-  void transcripts.restore((text) => log.warn(text));
-
-  // History comes back after a reload: finished sessions as they were, live ones as disconnected.
-  void history.load().then(
-    ({ connections, problems }) => {
-      for (const problem of problems) log.warn(problem);
-      for (const connection of connections) if (connection.text) service.addHistory(connection.meta, connection.text);
-    },
-    (error: unknown) => log.error(`Could not load session history: ${(error as Error).message}`),
-  );
-
   const consent = apiConsentFor(context);
   context.subscriptions.push(registerApiAccessCommand(consent));
   context.subscriptions.push(

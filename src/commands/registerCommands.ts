@@ -11,6 +11,8 @@ import { authenticateInteractively, isAuthRequired } from './agentAuth';
 import { browseAgentSessions } from './browseSessions';
 import { CHAT_TEXT_SCHEME, ChatTextProvider } from './chatAsText';
 import { checkAgentCommand } from './checkAgent';
+import { exportChatAsMarkdown } from './exportChat';
+import { searchChatsCommand } from './searchChats';
 import { pickAgent, type AgentPickItem } from './agentPicker';
 import { pickDelegation } from './delegationPicker';
 import { advertisedChange, pickSessionSetting } from './sessionSettingsPicker';
@@ -196,6 +198,12 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
   const openSelectedChat = async () => {
     const selected = ctx.tree.selectedSession();
     if (selected) ctx.chats.open(selected.connectionId, selected.sessionId, false);
+  };
+
+  /** Opens a chat and shows its row in the tree (when the tree's filter shows it). */
+  const openAndReveal = (connectionId: string, sessionId: string) => {
+    ctx.chats.open(connectionId, sessionId, false);
+    void ctx.tree.reveal(connectionId, sessionId).then(undefined, () => undefined);
   };
 
   const revealInTree = async (arg?: unknown) => {
@@ -403,6 +411,8 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
     ['subchats.restartAgent', guarded('Restart Agent', restartAgent)],
     ['subchats.openTranscript', guarded('Open Transcript', openTranscript)],
     ['subchats.exportTranscript', guarded('Export Transcript', exportTranscript)],
+    ['subchats.exportChatMarkdown', guarded('Export Chat as Markdown', (arg?: unknown) => exportChatAsMarkdown({ service, workspaceFolder: ctx.workspaceFolder, activeChat: () => ctx.chats.activeChat() }, arg))],
+    ['subchats.searchChats', guarded('Search Chats', () => searchChatsCommand({ service, open: openAndReveal }))],
     ['subchats.showProtocolLog', async () => ctx.protocolLog.show(true)],
     ['subchats.reconnectSession', guarded('Reconnect Session', reconnectSession)],
     ['subchats.deleteHistory', guarded('Delete History', deleteHistory)],

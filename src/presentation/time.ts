@@ -83,3 +83,15 @@ export function clockTime(at: number, utc = false): string {
     ? `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}`
     : `${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
+
+/** YYYY-MM-DD, the day as people type it to find a chat, in local time (or UTC, for tests). */
+export function calendarDay(at: number, utc = false): string {
+  const d = new Date(at);
+  if (Number.isNaN(d.getTime())) return '----------';
+  return utc ? `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}` : `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** YYYY-MM-DD HH:MM, when a chat began. */
+export function dayAndTime(at: number, utc = false): string {
+  return `${calendarDay(at, utc)} ${clockTime(at, utc).slice(0, 5)}`;
+}

@@ -13,9 +13,23 @@ import { inertUiText } from '../host/uiText';
 /** Where the tree's sort and filter are kept per workspace. */
 const TREE_OPTIONS_KEY = 'subchats.sessionTree.options';
 
+/** What the view says while stored sessions load (instead of "No agent sessions yet", which they would contradict). */
+export const RESTORING_MESSAGE = 'Restoring sessions…';
+
+/**
+ * Context key: the stored sessions have loaded and there are none (set once showRestoring, which activation calls,
+ * has seen them load). The view's welcome (package.json viewsWelcome) says "No agent sessions yet" only then, and
+ * that it is restoring otherwise: before this extension runs, and while restored rows are still on their way to
+ * the view (it shows its welcome whenever it has no rows and no message).
+ */
+export const EMPTY_KEY = 'subchats.sessions.empty';
+
 export type SessionTreeNode =
   | { readonly kind: 'runtime'; readonly connectionId: string }
   | { readonly kind: 'session'; readonly connectionId: string; readonly sessionId: string };
+
+/** What the tree sets and reads on its view. */
+export type SessionTreeViewPart = Pick<vscode.TreeView<SessionTreeNode>, 'message' | 'badge' | 'visible' | 'selection' | 'reveal'>;
 
 export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeNode>, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<SessionTreeNode | SessionTreeNode[] | undefined>();
@@ -32,7 +46,10 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     restructured: () => this.restructured(),
   });
   private tickTimer: NodeJS.Timeout | undefined;
-  private view: vscode.TreeView<SessionTreeNode> | undefined;
+  private view: SessionTreeViewPart | undefined;
+  /** Stored sessions: still loading, loaded, or not restored by this tree (no showRestoring). */
+  private restoring: 'loading' | 'loaded' | undefined;
+  private empty: boolean | undefined;
   /** Working and waiting sessions, kept from store changes so the tick and the badge walk only those. */
   private readonly watch = new SessionTreeWatch();
   /** The sort and filter the user chose (see treeFilter.ts); inactive while the tree shows its plain order. */
@@ -47,6 +64,7 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     this.watch.sync(service.list());
     this.disposables.push(
       service.onDidChangeRuntimes(() => {
+        this.updateEmptyKey();
         this.watch.sync(service.list());
         this.arrangement.reset();
         this.refreshes.everythingChanged();
@@ -73,7 +91,7 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     );
   }
 
-  attach(view: vscode.TreeView<SessionTreeNode>): void {
+  attach(view: SessionTreeViewPart): void {
     this.view = view;
     this.updateMessage();
     // Elapsed times of running sessions tick once a second while the view is visible.
@@ -85,6 +103,18 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
         this.arrangement.touch(connectionId);
       }
     }, 1000);
+  }
+
+  /** Says the sessions are being restored until `restored` settles (however it ends). */
+  showRestoring(restored: Promise<unknown>): void {
+    this.restoring = 'loading';
+    this.updateMessage();
+    const loaded = () => {
+      this.restoring = 'loaded';
+      this.updateMessage();
+      this.updateEmptyKey();
+    };
+    restored.then(loaded, loaded);
   }
 
   runtimeNode(connectionId: string): SessionTreeNode {
@@ -233,9 +263,21 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
     await this.view?.reveal(this.sessionNode(connectionId, sessionId), { select: true, focus: true, expand: true });
   }
 
+  /**
+   * Whether the view may say there are no sessions: set when the stored ones have loaded, then only to true (all
+   * went). A first session's row on its way is no restore: the view keeps saying there are none until it shows.
+   */
+  private updateEmptyKey(): void {
+    if (this.restoring !== 'loaded') return;
+    const empty = this.service.list().length === 0;
+    if (this.empty !== undefined && (!empty || this.empty)) return;
+    this.empty = empty;
+    void vscode.commands.executeCommand('setContext', EMPTY_KEY, empty);
+  }
+
   private updateMessage(): void {
     if (!this.view) return;
-    const message = this.arrangement.active ? this.arrangement.message() : undefined;
+    const message = this.restoring === 'loading' ? RESTORING_MESSAGE : this.arrangement.active ? this.arrangement.message() : undefined;
     if (this.view.message !== message) this.view.message = message;
   }
 

@@ -10,7 +10,7 @@ import { after, afterEach, before, test } from 'node:test';
 import { activityBarEntry, chatFrame, editorTab, launchWorkbench, pickQuickItem, repoRoot, runCommand, screenshot } from './harness/index.mjs';
 import { DEMO_AGENT, SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
 import { descendantsOf, descriptionFacts, waitForTree } from './harness/sessionTree.mjs';
-import { closeAllEditors, openThroughFileDialog, reloadWindow } from './harness/windowActions.mjs';
+import { closeAllEditors, openThroughFileDialog, recordSidebarPhrases, reloadWindow } from './harness/windowActions.mjs';
 
 const TEST_TIMEOUT_MS = 240_000;
 // Generous: other e2e runs may share the two cores; every wait still ends as soon as its condition holds.
@@ -162,11 +162,14 @@ test('after a reload a finished session comes back from workspace storage, with 
   );
   assert.match(live[0].facts, /^Done/);
 
+  const shown = await recordSidebarPhrases(page, ['Restoring sessions…', 'No agent sessions yet.']);
   await reloadWindow(page);
   await waitForTree(page, (rows) => {
     assert.deepEqual(connectionLabels(rows), [DEMO_AGENT, ...TRACES].sort());
     assert.deepEqual(durable(connectionTree(rows, DEMO_AGENT, 'history')), live);
   }, { timeoutMs: SLOW_MS });
+  // Until the stored sessions are in, the view says it restores them, never that there are none.
+  assert.ok(!(await shown()).includes('No agent sessions yet.'), `the view showed ${JSON.stringify(await shown())} after the reload`);
 
   // The tree came from the connection's transcript in context.storageUri, which lives in the user data dir.
   const stored = historyFiles();

@@ -29,7 +29,8 @@ function offered(contextValue: string): string[] {
   return offeredBy(contributes().menus['view/item/context'] ?? [], contextValue);
 }
 
-const open = ['subchats.openChat', 'subchats.openChatBeside'];
+/** What every session row offers: its chat, opened here or beside, or exported as Markdown. */
+const open = ['subchats.exportChatMarkdown', 'subchats.openChat', 'subchats.openChatBeside'];
 
 describe('command contributions', function () {
   this.timeout(60_000);

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { parseOptions } from '../../src/demoAgent/options';
 import { AGENT_PRESETS, demoAgentConfig, mergeAgents, readAgentSettings } from '../../src/host/agentPresets';
 import { fakeAgentConfig, makeWorkspace, startFake } from '../fixtures/fake-agents/harness';
+import { contributedSettings } from './support/contributedSettings';
 
 const base = { cliPath: '/ext/dist/cli.js', nodePath: '/usr/bin/node', pace: 40, dialect: 'acp' };
 
@@ -55,14 +56,11 @@ test('agents Add Agent wrote from the registry keep their registry id and run fr
 });
 
 test('which agents start, whether terminals run, and how are user (machine) settings a repository cannot change', () => {
-  const manifest = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as {
-    contributes: { configuration: { properties: Record<string, { scope?: string; default?: unknown; enum?: unknown[]; markdownDescription?: string }> } };
-  };
-  const properties = manifest.contributes.configuration.properties;
-  for (const key of ['subchats.agents', 'subchats.defaultAgent', 'subchats.registryUrl', 'subchats.terminals']) assert.equal(properties[key]?.scope, 'machine', key);
-  assert.equal(properties['subchats.terminals']?.default, 'ask');
-  assert.deepEqual(properties['subchats.terminals']?.enum, ['ask', 'allow', 'deny']);
-  assert.ok(properties['subchats.terminals']?.markdownDescription);
+  const settings = contributedSettings();
+  for (const key of ['subchats.agents', 'subchats.defaultAgent', 'subchats.registryUrl', 'subchats.terminals']) assert.equal(settings.get(key)?.scope, 'machine', key);
+  assert.equal(settings.get('subchats.terminals')?.default, 'ask');
+  assert.deepEqual(settings.get('subchats.terminals')?.enum, ['ask', 'allow', 'deny']);
+  assert.ok(settings.get('subchats.terminals')?.markdownDescription);
 });
 
 test('an agent with a processCwd runs there while its sessions get the workspace folder', async () => {
@@ -97,8 +95,7 @@ function documentedPresets(text: string, pattern: RegExp): Map<string, { runs: s
 
 test('the subchats.agents description and the README list exactly the presets, with the command each runs, its install command and sign-in', async () => {
   const { PRESET_SETUP } = await import('../../src/host/agentPresets');
-  const manifest = JSON.parse(readFileSync(path.join(__dirname, '..', '..', 'package.json'), 'utf8')) as { contributes: { configuration: { properties: Record<string, { markdownDescription?: string }> } } };
-  const setting = manifest.contributes.configuration.properties['subchats.agents']?.markdownDescription ?? '';
+  const setting = contributedSettings().get('subchats.agents')?.markdownDescription ?? '';
   const readme = readFileSync(path.join(__dirname, '..', '..', 'README.md'), 'utf8');
   const docs = {
     setting: documentedPresets(setting, /^- \*\*.+?\*\* \(`([\w-]+)`\): runs `([^`]+)`(.*)$/gm),

@@ -47,3 +47,25 @@ export async function closeAllEditors(page) {
   await runCommand(page, 'View: Close All Editor Groups');
   await page.locator('.part.editor .tabs-container .tab').first().waitFor({ state: 'detached' });
 }
+
+/**
+ * From the next page load on (a reload), records which of `phrases` the side bar shows, in the order they appear:
+ * a MutationObserver from the page's first script, so a phrase shown for a moment counts too. Resolves with a
+ * reader of what the current page recorded.
+ * @param {import('playwright-core').Page} page
+ * @param {string[]} phrases
+ */
+export async function recordSidebarPhrases(page, phrases) {
+  await page.context().addInitScript((watched) => {
+    const seen = [];
+    /** @type {any} */ (window).__subchatsSidebarPhrases = seen;
+    const look = () => {
+      const text = document.querySelector('.part.sidebar')?.textContent ?? '';
+      for (const phrase of watched) if (text.includes(phrase) && seen.at(-1) !== phrase) seen.push(phrase);
+    };
+    const start = () => new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+    if (document.body) start();
+    else document.addEventListener('DOMContentLoaded', start);
+  }, phrases);
+  return () => page.evaluate(() => /** @type {any} */ (window).__subchatsSidebarPhrases ?? []);
+}

@@ -17,7 +17,10 @@ export class FakeQuickPick<T extends vscode.QuickPickItem> {
   private readonly hidden = new vscode.EventEmitter<void>();
   private readonly triggered = new vscode.EventEmitter<vscode.QuickInputButton>();
   private readonly changed = new vscode.EventEmitter<void>();
+  private readonly typed = new vscode.EventEmitter<string>();
+  private text = '';
   readonly onDidAccept = this.accepted.event;
+  readonly onDidChangeValue = this.typed.event;
   readonly onDidHide = this.hidden.event;
   readonly onDidTriggerButton = this.triggered.event;
 
@@ -35,6 +38,17 @@ export class FakeQuickPick<T extends vscode.QuickPickItem> {
   set busy(busy: boolean) {
     this.loading = busy;
     this.changed.fire();
+  }
+  get value(): string {
+    return this.text;
+  }
+  set value(value: string) {
+    this.text = value;
+  }
+  /** The user types `text` into the filter box (replacing what was there). */
+  type(text: string): void {
+    this.text = text;
+    this.typed.fire(text);
   }
   show(): void {}
   dispose(): void {

@@ -52,3 +52,27 @@ function describeCall(method: WindowMethod, args: unknown[]): Asked {
   const items = rest.map((item) => (typeof item === 'string' ? item : (item as vscode.MessageItem).title));
   return { method, message: String(message), modal: options?.modal === true, ...(options?.detail ? { detail: options.detail } : {}), items };
 }
+
+export interface SaveDialogStub {
+  /** The options of each save dialog the extension opened. */
+  readonly asked: vscode.SaveDialogOptions[];
+  restore(): void;
+}
+
+/** Answers `vscode.window.showSaveDialog` with `answer(options)` (undefined: the user cancelled). */
+export function stubSaveDialog(answer: (options: vscode.SaveDialogOptions) => vscode.Uri | undefined): SaveDialogStub {
+  const window = vscode.window as unknown as { showSaveDialog: (options?: vscode.SaveDialogOptions) => Thenable<vscode.Uri | undefined> };
+  const original = window.showSaveDialog;
+  const asked: vscode.SaveDialogOptions[] = [];
+  window.showSaveDialog = async (options = {}) => {
+    asked.push(options);
+    return answer(options);
+  };
+  if (window.showSaveDialog === original) throw new Error('vscode.window.showSaveDialog cannot be replaced in this extension host');
+  return {
+    asked,
+    restore() {
+      window.showSaveDialog = original;
+    },
+  };
+}

@@ -1,0 +1,60 @@
+// Subchats: Search Chats…: a quick pick over every chat the extension holds (stored history, live sessions, opened
+// transcripts) that narrows as the user types (src/history/chatSearch.ts decides what matches) and opens the one chosen.
+import * as vscode from 'vscode';
+import { searchChats, type ChatMatch, type SearchedConnection } from '../history/chatSearch';
+import type { SubchatsService } from '../host/subchatsService';
+import { inertUiText } from '../host/uiText';
+import { dayAndTime } from '../presentation/time';
+import { quickPickAnswer } from './quickPickAnswer';
+
+interface ChatPickItem extends vscode.QuickPickItem {
+  readonly match: ChatMatch;
+}
+
+export interface SearchChatsContext {
+  readonly service: SubchatsService;
+  open(connectionId: string, sessionId: string): void;
+}
+
+const TITLE = 'Search Chats';
+
+/** Resolves with the chat opened, or undefined when the user closed the search. */
+export function searchChatsCommand(ctx: SearchChatsContext): Promise<{ connectionId: string; sessionId: string } | undefined> {
+  const connections: SearchedConnection[] = ctx.service.list().map((runtime) => ({ id: runtime.id, agentName: runtime.agent.name, startedAt: runtime.startedAt, sessions: runtime.store.listSessions() }));
+  if (!connections.some((c) => c.sessions.length > 0)) {
+    void vscode.window.showInformationMessage('Subchats: no chats to search yet. Start one with "Subchats: New Session…".');
+    return Promise.resolve(undefined);
+  }
+  const pick = vscode.window.createQuickPick<ChatPickItem>();
+  pick.title = TITLE;
+  pick.placeholder = 'Words from a chat, an agent, or a date (2026-12-01)';
+  pick.matchOnDescription = true;
+  pick.matchOnDetail = true;
+  const show = (query: string) => {
+    const { matches, incomplete } = searchChats(connections, query);
+    pick.items = matches.map(itemOf);
+    pick.title = incomplete ? `${TITLE} (the newest ${matches.length} shown; add words to narrow)` : TITLE;
+  };
+  show('');
+  return quickPickAnswer<ChatPickItem, { connectionId: string; sessionId: string }>(
+    pick,
+    (active, settle) => {
+      if (!active) return;
+      ctx.open(active.match.connectionId, active.match.sessionId);
+      settle({ connectionId: active.match.connectionId, sessionId: active.match.sessionId });
+    },
+    [pick.onDidChangeValue(show)],
+  );
+}
+
+function itemOf(match: ChatMatch): ChatPickItem {
+  const where = match.parentTitle ? ` · subagent of "${inertUiText(match.parentTitle, 60)}"` : '';
+  return {
+    label: inertUiText(match.title, 120),
+    description: `${inertUiText(match.agentName, 60)} · ${dayAndTime(match.startedAt)}${where}`,
+    ...(match.snippet ? { detail: inertUiText(match.snippet, 200) } : {}),
+    // The search decides what matches (words anywhere in the transcript); the pick only highlights.
+    alwaysShow: true,
+    match,
+  };
+}
