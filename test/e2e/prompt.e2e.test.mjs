@@ -128,7 +128,8 @@ test('Add Selection to Subchats Chat adds a chip with the file and lines, and it
 
 test('Add File to Subchats Chat in the Explorer\'s context menu adds the file, and it is sent', async () => {
   const { page } = workbench;
-  await activityBarEntry(page, 'Explorer').click();
+  // Shown through its command: the activity bar entry hides the side bar when it already shows the Explorer.
+  await runCommand(page, 'View: Show Explorer');
   await runContextMenuEntry(page, treeItem(page, 'README.md'), 'Add File to Subchats Chat');
   await chat.locator('.sc-chip', { hasText: 'README.md' }).waitFor({ timeout: SLOW_MS });
   await box().click();
