@@ -22,3 +22,4 @@ export { permissionAnswer } from './permission';
 export { TerminalOutputFilter } from './terminalOutput';
 export { contextText, costText, subtreeUsage, subtreeUsageLines, usageText, usageTree, type UsageNode } from './usage';
 export { codeBlockFile } from './codeBlockFile';
+export { CODE_TOKEN_KINDS, codeTokenCss, codeTokenKind, type CodeTokenKind } from './codeTokens';
