@@ -58,7 +58,7 @@ const LAYERS = {
   webview: {
     files: 'webview',
     may: ['protocol', 'presentation'],
-    packages: ['lit', '@lit-labs/*', 'dompurify', 'marked'],
+    packages: ['lit', '@lit-labs/*', 'dompurify', 'marked', 'highlight.js'],
   },
 };
 
