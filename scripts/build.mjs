@@ -23,6 +23,8 @@ const builds = [
     entryPoints: ['src/extension.ts'],
     outfile: 'dist/extension.js',
     platform: 'node',
+    // A package's ES module build first: jsonc-parser's `main` is a UMD wrapper whose requires esbuild cannot follow.
+    mainFields: ['module', 'main'],
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
