@@ -29,7 +29,7 @@ const LAYERS = {
   host: {
     files: 'src/host',
     may: ['history', 'acp', 'store', 'protocol', 'presentation'],
-    packages: ['vscode', 'vscode-jsonrpc', '@agentclientprotocol/sdk', 'diff', 'node:*'],
+    packages: ['vscode', 'vscode-jsonrpc', '@agentclientprotocol/sdk', 'diff', 'jsonc-parser', 'node:*'],
   },
   // The sidebar tree and status bar, and the chat panels: siblings, both above the host, neither knows the other.
   views: { files: 'src/views', may: ['host', 'history', 'acp', 'store', 'protocol', 'presentation'], packages: ['vscode'] },
@@ -58,7 +58,7 @@ const LAYERS = {
   webview: {
     files: 'webview',
     may: ['protocol', 'presentation'],
-    packages: ['lit', '@lit-labs/*', 'dompurify', 'marked'],
+    packages: ['lit', '@lit-labs/*', 'dompurify', 'marked', 'highlight.js'],
   },
 };
 

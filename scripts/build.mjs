@@ -1,6 +1,7 @@
-// Builds the three bundles: the extension host, the CLI (replay + demo agent) and the Lit webview.
+// Builds the bundles: the extension host, the CLI (replay + demo agent), the Lit webview and the webview's code
+// highlighter (loaded on first need).
 import * as esbuild from 'esbuild';
-import { cpSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -22,6 +23,8 @@ const builds = [
     entryPoints: ['src/extension.ts'],
     outfile: 'dist/extension.js',
     platform: 'node',
+    // A package's ES module build first: jsonc-parser's `main` is a UMD wrapper whose requires esbuild cannot follow.
+    mainFields: ['module', 'main'],
     format: 'cjs',
     target: 'node20',
     external: ['vscode'],
@@ -44,6 +47,20 @@ const builds = [
     target: 'es2022',
     tsconfig: 'webview/tsconfig.json',
   },
+  {
+    ...common,
+    // The code highlighter, which the webview imports from beside itself on first need (a module script's
+    // imports carry its nonce, so the CSP stays as it is), and each language a chunk it imports in turn. A build
+    // of its own, so the webview bundle stays one file that shares no chunk with it.
+    entryPoints: { highlighter: 'webview/lib/highlighter.ts' },
+    outdir: 'dist/webview-chunks',
+    splitting: true,
+    chunkNames: '[name]-[hash]',
+    platform: 'browser',
+    format: 'esm',
+    target: 'es2022',
+    tsconfig: 'webview/tsconfig.json',
+  },
 ];
 
 function copyAssets() {
@@ -53,6 +70,9 @@ function copyAssets() {
     cpSync(join(codicons, file), join(root, 'dist/codicons', file));
   }
 }
+
+// Chunk names carry a hash of their content: chunks of an earlier build would stay beside the new ones.
+rmSync(join(root, 'dist/webview-chunks'), { recursive: true, force: true });
 
 if (watch) {
   copyAssets();

@@ -49,6 +49,8 @@ async function bundleTests() {
     outbase: testsDir,
     bundle: true,
     platform: 'node',
+    // As scripts/build.mjs bundles the extension (jsonc-parser's `main` is UMD).
+    mainFields: ['module', 'main'],
     format: 'cjs',
     target: 'node20',
     sourcemap: 'inline',

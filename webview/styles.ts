@@ -2,6 +2,7 @@
 // Components render into light DOM so codicons (a document-level font) and this sheet apply everywhere.
 // Only VS Code theme variables are used for colour, so light, dark and high-contrast themes just work.
 import { css } from 'lit';
+import { codeTokenRules } from './lib/codeTokenStyles';
 
 const chatStyles = css`
   :root {
@@ -681,7 +682,11 @@ const chatStyles = css`
   }
 `;
 
+/** Highlighted code: a class per kind of token (see lib/codeTokenStyles). */
+const codeTokenSheet = codeTokenRules();
+
 export function adoptChatStyles(doc: Document): void {
-  const sheet = chatStyles.styleSheet;
-  if (sheet && !doc.adoptedStyleSheets.includes(sheet)) doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+  for (const sheet of [chatStyles.styleSheet, codeTokenSheet.styleSheet]) {
+    if (sheet && !doc.adoptedStyleSheets.includes(sheet)) doc.adoptedStyleSheets = [...doc.adoptedStyleSheets, sheet];
+  }
 }

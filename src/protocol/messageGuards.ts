@@ -10,6 +10,8 @@ import {
   WEBVIEW_PROTOCOL_VERSION,
   type AnsweredRequest,
   type AddAttachmentMessage,
+  type CodeTokenStyle,
+  type CodeTokenStyles,
   type DeltaMessage,
   type FileSuggestion,
   type PathAttachment,
@@ -215,6 +217,11 @@ export const hostToWebviewGuards: GuardTable<HostToWebviewMessage> = {
     const attachment = parsePathAttachment(m.attachment);
     return attachment ? { type: 'addAttachment', attachment } : undefined;
   },
+  tokenColors: (m) => {
+    if (m.tokens === null) return { type: 'tokenColors', tokens: null };
+    const tokens = parseTokenStyles(m.tokens);
+    return tokens ? { type: 'tokenColors', tokens } : undefined;
+  },
   requestOutcome: (m) => {
     if (!ANSWERED_REQUESTS.includes(m.request as AnsweredRequest) || !isString(m.sessionId)) return undefined;
     if ((m.target !== undefined && !isString(m.target)) || (m.refused !== undefined && !isString(m.refused, MAX_REASON))) return undefined;
@@ -227,6 +234,24 @@ export const hostToWebviewGuards: GuardTable<HostToWebviewMessage> = {
     };
   },
 };
+
+const TOKEN_COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+const TOKEN_FONT_STYLE = /^(?:(?:italic|bold|underline|strikethrough)(?: (?:italic|bold|underline|strikethrough))*)?$/;
+const TOKEN_SCOPE = /^[a-z][a-z_-]{0,39}(?:\.[a-z][a-z_-]{0,39}){0,3}$/;
+const MAX_TOKEN_KINDS = 200;
+
+/** Token styles become CSS in the webview: only colours and font-style words pass, by scope-like names. */
+function parseTokenStyles(value: unknown): CodeTokenStyles | undefined {
+  if (!isRecord(value) || Object.keys(value).length > MAX_TOKEN_KINDS) return undefined;
+  const styles: Record<string, CodeTokenStyle> = {};
+  for (const [scope, style] of Object.entries(value)) {
+    if (!TOKEN_SCOPE.test(scope) || !isRecord(style)) return undefined;
+    if (style.color !== null && !(typeof style.color === 'string' && TOKEN_COLOR.test(style.color))) return undefined;
+    if (style.fontStyle !== undefined && !(typeof style.fontStyle === 'string' && TOKEN_FONT_STYLE.test(style.fontStyle))) return undefined;
+    styles[scope] = { color: style.color, ...(style.fontStyle !== undefined ? { fontStyle: style.fontStyle } : {}) };
+  }
+  return styles;
+}
 
 function parseWith<U extends { readonly type: string }>(table: GuardTable<U>, raw: unknown): U | undefined {
   if (!isRecord(raw) || typeof raw.type !== 'string' || !Object.hasOwn(table, raw.type)) return undefined;

@@ -294,6 +294,22 @@ interface FocusPromptMessage {
   readonly protocolVersion: number;
 }
 
+/** How a kind of code token looks under the editor's colour theme: `color` null where it is the text's colour. */
+export interface CodeTokenStyle {
+  readonly color: string | null;
+  /** Words of `italic`, `bold`, `underline`, `strikethrough`; absent or empty for none. */
+  readonly fontStyle?: string;
+}
+
+/** Code token styles by the highlighter's scope (the kinds are in src/presentation/codeTokens.ts). */
+export type CodeTokenStyles = Readonly<Record<string, CodeTokenStyle>>;
+
+/** The editor theme's code token colours; `tokens` null when the theme could not be read (the webview uses theme variables). */
+export interface TokenColorsMessage {
+  readonly type: 'tokenColors';
+  readonly tokens: CodeTokenStyles | null;
+}
+
 /** The requests the host may refuse, and so answers (the webview shows a refusal where the user asked). */
 export const ANSWERED_REQUESTS = ['prompt', 'cancel', 'openSubagentSession', 'cancelToolCall', 'cancelTerminal', 'answerPermission', 'changeSetting'] as const;
 export type AnsweredRequest = (typeof ANSWERED_REQUESTS)[number];
@@ -324,7 +340,7 @@ export function answeredRequestKey(message: WebviewToHostMessage): AnsweredReque
 /** What the revisioned feed posts (prompt-box messages travel outside it). */
 export type FeedMessage = SnapshotMessage | DeltaMessage;
 
-export type HostToWebviewMessage = FeedMessage | FileSearchResultsMessage | AddAttachmentMessage | FocusPromptMessage | RequestOutcomeMessage;
+export type HostToWebviewMessage = FeedMessage | FileSearchResultsMessage | AddAttachmentMessage | FocusPromptMessage | RequestOutcomeMessage | TokenColorsMessage;
 
 type OpenChatWhere = 'beside' | 'tab';
 

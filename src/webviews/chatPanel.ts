@@ -3,7 +3,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parseWebviewMessage } from '../protocol/messageGuards';
-import type { AddAttachmentMessage, ChatPanelState, PathAttachment } from '../protocol/webviewMessages';
+import type { AddAttachmentMessage, ChatPanelState, CodeTokenStyles, PathAttachment } from '../protocol/webviewMessages';
 import { WorkspaceFiles } from './workspaceFiles';
 import type { SessionView } from '../store/model';
 import type { SessionStoreReader } from '../store/storeAccess';
@@ -13,6 +13,7 @@ import { handleRequest, isSameOrDescendant, type ChatSessionsHost, type ChatWork
 import { FeedSync } from './feedSync';
 import { vscodeWorkbench } from './chatWorkbench';
 import { toastError } from '../host/uiText';
+import { EditorTokenColors } from '../host/editorTokenColors';
 
 const CHAT_VIEW_TYPE = 'subchats.chat';
 const DIFF_SCHEME = 'subchats-diff';
@@ -38,6 +39,8 @@ export class ChatPanelManager implements vscode.Disposable {
   /** The text editor the user was in last: where a code block's Insert at Cursor goes. */
   lastTextEditor: vscode.TextEditor | undefined = vscode.window.activeTextEditor;
   readonly files = new WorkspaceFiles();
+  /** The editor theme's code colours, sent to every chat. */
+  readonly tokenColors: EditorTokenColors;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -45,7 +48,12 @@ export class ChatPanelManager implements vscode.Disposable {
     readonly permissions: PermissionAnswers,
     readonly options: ChatPanelOptions = {},
   ) {
+    this.tokenColors = new EditorTokenColors(options.log);
     this.disposables.push(
+      this.tokenColors,
+      this.tokenColors.onDidChange((tokens) => {
+        for (const controller of this.panels.values()) controller.sendTokenColors(tokens);
+      }),
       vscode.window.registerWebviewPanelSerializer(CHAT_VIEW_TYPE, {
         deserializeWebviewPanel: async (panel, state: unknown) => {
           const saved = state as Partial<ChatPanelState> | undefined;
@@ -229,6 +237,11 @@ class ChatPanelController implements vscode.Disposable {
       toDisposable(manager.host.onDidChangeRuntimes(() => this.attach())),
     );
     this.attach();
+    void manager.tokenColors.styles().then((tokens) => this.sendTokenColors(tokens));
+  }
+
+  sendTokenColors(tokens: CodeTokenStyles | null): void {
+    this.sync.tokenColors({ type: 'tokenColors', tokens });
   }
 
   dispose(): void {

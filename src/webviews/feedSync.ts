@@ -11,6 +11,7 @@ import {
   type FileSearchResultsMessage,
   type HostToWebviewMessage,
   type RequestOutcomeMessage,
+  type TokenColorsMessage,
 } from '../protocol/webviewMessages';
 import type { ChatFeed } from './chatFeed';
 import { unavailableSnapshot } from './chatProjection';
@@ -39,6 +40,8 @@ export class FeedSync implements ChatPipe {
   private disposed = false;
   /** Attachments from the editor not yet delivered to a live webview. */
   private pendingAttachments: AddAttachmentMessage[] = [];
+  /** The editor theme's code colours as last sent: a reloaded page gets them again. */
+  private tokenColorsMessage: TokenColorsMessage | undefined;
 
   constructor(private readonly options: FeedSyncOptions) {}
 
@@ -82,6 +85,7 @@ export class FeedSync implements ChatPipe {
     if (this.options.isVisible()) this.feed?.setVisible(true);
     if (this.lastSnapshotPost === before) this.sendSnapshot();
     this.postPendingAttachments();
+    if (this.tokenColorsMessage) void this.options.postMessage(this.tokenColorsMessage);
   }
 
   ack(rev: number): void {
@@ -98,6 +102,12 @@ export class FeedSync implements ChatPipe {
     if (this.incompatible) return;
     this.pendingAttachments.push(message);
     this.postPendingAttachments();
+  }
+
+  /** The editor theme's code colours (not a feed message: the latest replaces any before it). */
+  tokenColors(message: TokenColorsMessage): void {
+    this.tokenColorsMessage = message;
+    if (!this.incompatible && !this.disposed) void this.options.postMessage(message);
   }
 
   /** Asks the webview to focus its prompt box (not a feed message: no revision, nothing to resend). */

@@ -27,6 +27,8 @@ describe('streaming', () => {
     const link = await FeedLink.showing(chat, scene.store, ROOT);
     const { page } = chat;
     await page.locator(`[data-entry-id="${scene.entryId(ROOT, 'm2')}"] subchats-message`).waitFor();
+    // Its code block is highlighted once, when shown (not by the stream): that is done before watching.
+    await page.locator(`[data-entry-id="${scene.entryId(ROOT, 'm2')}"] pre code .sc-token-keyword`).first().waitFor();
     // Watch every other message for DOM mutations while the last one streams.
     await page.evaluate((ids) => {
       const w = window as unknown as { __otherMutations: number };

@@ -169,6 +169,17 @@ test('a code block that names its file: its toolbar offers Apply, which shows th
   const transcript = chat.locator('subchats-transcript.sc-root-transcript');
   const answer = transcript.locator('subchats-message', { hasText: 'Quick answer from the' }).last();
   const block = answer.locator('.sc-code-block', { hasText: '# Quick note' });
+  // Highlighted in the editor theme's colours: the highlighter chunk loads in the real webview (its CSP, its
+  // resource loader), and the host read the active theme's file and sent its token colours.
+  const echo = answer.locator('code.language-sh .sc-token-built-in', { hasText: 'echo' });
+  await echo.waitFor({ timeout: SLOW_MS });
+  const colours = await echo.evaluate((span) => ({
+    themed: getComputedStyle(document.documentElement).getPropertyValue('--sc-token-built-in').trim(),
+    span: getComputedStyle(span).color,
+    text: getComputedStyle(span.closest('pre')).color,
+  }));
+  assert.match(colours.themed, /^#[0-9a-f]{3,8}$/, 'the host sent the theme\'s colour for built-ins');
+  assert.notEqual(colours.span, colours.text, 'echo is drawn in its own colour');
   await block.hover({ timeout: SLOW_MS });
   const toolbar = block.getByRole('toolbar', { name: 'Code block actions' });
   const apply = toolbar.getByRole('button', { name: 'Apply to subchats-demo/quick.md… (shows the change first)' });

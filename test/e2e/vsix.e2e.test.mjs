@@ -99,6 +99,13 @@ test('the vsix holds the bundles and the manifest, not the sources', () => {
   for (const file of ['package.json', 'dist/extension.js', 'dist/cli.js', 'dist/webview.js', 'dist/codicons/codicon.css', 'dist/codicons/codicon.ttf', 'media/subchats.svg']) {
     assert.ok(existsSync(join(installed, file)), `${file} is installed`);
   }
+  // The code highlighter the chat loads on first need, and every chunk it imports in turn.
+  const chunks = join(installed, 'dist', 'webview-chunks');
+  const highlighter = readFileSync(join(chunks, 'highlighter.js'), 'utf8');
+  const imported = [...highlighter.matchAll(/(?:import\(?|from)\s*["']\.\/([\w.-]+\.js)["']/g)].map((m) => m[1]);
+  assert.ok(imported.length > 40, `the highlighter imports its languages (${imported.length})`);
+  for (const chunk of imported) assert.ok(existsSync(join(chunks, chunk)), `dist/webview-chunks/${chunk} is installed`);
+  assert.ok(!readdirSync(chunks).some((name) => name.endsWith('.map')), 'no source maps');
   for (const absent of ['src', 'webview', 'test', 'scripts', 'node_modules', 'tsconfig.json', 'dist/subchats.vsix']) {
     assert.ok(!existsSync(join(installed, absent)), `${absent} is not shipped`);
   }

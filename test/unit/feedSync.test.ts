@@ -69,3 +69,17 @@ test('an attachment waits for a page that takes it, then goes once', async () =>
   sync.resync();
   assert.deepEqual(types(posted), ['addAttachment', 'snapshot:The agent connection for this chat is not available. Reconnect or reopen the session.', 'addAttachment', 'snapshot:The agent connection for this chat is not available. Reconnect or reopen the session.']);
 });
+
+test("the theme's code colours go to the page, the latest again after each ready (a reload), none to a page of another version", () => {
+  const { sync, posted } = pipe();
+  sync.setFeed(undefined);
+  sync.tokenColors({ type: 'tokenColors', tokens: { keyword: { color: '#111111' } } });
+  sync.tokenColors({ type: 'tokenColors', tokens: null });
+  sync.ready(WEBVIEW_PROTOCOL_VERSION);
+  assert.deepEqual(posted.map((m) => m.type), ['snapshot', 'tokenColors', 'tokenColors', 'snapshot', 'tokenColors']);
+  assert.deepEqual(posted.at(-1), { type: 'tokenColors', tokens: null }, 'the latest, not every one sent');
+  sync.ready(WEBVIEW_PROTOCOL_VERSION - 1);
+  const before = posted.length;
+  sync.tokenColors({ type: 'tokenColors', tokens: null });
+  assert.equal(posted.length, before);
+});

@@ -51,6 +51,24 @@ test('host messages: a request outcome names an answered request and a session; 
   assert.equal(parseHostMessage({ ...refused, refused: 'x'.repeat(5_000) }), undefined);
 });
 
+test('host messages: token colours carry only colours and font-style words, by scope-like names (they become CSS)', () => {
+  const tokens = { keyword: { color: '#569cd6' }, 'title.function': { color: '#DCDCAA', fontStyle: 'italic bold' }, punctuation: { color: null } };
+  assert.deepEqual(parseHostMessage({ type: 'tokenColors', tokens, extra: 1 }), { type: 'tokenColors', tokens });
+  assert.deepEqual(parseHostMessage({ type: 'tokenColors', tokens: null }), { type: 'tokenColors', tokens: null });
+  for (const bad of [
+    { keyword: { color: 'red' } },
+    { keyword: { color: '#569cd6; background: url(x)' } },
+    { keyword: { color: '#569cd6', fontStyle: 'italic; color: red' } },
+    { keyword: {} },
+    { 'a b': { color: '#fff' } },
+    JSON.parse('{"__proto__": {"color": "#fff"}}') as unknown,
+    Object.fromEntries(Array.from({ length: 201 }, (_, i) => [`k${String.fromCharCode(97 + (i % 26))}${'x'.repeat(Math.floor(i / 26))}`, { color: '#fff' }])),
+    'keyword',
+  ]) {
+    assert.equal(parseHostMessage({ type: 'tokenColors', tokens: bad }), undefined, JSON.stringify(bad));
+  }
+});
+
 test('host messages: snapshots and deltas of this version are checked for the parts the webview indexes by', () => {
   const snapshot = { type: 'snapshot', protocolVersion: WEBVIEW_PROTOCOL_VERSION, rootSessionId: 'r', rev: 3, sessions: [], ancestors: [], terminals: [] };
   assert.equal(parseHostMessage(snapshot), snapshot);
@@ -102,7 +120,7 @@ test('a code block action carries its code; only Apply names a file, and it must
 
 test('every message type has exactly one guard', () => {
   assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'cancelTerminal', 'cancelToolCall', 'changeSetting', 'codeBlock', 'copy', 'openChanges', 'openChat', 'openDiff', 'openFile', 'openLink', 'openSubagentSession', 'prompt', 'ready', 'resync', 'searchFiles', 'unqueue']);
-  assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['addAttachment', 'delta', 'fileSearchResults', 'focusPrompt', 'requestOutcome', 'snapshot']);
+  assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['addAttachment', 'delta', 'fileSearchResults', 'focusPrompt', 'requestOutcome', 'snapshot', 'tokenColors']);
 });
 
 test('a message type without a guard does not compile', () => {

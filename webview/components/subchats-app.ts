@@ -7,6 +7,7 @@ import { WEBVIEW_PROTOCOL_VERSION, answeredRequestKey } from '../../src/protocol
 import { HOST_REQUEST_EVENT, RESTORE_DRAFT_EVENT, REVEAL_SESSION_EVENT } from '../events';
 import type { HostChannel } from '../host';
 import { isCancelChord, onMac } from '../lib/cancelChord';
+import { applyCodeTokenStyles } from '../lib/codeTokenStyles';
 import { cardAnchors } from '../lib/format';
 import type { ChatStore } from '../state/chatStore';
 import { ROOT_TOPIC, TREE_TOPIC, UI_TOPIC } from '../state/topics';
@@ -125,6 +126,10 @@ export class SubchatsApp extends SubchatsElement {
       if (message.panelState) this.panelState = message.panelState;
       this.store.mirror.applySnapshot(message);
       this.scheduleAck();
+      return;
+    }
+    if (message.type === 'tokenColors') {
+      applyCodeTokenStyles(document, message.tokens);
       return;
     }
     if (message.type === 'requestOutcome') {

@@ -6,6 +6,7 @@
 // arriving at once never blocks the renderer for more than about a frame).
 import { codeBlockFile } from '../../src/presentation';
 import { requestHost } from '../events';
+import { highlightWhenShown } from '../lib/codeHighlighting';
 import { isSafeLink, renderBlock } from '../lib/markdown';
 import { MarkdownBlockSplitter, type CodeBlock, type MarkdownBlock } from '../lib/markdownBlocks';
 import { CODE_BLOCK_ATTRIBUTE, clickedCodeAction, offerApply, wrapCodeBlock } from './code-block-actions';
@@ -89,6 +90,7 @@ export class SubchatsMarkdown extends HTMLElement {
       // The open block finished as it is shown: its nodes move into the group instead of rendering again.
       this.queueStart++;
       this.finishedGroup().append(...this.openNodes);
+      for (const node of this.openNodes) if (node instanceof Element) highlightWhenShown(node);
     } else {
       for (const node of this.openNodes) node.remove();
     }
@@ -100,7 +102,10 @@ export class SubchatsMarkdown extends HTMLElement {
         this.frame = requestAnimationFrame(() => this.render());
         return;
       }
-      this.finishedGroup().append(this.renderFragment(this.queue[this.queueStart++]!));
+      const finished = this.renderFragment(this.queue[this.queueStart++]!);
+      // Only finished blocks are highlighted: the open one changes with every chunk.
+      highlightWhenShown(finished);
+      this.finishedGroup().append(finished);
     }
     this.queue = [];
     this.queueStart = 0;
