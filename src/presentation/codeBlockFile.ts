@@ -13,7 +13,10 @@ interface CodeBlockFile {
 
 /** A path-looking token: no spaces or quotes, and a folder separator or an extension. */
 const PATH_TOKEN = /^(?:[A-Za-z]:)?[\w./\\@+~-]+$/;
-const LABEL = /^(?:file(?:path|name)?|path|title)\s*[:=]\s*/i;
+/** The words that label a file name, in a fence's info string (`title=`) or a first-line comment (`filepath:`). */
+const LABEL_WORDS = '(?:file(?:path|name)?|path|title)';
+const COMMENT_LABEL = new RegExp(`^${LABEL_WORDS}\\s*[:=]\\s*`, 'i');
+const INFO_LABEL = new RegExp(`(?:^|\\s)${LABEL_WORDS}\\s*=\\s*("[^"]*"|'[^']*'|\\S+)`, 'i');
 const COMMENT_OPENERS = ['//', '#', '--', '/*', '<!--', ';', '%', "'"];
 const COMMENT_CLOSERS = ['*/', '-->'];
 const MAX_PATH = 1024;
@@ -33,7 +36,7 @@ function asPath(token: string | undefined): string | undefined {
 function fromInfo(info: string): string | undefined {
   const text = info.trim();
   if (text === '') return undefined;
-  const labelled = /(?:^|\s)(?:file(?:path|name)?|path|title)\s*=\s*("[^"]*"|'[^']*'|\S+)/i.exec(text);
+  const labelled = INFO_LABEL.exec(text);
   if (labelled) return asPath(labelled[1]);
   const colon = /^[\w+-]+:(\S+)$/.exec(text);
   if (colon) return asPath(colon[1]);
@@ -50,7 +53,7 @@ function fromFirstLine(line: string): string | undefined {
   if (!opener) return undefined;
   text = text.slice(opener.length);
   for (const closer of COMMENT_CLOSERS) if (text.trimEnd().endsWith(closer)) text = text.trimEnd().slice(0, -closer.length);
-  text = text.trim().replace(LABEL, '');
+  text = text.trim().replace(COMMENT_LABEL, '');
   return asPath(text);
 }
 

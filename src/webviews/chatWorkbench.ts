@@ -2,7 +2,7 @@
 // files, diffs and links. Paths and links come from agent text, so they are checked and confirmed here.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isInsideOrEqual } from '../acp/workspacePaths';
+import { agentFilePath } from './agentFilePath';
 import { isExternalLink } from '../host/externalLinks';
 import { promptBlocks } from '../host/promptContent';
 import { inertUiText } from '../host/uiText';
@@ -34,14 +34,14 @@ export function vscodeWorkbench(deps: ChatWorkbenchDeps): ChatWorkbench {
 
 /** Network paths are refused, and anything outside the workspace is confirmed. */
 async function openFile(filePath: string, line: number | undefined, cwd: string | undefined): Promise<void> {
-  if (/^(\\\\|\/\/)/.test(filePath)) {
+  const target = agentFilePath(filePath, cwd);
+  if (target.kind === 'network') {
     void vscode.window.showWarningMessage(`Subchats does not open network paths from agent output: ${inertUiText(filePath, 400)}`);
     return;
   }
-  const absolute = path.isAbsolute(filePath) ? path.normalize(filePath) : cwd ? path.join(cwd, filePath) : undefined;
-  if (!absolute) return;
-  const folders = vscode.workspace.workspaceFolders?.map((f) => f.uri.fsPath) ?? [];
-  if (!folders.some((folder) => isInsideOrEqual(absolute, folder))) {
+  if (target.kind === 'no-cwd') return;
+  const { absolute } = target;
+  if (target.kind === 'outside') {
     const open = await vscode.window.showWarningMessage(`The agent refers to a file outside the workspace:\n${inertUiText(absolute, 1000)}`, { modal: true }, 'Open File');
     if (open !== 'Open File') return;
   }

@@ -5,7 +5,7 @@
 // workspace is confirmed first.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { isInsideOrEqual } from '../acp/workspacePaths';
+import { agentFilePath } from './agentFilePath';
 import { inertUiText } from '../host/uiText';
 
 export interface CodeBlockDeps {
@@ -67,17 +67,17 @@ export async function insertIntoTerminal(code: string): Promise<void> {
 
 /** Where the block's path points, or undefined when it is refused (said why) or not confirmed. */
 async function targetOf(filePath: string, cwd: string | undefined): Promise<string | undefined> {
-  if (/^(\\\\|\/\/)/.test(filePath)) {
+  const target = agentFilePath(filePath, cwd);
+  if (target.kind === 'network') {
     warn(`Apply does not write to network paths: ${inertUiText(filePath, 400)}`);
     return undefined;
   }
-  const absolute = path.isAbsolute(filePath) ? path.normalize(filePath) : cwd ? path.join(cwd, filePath) : undefined;
-  if (!absolute) {
+  if (target.kind === 'no-cwd') {
     warn(`the chat has no working directory to find ${inertUiText(filePath, 400)} in.`);
     return undefined;
   }
-  const folders = vscode.workspace.workspaceFolders?.map((f) => f.uri.fsPath) ?? [];
-  if (folders.some((folder) => isInsideOrEqual(absolute, folder))) return absolute;
+  const { absolute } = target;
+  if (target.kind === 'inside') return absolute;
   const outside = 'Apply Outside the Workspace';
   const answer = await vscode.window.showWarningMessage(
     'The code block names a file outside the workspace.',
