@@ -610,6 +610,12 @@ const chatStyles = css`
   .sc-queue {
     flex-direction: column;
   }
+  .sc-editing {
+    display: flex;
+    align-items: center;
+    gap: 4px;
+    margin: 0 0 4px;
+  }
   .sc-chip,
   .sc-queued {
     display: inline-flex;

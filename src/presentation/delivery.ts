@@ -1,7 +1,7 @@
-// How the chat marks a message the user sent into a running turn (a steer) or for a subagent (a relay), a
-// message whose echo the agent recorded differently, and a user message the agent added: one line under the
+// How the chat marks a message the user sent into a running turn (a steer), for a subagent (a relay) or again (a
+// retry or an edit), a message whose echo the agent recorded differently, and a user message the agent added: one line under the
 // message each, the same words wherever it shows. Pure; imports only src/protocol.
-import type { MessageEntry, RelayNote, SteerDelivery } from '../protocol/transcript';
+import type { MessageEntry, RelayNote, ResendNote, SteerDelivery } from '../protocol/transcript';
 import { plainText } from './plainText';
 
 export interface PresentedDelivery {
@@ -41,8 +41,19 @@ function presentRelay(relay: RelayNote, clock: (at: number) => string): Presente
   return { icon: 'reply', text: `${sent}; ${how} at ${clock(relay.passedOn.at)}`, resend: false };
 }
 
+/** A message sent again: a new turn after the last one (ACP has no rewind), and the turns after the original stay. */
+function presentResend(resend: ResendNote, clock: (at: number) => string): PresentedDelivery {
+  const how = resend.how === 'retry' ? 'Sent again' : 'Edited and sent again';
+  return { icon: resend.how === 'retry' ? 'refresh' : 'edit', text: `${how}: your message of ${clock(resend.of.at)}, as a new turn; the turns after it stay`, resend: false };
+}
+
+/** Above the prompt box while its words are an edit of an earlier message. */
+export function editingNotice(at: number, clock: (at: number) => string): string {
+  return `Editing your message of ${clock(at)}: it goes as a new turn after the last one, marked as edited`;
+}
+
 /** Which line a message carries (the chat styles each kind). */
-export type DeliveryKind = SteerDelivery['status'] | 'relay' | 'agent-echo' | 'added-by-agent';
+export type DeliveryKind = SteerDelivery['status'] | 'relay' | 'agent-echo' | 'added-by-agent' | 'resend';
 
 /**
  * The lines under a message, in order: who a relay is for, how far a steer got, that the agent added it, and
@@ -50,6 +61,7 @@ export type DeliveryKind = SteerDelivery['status'] | 'relay' | 'agent-echo' | 'a
  */
 export function presentDeliveries(entry: MessageEntry, clock: (at: number) => string): (PresentedDelivery & { readonly kind: DeliveryKind })[] {
   const lines: (PresentedDelivery & { readonly kind: DeliveryKind })[] = [];
+  if (entry.resend) lines.push({ ...presentResend(entry.resend, clock), kind: 'resend' });
   if (entry.relay) lines.push({ ...presentRelay(entry.relay, clock), kind: 'relay' });
   if (entry.steer) lines.push({ ...presentSteer(entry.steer), kind: entry.steer.status });
   if (entry.addedByAgent) lines.push({ icon: 'hubot', text: 'Added by the agent: this message was not sent from here', resend: false, kind: 'added-by-agent' });
@@ -58,4 +70,12 @@ export function presentDeliveries(entry: MessageEntry, clock: (at: number) => st
     lines.push({ icon: 'info', text, resend: false, kind: 'agent-echo' });
   }
   return lines;
+}
+
+/**
+ * Whether the user can send this message again (Retry, or Edit and send again): their own words as sent from
+ * here. Not a message the agent added, nor a parent's copy of a relay (its words went to a subagent).
+ */
+export function isResendable(entry: MessageEntry): boolean {
+  return entry.role === 'user' && entry.addedByAgent !== true && entry.relay?.side !== 'parent';
 }

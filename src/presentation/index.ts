@@ -16,7 +16,7 @@ export { changeCounts, changePath, filesChangedLabel } from './changes';
 export { isAdvertisedChange, sessionSettings } from './sessionSettings';
 export { childTimeline } from './timeline';
 export { patchLineKind } from './gitPatch';
-export { presentDeliveries } from './delivery';
+export { editingNotice, isResendable, presentDeliveries } from './delivery';
 export { commandText, isPlainWord } from './command';
 export { permissionAnswer } from './permission';
 export { turnEndAnnouncement } from './turnEnd';

@@ -14,6 +14,7 @@ import {
   type CodeTokenStyles,
   type DeltaMessage,
   type FileSuggestion,
+  type MessageRef,
   type PathAttachment,
   type PromptAttachment,
   type HostToWebviewMessage,
@@ -88,11 +89,17 @@ function parseAttachments(value: unknown): PromptAttachment[] | undefined {
 function parsePrompt(m: Raw): Extract<WebviewToHostMessage, { readonly type: 'prompt' }> | undefined {
   if (!isString(m.sessionId) || typeof m.text !== 'string' || m.text.length > MAX_TEXT) return undefined;
   if (m.queue !== undefined && typeof m.queue !== 'boolean') return undefined;
-  const queue = m.queue === true ? { queue: true } : {};
-  if (m.attachments === undefined) return isString(m.text, MAX_TEXT) ? { type: 'prompt', sessionId: m.sessionId, text: m.text, ...queue } : undefined;
+  const resendOf = m.resendOf === undefined ? undefined : parseMessageRef(m.resendOf);
+  if (m.resendOf !== undefined && !resendOf) return undefined;
+  const extra = { ...(m.queue === true ? { queue: true } : {}), ...(resendOf ? { resendOf } : {}) };
+  if (m.attachments === undefined) return isString(m.text, MAX_TEXT) ? { type: 'prompt', sessionId: m.sessionId, text: m.text, ...extra } : undefined;
   const attachments = parseAttachments(m.attachments);
   if (!attachments || (attachments.length === 0 && m.text.trim() === '')) return undefined;
-  return { type: 'prompt', sessionId: m.sessionId, text: m.text, attachments, ...queue };
+  return { type: 'prompt', sessionId: m.sessionId, text: m.text, attachments, ...extra };
+}
+
+function parseMessageRef(m: unknown): MessageRef | undefined {
+  return isRecord(m) && isString(m.sessionId) && isString(m.entryId) ? { sessionId: m.sessionId, entryId: m.entryId } : undefined;
 }
 
 function isSuggestion(value: unknown): value is FileSuggestion {
@@ -104,6 +111,10 @@ export const webviewToHostGuards: GuardTable<WebviewToHostMessage> = {
   resync: (m) => ({ type: 'resync', knownRev: typeof m.knownRev === 'number' ? m.knownRev : -1, reason: isString(m.reason) ? m.reason : 'unknown' }),
   ack: (m) => (isRev(m.rev) ? { type: 'ack', rev: m.rev } : undefined),
   prompt: parsePrompt,
+  retry: (m) => {
+    const ref = parseMessageRef(m);
+    return ref ? { type: 'retry', ...ref } : undefined;
+  },
   unqueue: (m) => (isString(m.sessionId) && isString(m.queuedId) ? { type: 'unqueue', sessionId: m.sessionId, queuedId: m.queuedId } : undefined),
   searchFiles: (m) => (isCount(m.requestId) && typeof m.query === 'string' && m.query.length <= MAX_PATH ? { type: 'searchFiles', requestId: m.requestId, query: m.query } : undefined),
   cancel: (m) => (isString(m.sessionId) ? { type: 'cancel', sessionId: m.sessionId } : undefined),

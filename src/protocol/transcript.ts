@@ -148,6 +148,8 @@ export interface MessageEntry extends EntryBase {
   agentEcho?: string;
   /** A user message the client never sent: the agent put it in the conversation (it never names the session). */
   addedByAgent?: true;
+  /** The user sent an earlier message of theirs again (retried it, or edited it first): a new turn, the turns between stay. */
+  resend?: ResendNote;
 }
 
 export interface ToolCallEntry extends EntryBase {
@@ -307,6 +309,13 @@ export interface SteerDelivery {
   status: SteerStatus;
   /** For `failed` and `not-delivered`: what happened, in words for the user. */
   reason?: string;
+}
+
+/** Which earlier message a resent one repeats, and how: as it was (`retry`) or edited (`edit`). */
+export interface ResendNote {
+  readonly how: 'retry' | 'edit';
+  /** When the original was sent (what the chat names it by) and its entry, when the chat still has it. */
+  readonly of: { readonly at: number; readonly entryId?: string };
 }
 
 /** A message for a subagent that went through its parent: shown in both chats. */

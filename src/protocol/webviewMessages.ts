@@ -311,7 +311,7 @@ export interface TokenColorsMessage {
 }
 
 /** The requests the host may refuse, and so answers (the webview shows a refusal where the user asked). */
-export const ANSWERED_REQUESTS = ['prompt', 'cancel', 'openSubagentSession', 'cancelToolCall', 'cancelTerminal', 'answerPermission', 'changeSetting'] as const;
+export const ANSWERED_REQUESTS = ['prompt', 'retry', 'cancel', 'openSubagentSession', 'cancelToolCall', 'cancelTerminal', 'answerPermission', 'changeSetting'] as const;
 export type AnsweredRequest = (typeof ANSWERED_REQUESTS)[number];
 
 /** The host's answer to an answered request: done, or why not. */
@@ -333,7 +333,15 @@ export function answeredRequestKey(message: WebviewToHostMessage): AnsweredReque
   if (!(ANSWERED_REQUESTS as readonly string[]).includes(message.type)) return undefined;
   const answered = message as Extract<WebviewToHostMessage, { readonly type: AnsweredRequest }>;
   const target =
-    answered.type === 'cancelToolCall' ? answered.toolCallId : answered.type === 'cancelTerminal' ? answered.terminalId : answered.type === 'answerPermission' ? answered.requestId : undefined;
+    answered.type === 'cancelToolCall'
+      ? answered.toolCallId
+      : answered.type === 'cancelTerminal'
+        ? answered.terminalId
+        : answered.type === 'answerPermission'
+          ? answered.requestId
+          : answered.type === 'retry'
+            ? answered.entryId
+            : undefined;
   return { request: answered.type, sessionId: answered.sessionId, ...(target !== undefined ? { target } : {}) };
 }
 
@@ -352,9 +360,19 @@ export type WebviewToHostMessage =
   /**
    * The user's message for a session: the host sends it the way the session's verdict says (`actions.send`:
    * a prompt, a steer, its queue, or for a subagent a relay through its parent). `queue`: the user chose
-   * "queue instead" while a turn runs.
+   * "queue instead" while a turn runs. `resendOf`: the user's earlier message these words are an edit of
+   * (*Edit and send again*): the host marks the message as sent again.
    */
-  | { readonly type: 'prompt'; readonly sessionId: string; readonly text: string; readonly attachments?: readonly PromptAttachment[]; readonly queue?: boolean }
+  | {
+      readonly type: 'prompt';
+      readonly sessionId: string;
+      readonly text: string;
+      readonly attachments?: readonly PromptAttachment[];
+      readonly queue?: boolean;
+      readonly resendOf?: MessageRef;
+    }
+  /** *Retry*: the user's message `entryId` of `sessionId` sent again as it was (words and attachments), as a new turn. */
+  | { readonly type: 'retry'; readonly sessionId: string; readonly entryId: string }
   /** Takes a queued message back (`header.queued`). */
   | { readonly type: 'unqueue'; readonly sessionId: string; readonly queuedId: string }
   /** `@` completion: workspace files and folders matching `query` (answered by `fileSearchResults`). */
@@ -380,6 +398,12 @@ export type WebviewToHostMessage =
   | { readonly type: 'copy'; readonly text: string }
   /** A code block's toolbar: insert at the editor's cursor, into the terminal, or apply to the file it names. */
   | { readonly type: 'codeBlock'; readonly action: CodeBlockAction; readonly code: string; readonly path?: string };
+
+/** A message of the chat: its session and entry. */
+export interface MessageRef {
+  readonly sessionId: string;
+  readonly entryId: string;
+}
 
 /** What a code block's toolbar asks the host for (Copy is `copy`). */
 export type CodeBlockAction = 'insert' | 'terminal' | 'apply';

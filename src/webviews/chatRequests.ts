@@ -12,7 +12,9 @@ import {
   type RequestOutcomeMessage,
   type WebviewToHostMessage,
 } from '../protocol/webviewMessages';
-import type { PromptCapabilities } from '../protocol/transcript';
+import type { MessageEntry, PromptCapabilities } from '../protocol/transcript';
+import { markResend } from '../protocol/resendMark';
+import { isResendable } from '../presentation/delivery';
 import { PromptContentError } from '../host/promptContent';
 import { inertUiText } from '../host/uiText';
 import type { SessionView } from '../store/model';
@@ -137,25 +139,52 @@ async function cancelItem(context: RequestContext, sessionId: string, item: Sess
 
 /**
  * The user's message, where the session's verdict says (the controller decides: prompt, steer, queue, relay).
- * Attachments become content blocks the agent opted in to, or nothing is sent; a refusal says why.
+ * Attachments become content blocks the agent opted in to, or nothing is sent; a refusal says why. An edit of an
+ * earlier message carries the mark that says so.
  */
 async function sendMessage(context: RequestContext, message: Message<'prompt'>): Promise<Outcome> {
-  const { store } = context;
-  const { sessionId } = message;
-  const session = sessionInPanel(context, sessionId);
-  const verdict = session && store ? store.actionsFor(sessionId).send : { route: 'refuse' as const, reason: NOT_IN_CHAT };
-  if (verdict.route === 'refuse' || !store) return refuse(verdict.reason, `cannot send to "${session?.label ?? 'this session'}". ${verdict.reason}`);
-  let content: string | ContentBlock[] = message.text;
+  const refused = sendRefusal(context, message.sessionId);
+  if (refused) return refused;
+  let content: ContentBlock[] = [{ type: 'text', text: message.text }];
   const attachments = message.attachments ?? [];
   if (attachments.length > 0) {
     try {
-      content = await context.workbench.promptContent(message.text, attachments, store.promptCapabilities());
+      content = await context.workbench.promptContent(message.text, attachments, context.store!.promptCapabilities());
     } catch (error) {
       if (!(error instanceof PromptContentError)) throw error;
       return refuse(`The message was not sent. ${error.message}`, `the message was not sent. ${error.message}`);
     }
   }
-  const result = await context.sessions.send(context.connectionId, sessionId, content, { queue: message.queue === true });
+  const original = message.resendOf && resendableMessage(context, message.resendOf.sessionId, message.resendOf.entryId);
+  if (original) content = markResend(content, { how: 'edit', of: { at: original.at, entryId: original.id } }) as ContentBlock[];
+  return send(context, message.sessionId, content, message.queue === true);
+}
+
+/** *Retry*: the user's message again as it was sent (its words and attachments), marked as sent again. */
+async function retryMessage(context: RequestContext, message: Message<'retry'>): Promise<Outcome> {
+  const original = resendableMessage(context, message.sessionId, message.entryId);
+  if (!original) return refuse('This message cannot be sent again from here.', 'this message cannot be sent again from here.');
+  const refused = sendRefusal(context, message.sessionId);
+  if (refused) return refused;
+  const blocks = [{ type: 'text', text: original.text }, ...original.attachments] as ContentBlock[];
+  return send(context, message.sessionId, markResend(blocks, { how: 'retry', of: { at: original.at, entryId: original.id } }) as ContentBlock[], false);
+}
+
+/** Why a message to this session is not sent now (the session's verdict), or undefined when it goes. */
+function sendRefusal(context: RequestContext, sessionId: string): Outcome | undefined {
+  const session = sessionInPanel(context, sessionId);
+  const verdict = session && context.store ? context.store.actionsFor(sessionId).send : { route: 'refuse' as const, reason: NOT_IN_CHAT };
+  return verdict.route === 'refuse' ? refuse(verdict.reason, `cannot send to "${session?.label ?? 'this session'}". ${verdict.reason}`) : undefined;
+}
+
+/** A user's message of a session in this chat that may be sent again (the presentation's rule), if there is one. */
+function resendableMessage(context: RequestContext, sessionId: string, entryId: string): MessageEntry | undefined {
+  const entry = sessionInPanel(context, sessionId)?.entries.find((e) => e.id === entryId);
+  return entry?.kind === 'message' && isResendable(entry) ? entry : undefined;
+}
+
+async function send(context: RequestContext, sessionId: string, content: ContentBlock[], queue: boolean): Promise<Outcome> {
+  const result = await context.sessions.send(context.connectionId, sessionId, content, { queue });
   return { after: Promise.resolve(result.turn) };
 }
 
@@ -172,6 +201,7 @@ export const requestHandlers: RequestHandlers = {
   resync: (_message, { pipe }) => pipe.resync(),
   ack: (message, { pipe }) => pipe.ack(message.rev),
   prompt: (message, context) => sendMessage(context, message),
+  retry: (message, context) => retryMessage(context, message),
   unqueue: (message, context) => {
     if (sessionInPanel(context, message.sessionId)) context.sessions.unqueue(context.connectionId, message.sessionId, message.queuedId);
   },

@@ -2,7 +2,7 @@
 // from there), `/` lists the agent's commands and inserts one, ↑ recalls the last prompt, `@` attaches a
 // workspace file that reaches the agent (it says what it received), "Add Selection to Subchats Chat" adds a
 // chip that is sent, and a prompt queued during a turn (the Queue button next to Steer) waits in a visible
-// queue until the turn ends.
+// queue until the turn ends. Retry sends a message again, attachment included, marked as sent again.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import { mkdirSync } from 'node:fs';
@@ -110,6 +110,19 @@ test('@ attaches a workspace file, and the session/prompt carries it as an embed
   // The demo agent advertises embeddedContext, so the file goes with its text; it says what arrived.
   await chat.getByText(`Received: file app.ts (resource, ${APP_TS.length} characters)`).waitFor({ timeout: SLOW_MS });
   assert.equal(await chat.locator('.sc-chip').count(), 0);
+});
+
+test('Retry sends a message again with its attachment, as a new turn marked as sent again', async () => {
+  const received = chat.getByText(`Received: file app.ts (resource, ${APP_TS.length} characters)`);
+  const users = chat.locator('subchats-message[role-kind="user"]');
+  const before = await users.count();
+  const message = users.filter({ hasText: 'read' }).last();
+  await message.hover();
+  await message.getByRole('button', { name: 'Retry' }).click();
+  await received.nth(1).waitFor({ timeout: SLOW_MS });
+  assert.equal(await users.count(), before + 1);
+  const mark = users.last().locator('.sc-delivery[data-delivery="resend"]');
+  assert.match(await mark.innerText(), /^Sent again: your message of \d\d:\d\d:\d\d, as a new turn; the turns after it stay$/);
 });
 
 test('Add Selection to Subchats Chat adds a chip with the file and lines, and it is sent', async () => {

@@ -25,7 +25,16 @@ function fixture(actions: Partial<SessionActions>, options: { taken?: boolean; t
   const warnings: string[] = [];
   const calls: string[] = [];
   const sessions: Record<string, { id: string; parentId: string | null; label: string; entries: unknown[]; toolCalls: object }> = {
-    root: { id: 'root', parentId: null, label: 'Root', entries: [], toolCalls: {} },
+    root: {
+      id: 'root',
+      parentId: null,
+      label: 'Root',
+      entries: [
+        { kind: 'message', id: 'u1', role: 'user', at: 42, text: 'hi', attachments: [{ type: 'resource_link', uri: 'file:///w/a.ts', name: 'a.ts' }] },
+        { kind: 'message', id: 'a1', role: 'agent', at: 43, text: 'hello', attachments: [] },
+      ],
+      toolCalls: {},
+    },
     kid: {
       id: 'kid',
       parentId: 'root',
@@ -132,7 +141,7 @@ test('a sent message is answered once it is sent, before its turn ends; the requ
   let settled = false;
   const handled = handleRequest({ type: 'prompt', sessionId: 'root', text: 'hi' }, context).then(() => (settled = true));
   await settle();
-  assert.deepEqual(calls, ['send root "hi"']);
+  assert.deepEqual(calls, ['send root [{"type":"text","text":"hi"}]']);
   assert.deepEqual(posted, [{ type: 'requestOutcome', request: 'prompt', sessionId: 'root' }]);
   assert.equal(settled, false, 'a failure of the turn still reaches the panel');
   endTurn();
@@ -168,4 +177,37 @@ test('code block actions go to the workbench; Apply resolves the file from the c
   await handleRequest({ type: 'codeBlock', action: 'apply', code: 'c', path: 'src/c.ts' }, context);
   assert.deepEqual(calls, ['insertAtCursor ["a"]', 'insertIntoTerminal ["b"]', 'applyToFile ["src/c.ts","c","/work"]']);
   assert.deepEqual(posted, []);
+});
+
+test('Retry sends the user\'s message again as it was, words and attachments, marked as a retry of it', async () => {
+  const { context, posted, calls } = fixture({});
+  await handleRequest({ type: 'retry', sessionId: 'root', entryId: 'u1' }, context);
+  assert.deepEqual(calls, [
+    'send root [{"type":"text","text":"hi","_meta":{"subchats/resend":{"how":"retry","of":{"at":42,"entryId":"u1"}}}},{"type":"resource_link","uri":"file:///w/a.ts","name":"a.ts"}]',
+  ]);
+  assert.deepEqual(posted, [{ type: 'requestOutcome', request: 'retry', sessionId: 'root', target: 'u1' }]);
+});
+
+test('Retry of an agent\'s message, an unknown one, or one the verdict refuses is answered with why, and nothing is sent', async () => {
+  const { context, posted, calls } = fixture({});
+  await handleRequest({ type: 'retry', sessionId: 'root', entryId: 'a1' }, context);
+  await handleRequest({ type: 'retry', sessionId: 'other', entryId: 'u1' }, context);
+  const refused = fixture({ send: { route: 'refuse', reason: 'The agent connection ended.' } } as Partial<SessionActions>);
+  await handleRequest({ type: 'retry', sessionId: 'root', entryId: 'u1' }, refused.context);
+  assert.deepEqual(calls, []);
+  assert.deepEqual(refused.calls, []);
+  assert.deepEqual(
+    [...posted, ...refused.posted].map((m) => m.type === 'requestOutcome' && m.refused),
+    ['This message cannot be sent again from here.', 'This message cannot be sent again from here.', 'The agent connection ended.'],
+  );
+});
+
+test('an edited message is marked as an edit of the message it names; a name that is not the user\'s message sends it unmarked', async () => {
+  const { context, calls } = fixture({});
+  await handleRequest({ type: 'prompt', sessionId: 'root', text: 'hi there', resendOf: { sessionId: 'root', entryId: 'u1' } }, context);
+  await handleRequest({ type: 'prompt', sessionId: 'root', text: 'hey', resendOf: { sessionId: 'root', entryId: 'a1' } }, context);
+  assert.deepEqual(calls, [
+    'send root [{"type":"text","text":"hi there","_meta":{"subchats/resend":{"how":"edit","of":{"at":42,"entryId":"u1"}}}}]',
+    'send root [{"type":"text","text":"hey"}]',
+  ]);
 });

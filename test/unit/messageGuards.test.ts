@@ -30,6 +30,11 @@ test('webview messages: valid ones pass as typed copies, anything else is refuse
   assert.deepEqual(parseWebviewMessage({ type: 'resync' }), { type: 'resync', knownRev: -1, reason: 'unknown' });
   assert.deepEqual(parseWebviewMessage({ type: 'openSubagentSession', sessionId: 's', extra: 1 }), { type: 'openSubagentSession', sessionId: 's' });
   assert.equal(parseWebviewMessage({ type: 'openSubagentSession', sessionId: 5 }), undefined);
+  assert.deepEqual(parseWebviewMessage({ type: 'retry', sessionId: 's', entryId: 'm1', x: 1 }), { type: 'retry', sessionId: 's', entryId: 'm1' });
+  assert.equal(parseWebviewMessage({ type: 'retry', sessionId: 's' }), undefined);
+  const edit = { type: 'prompt', sessionId: 's', text: 'hi', resendOf: { sessionId: 's', entryId: 'm1', x: 1 } };
+  assert.deepEqual(parseWebviewMessage(edit), { type: 'prompt', sessionId: 's', text: 'hi', resendOf: { sessionId: 's', entryId: 'm1' } });
+  assert.equal(parseWebviewMessage({ ...edit, resendOf: { sessionId: 's' } }), undefined, 'a malformed resendOf refuses the message');
   for (const bad of [null, 'ready', [], {}, { type: 'prompt', sessionId: '', text: 'x' }, { type: 'openChat', sessionId: 's', where: 'window' }, { type: 'openChanges', sessionId: 's', scope: 'all' }, { type: 'ready' }]) {
     assert.equal(parseWebviewMessage(bad), undefined, JSON.stringify(bad));
   }
@@ -119,7 +124,7 @@ test('a code block action carries its code; only Apply names a file, and it must
 });
 
 test('every message type has exactly one guard', () => {
-  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'cancelTerminal', 'cancelToolCall', 'changeSetting', 'codeBlock', 'copy', 'openChanges', 'openChat', 'openDiff', 'openFile', 'openLink', 'openSubagentSession', 'prompt', 'ready', 'resync', 'searchFiles', 'unqueue']);
+  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'cancelTerminal', 'cancelToolCall', 'changeSetting', 'codeBlock', 'copy', 'openChanges', 'openChat', 'openDiff', 'openFile', 'openLink', 'openSubagentSession', 'prompt', 'ready', 'resync', 'retry', 'searchFiles', 'unqueue']);
   assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['addAttachment', 'delta', 'fileSearchResults', 'focusPrompt', 'requestOutcome', 'snapshot', 'tokenColors']);
 });
 

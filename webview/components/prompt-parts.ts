@@ -1,9 +1,10 @@
 // The prompt box's pieces that only render: the completion list, attachment chips and the queue.
 // Agent-provided command names and descriptions are text bindings only (never markup).
 import { html, nothing, type TemplateResult } from 'lit';
-import { attachmentLabel, attachmentRefusal } from '../../src/presentation';
+import { attachmentLabel, attachmentRefusal, clockTime, editingNotice } from '../../src/presentation';
 import type { AvailableCommand, PromptCapabilities, QueuedMessage } from '../../src/protocol/transcript';
 import type { FileSuggestion, PromptAttachment } from '../../src/protocol/webviewMessages';
+import type { EditedMessage } from '../events';
 import { codicon } from './base';
 
 export type CompletionItem = { readonly kind: 'command'; readonly command: AvailableCommand } | { readonly kind: 'file'; readonly file: FileSuggestion };
@@ -70,4 +71,14 @@ export function renderQueue(queue: readonly QueuedMessage[], remove: (id: string
       </li>`,
     )}
   </ul>`;
+}
+
+/** Above the box while the words are an edit of an earlier message; ✕ sends them as a plain new message instead. */
+export function renderEditing(editing: EditedMessage, drop: () => void): TemplateResult {
+  return html`<div class="sc-editing sc-muted" role="status">
+    ${codicon('edit')}<span class="sc-grow">${editingNotice(editing.at, clockTime)}</span>
+    <button type="button" class="sc-icon-button" aria-label="Send as a new message, not marked as an edit" title="Send as a new message, not marked as an edit" @click=${drop}>
+      ${codicon('close')}
+    </button>
+  </div>`;
 }

@@ -62,7 +62,7 @@ export class SubchatsApp extends SubchatsElement {
       event.stopPropagation();
       const sessionId = this.store.mirror.rootSessionId;
       if (sessionId === undefined) return;
-      this.store.ui.restoreDraft(sessionId, event.detail.text);
+      this.store.ui.restoreDraft(sessionId, event.detail);
       this.promptTextarea()?.focus();
     });
   }

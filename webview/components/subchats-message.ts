@@ -2,8 +2,12 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { MessageEntry } from '../../src/protocol/transcript';
-import { clockTime, presentDeliveries } from '../../src/presentation';
+import { clockTime, isResendable, presentDeliveries } from '../../src/presentation';
 import { requestHost, restoreDraft } from '../events';
+import type { ChatStore } from '../state/chatStore';
+import { StoreWatch } from '../state/storeWatch';
+import { OUTCOME_TOPIC } from '../state/topics';
+import { refusalNote } from './refusal';
 import { renderAttachment } from './attachments';
 import { SubchatsElement, codicon } from './base';
 import './subchats-markdown';
@@ -11,7 +15,15 @@ import { growthOf } from '../state/textGrowth';
 
 export class SubchatsMessage extends SubchatsElement {
   @property({ attribute: false }) entry!: MessageEntry;
+  /** The session the message is in (what Retry and Edit name), and the chat's store for the host's answers. */
+  @property({ attribute: false }) sessionId = '';
+  @property({ attribute: false }) store: ChatStore | undefined;
   @state() private thoughtOpen = false;
+
+  constructor() {
+    super();
+    new StoreWatch(this, () => ({ store: this.store, topics: [OUTCOME_TOPIC] }));
+  }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if (changed.has('entry')) this.setAttribute('role-kind', this.entry.role);
@@ -31,28 +43,39 @@ export class SubchatsMessage extends SubchatsElement {
       <div class="sc-role sc-message-head">${label}${this.renderActions(entry, label)}</div>
       <div class="sc-bubble"><subchats-markdown .growth=${growthOf(entry)} .text=${entry.text}></subchats-markdown>${attachments}</div>
       ${this.renderDelivery(entry)}
+      ${entry.role === 'user' ? refusalNote(this.store, { request: 'retry', sessionId: this.sessionId, target: entry.id }, this.localName) : nothing}
     </div>`;
   }
 
   /**
-   * Copy the message as its Markdown source; for the user's own words, put them back in the prompt box to edit
-   * and send again (ACP cannot rewind a conversation: what is sent is a new turn after the last one).
+   * Copy the message as its Markdown source; for the user's own words, send them again as they were (Retry) or
+   * put them back in the prompt box to edit first. ACP cannot rewind a conversation: either is a new turn after
+   * the last one, marked as sent again, and the turns after the original stay.
    */
   private renderActions(entry: MessageEntry, label: string): TemplateResult {
     return html`<span class="sc-message-actions" role="toolbar" aria-label=${`${label} message actions`}>
       <button type="button" class="sc-icon-button" title="Copy message (Markdown)" aria-label="Copy message" @click=${() => requestHost(this, { type: 'copy', text: entry.text })}>
         ${codicon('copy')}
       </button>
-      ${entry.role === 'user' && entry.addedByAgent !== true
+      ${isResendable(entry)
         ? html`<button
-            type="button"
-            class="sc-icon-button"
-            title="Edit and send again: puts this message in the prompt box; it is sent as a new turn after the last one, and the turns after it stay"
-            aria-label="Edit and send again"
-            @click=${() => this.putBack(entry)}
-          >
-            ${codicon('edit')}
-          </button>`
+              type="button"
+              class="sc-icon-button"
+              title="Retry: sends this message again as it was, as a new turn after the last one; the turns after it stay"
+              aria-label="Retry"
+              @click=${() => requestHost(this, { type: 'retry', sessionId: this.sessionId, entryId: entry.id })}
+            >
+              ${codicon('refresh')}
+            </button>
+            <button
+              type="button"
+              class="sc-icon-button"
+              title="Edit and send again: puts this message in the prompt box; it is sent as a new turn after the last one, and the turns after it stay"
+              aria-label="Edit and send again"
+              @click=${() => restoreDraft(this, { text: entry.text, editOf: { ref: { sessionId: this.sessionId, entryId: entry.id }, at: entry.at } })}
+            >
+              ${codicon('edit')}
+            </button>`
         : nothing}
     </span>`;
   }
@@ -64,13 +87,9 @@ export class SubchatsMessage extends SubchatsElement {
     return html`${lines.map(
       (line) => html`<div class="sc-muted sc-delivery" data-delivery=${line.kind}>
         ${codicon(line.icon)} ${line.text}
-        ${line.resend ? html`<button type="button" class="sc-link" @click=${() => this.putBack(entry)}>Put back in the prompt box</button>` : nothing}
+        ${line.resend ? html`<button type="button" class="sc-link" @click=${() => restoreDraft(this, { text: entry.text })}>Put back in the prompt box</button>` : nothing}
       </div>`,
     )}`;
-  }
-
-  private putBack(entry: MessageEntry): void {
-    restoreDraft(this, entry.text);
   }
 
   private onToggle(event: Event): void {

@@ -7,7 +7,7 @@ import { property, state } from 'lit/decorators.js';
 import { attachmentRefusal } from '../../src/presentation';
 import type { MessageRoute } from '../../src/protocol/transcript';
 import type { PromptAttachment } from '../../src/protocol/webviewMessages';
-import { requestHost } from '../events';
+import { requestHost, type EditedMessage } from '../events';
 import { readMedia } from '../lib/mediaFiles';
 import { HistoryWalk, completionTrigger, matchingCommands, promptHistory, replaceRange, type CompletionTrigger } from '../lib/promptComposer';
 import type { ChatStore } from '../state/chatStore';
@@ -16,7 +16,7 @@ import { COMPOSER_TOPIC, OUTCOME_TOPIC } from '../state/topics';
 import { StoreWatch } from '../state/storeWatch';
 import { SubchatsElement, codicon } from './base';
 import { refusalNote } from './refusal';
-import { COMPLETION_LIST_ID, completionOptionId, renderChips, renderCompletion, renderQueue, type CompletionItem } from './prompt-parts';
+import { COMPLETION_LIST_ID, completionOptionId, renderChips, renderCompletion, renderEditing, renderQueue, type CompletionItem } from './prompt-parts';
 
 const INPUT_ID = 'sc-prompt-input';
 
@@ -48,6 +48,8 @@ export class SubchatsPromptBox extends SubchatsElement {
   @state() private attachments: PromptAttachment[] = [];
   @state() private trigger: CompletionTrigger | undefined;
   @state() private active = 0;
+  /** The earlier message the words are an edit of (*Edit and send again*): the send is marked as its edit. */
+  @state() private editing: EditedMessage | undefined;
   /** Why the last paste or drop was refused. */
   @state() private notice = '';
   private caret = 0;
@@ -74,7 +76,8 @@ export class SubchatsPromptBox extends SubchatsElement {
     for (const attachment of added) this.addAttachment(attachment);
     const restored = this.store?.ui.takeDraft(this.sessionId);
     if (restored !== undefined) {
-      this.draft = this.draft.trim() === '' ? restored : `${this.draft}\n${restored}`;
+      this.draft = this.draft.trim() === '' ? restored.text : `${this.draft}\n${restored.text}`;
+      this.editing = restored.editOf;
       this.pendingCaret = this.draft.length;
     }
   }
@@ -109,6 +112,7 @@ export class SubchatsPromptBox extends SubchatsElement {
     const reason = refused ?? (this.notice || (send.route === 'prompt' ? '' : send.reason));
     return html`<form @submit=${this.onSubmit} aria-label="Prompt">
       ${renderQueue(header.queued, (id) => requestHost(this, { type: 'unqueue', sessionId: this.sessionId, queuedId: id }))}
+      ${this.editing ? renderEditing(this.editing, () => (this.editing = undefined)) : nothing}
       ${relay ? nothing : renderChips(this.attachments, header.promptCapabilities, (index) => (this.attachments = this.attachments.filter((_, i) => i !== index)))}
       ${open ? renderCompletion(items, this.active, (index) => this.choose(index), this.trigger?.kind === 'file' ? 'No matching workspace files.' : 'The agent advertised no matching commands.') : nothing}
       <label class="sc-visually-hidden" for=${INPUT_ID}>${relay ? `Message for this subagent, sent to ${send.via?.label ?? 'its parent'}` : 'Message the agent'}</label>
@@ -294,8 +298,10 @@ export class SubchatsPromptBox extends SubchatsElement {
     if (header.actions.send.route === 'refuse' || (text === '' && (relay || this.attachments.length === 0))) return;
     const attachments = relay ? [] : this.attachments;
     if (attachments.some((a) => attachmentRefusal(a.kind, header.promptCapabilities))) return;
-    requestHost(this, { type: 'prompt', sessionId: this.sessionId, text, ...(attachments.length > 0 ? { attachments } : {}), ...(queue ? { queue: true } : {}) });
+    const resendOf = this.editing?.ref;
+    requestHost(this, { type: 'prompt', sessionId: this.sessionId, text, ...(attachments.length > 0 ? { attachments } : {}), ...(queue ? { queue: true } : {}), ...(resendOf ? { resendOf } : {}) });
     this.draft = '';
+    this.editing = undefined;
     this.attachments = relay ? this.attachments : [];
     this.trigger = undefined;
     this.history.reset();

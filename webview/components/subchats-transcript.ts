@@ -120,7 +120,7 @@ export class SubchatsTranscript extends SubchatsElement {
     const { store, sessionId } = this;
     switch (item.kind) {
       case 'message':
-        return html`<subchats-message .entry=${item}></subchats-message>`;
+        return html`<subchats-message .store=${store} .sessionId=${sessionId} .entry=${item}></subchats-message>`;
       case 'toolCall': {
         const toolCall = view.toolCalls[item.toolCallId];
         const childId = toolCall?.childSessionId;

@@ -9,6 +9,7 @@ import type {
   PromptAttachment,
   RequestOutcomeMessage,
 } from '../../src/protocol/webviewMessages';
+import type { RestoredDraft } from '../events';
 import { COMPOSER_TOPIC, OUTCOME_TOPIC, TopicBus, UI_TOPIC } from './topics';
 
 /** What the prompt box holds for a session; kept across the webview being hidden and shown again. */
@@ -42,7 +43,7 @@ export class ChatViewModel {
   /** Which child cards are expanded inline. */
   private readonly expanded = new Set<string>();
   private readonly composers = new Map<string, ComposerState>();
-  private readonly draftInbox = new Map<string, string>();
+  private readonly draftInbox = new Map<string, RestoredDraft>();
   /** Attachments added from the editor or the explorer that the prompt box has not taken yet. */
   private attachmentInbox: PathAttachment[] = [];
   /** The host's latest answer to the prompt box's file search. */
@@ -97,17 +98,17 @@ export class ChatViewModel {
     this.bus.emit([COMPOSER_TOPIC]);
   }
 
-  /** Puts words back in a session's prompt box (a message that did not reach the agent, to send again). */
-  restoreDraft(sessionId: string, text: string): void {
-    this.draftInbox.set(sessionId, text);
+  /** Puts words back in a session's prompt box (a message that did not reach the agent, or one to edit and send again). */
+  restoreDraft(sessionId: string, draft: RestoredDraft): void {
+    this.draftInbox.set(sessionId, draft);
     this.bus.emit([COMPOSER_TOPIC]);
   }
 
   /** The words put back for this session's box since it last looked, if any. */
-  takeDraft(sessionId: string): string | undefined {
-    const text = this.draftInbox.get(sessionId);
+  takeDraft(sessionId: string): RestoredDraft | undefined {
+    const draft = this.draftInbox.get(sessionId);
     this.draftInbox.delete(sessionId);
-    return text;
+    return draft;
   }
 
   takeAttachments(): PathAttachment[] {

@@ -2,6 +2,7 @@
 // prompts, steers and the v2 whole-message updates, so a steer's words are read like a prompt's.
 import type { ContentBlock, MessageEntry } from '../model';
 import type { RecordKeeper } from '../recordKeeper';
+import { readResendMark } from '../../protocol/resendMark';
 import { appendText } from '../textRope';
 import { isObject } from '../wireMessage';
 
@@ -19,4 +20,10 @@ export function newUserMessage(core: RecordKeeper, blocks: unknown[]): MessageEn
   fillFromBlocks(entry, blocks);
   core.noteText(entry.text.length);
   return entry;
+}
+
+/** A message the client sent again says which earlier one it repeats (only the client's own sends carry it). */
+export function markResent(entry: MessageEntry, blocks: readonly unknown[]): void {
+  const resend = readResendMark(blocks);
+  if (resend) entry.resend = resend;
 }

@@ -7,7 +7,7 @@ import { appendText } from '../textRope';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 import { extendAccount, keepAsSent, keepsUserWords, noteAgentUserMessage, replaceAccount } from './agentAccounts';
 import { awaitEcho, heldEcho, isHeld } from './promptEchoes';
-import { fillFromBlocks, newUserMessage } from './messageBlocks';
+import { fillFromBlocks, markResent, newUserMessage } from './messageBlocks';
 import { markRelay } from './relays';
 import { claimSteerEcho, noteAgentWords, takePromptedSteer } from './steering';
 
@@ -95,6 +95,7 @@ export function addUserPrompt(parts: ReducerContext, session: SessionRecord, blo
     return;
   }
   if (fromClient) {
+    markResent(entry, blocks);
     keepAsSent(core, entry);
     markRelay(parts, session, entry);
   }

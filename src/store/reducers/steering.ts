@@ -9,7 +9,7 @@ import type { ReducerContext } from '../reducerContext';
 import { isAdvertised } from '../agentCapabilities';
 import { asString, type JsonObject } from '../wireMessage';
 import { keepAsSent } from './agentAccounts';
-import { newUserMessage } from './messageBlocks';
+import { markResent, newUserMessage } from './messageBlocks';
 import { markRelay } from './relays';
 import { addNotice } from './sessionDetails';
 import { AgentMethod } from '../../protocol/acpMethods';
@@ -21,6 +21,7 @@ export function startSteer(parts: ReducerContext, session: SessionRecord, key: s
   const { core } = parts;
   const entry = newUserMessage(core, blocks);
   entry.steer = { status: 'sending' };
+  markResent(entry, blocks);
   const wireText = entry.text;
   keepAsSent(core, entry);
   markRelay(parts, session, entry);
