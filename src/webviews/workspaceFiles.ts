@@ -2,8 +2,7 @@
 // search.exclude respected), open editors first, and only ever workspace-relative paths.
 import * as vscode from 'vscode';
 import { rankSuggestions } from '../host/fileRanking';
-import type { WorkspaceFolderRef } from '../host/promptContent';
-import type { FileSuggestion, PathAttachment } from '../protocol/webviewMessages';
+import type { FileSuggestion, PathAttachment, WorkspaceFolderRef } from '../protocol/webviewMessages';
 
 const MAX_FILES = 20_000;
 const MAX_SUGGESTIONS = 50;

@@ -12,6 +12,7 @@ import type { ChatStore } from '../state/chatStore';
 import { ROOT_TOPIC, TREE_TOPIC, UI_TOPIC } from '../state/topics';
 import { Handshake } from '../state/handshake';
 import { StoreWatch } from '../state/storeWatch';
+import { setWorkspaceRoots } from '../state/workspaceRoots';
 import { SubchatsElement, codicon } from './base';
 import type { SubchatsTranscript } from './subchats-transcript';
 import './subchats-announcer';
@@ -123,6 +124,7 @@ export class SubchatsApp extends SubchatsElement {
       this.resyncRequestedAt = undefined;
       this.handshake.answered();
       if (message.panelState) this.panelState = message.panelState;
+      if (message.workspace) setWorkspaceRoots(message.workspace);
       this.store.mirror.applySnapshot(message);
       this.scheduleAck();
       return;
