@@ -69,3 +69,25 @@ test('an attachment waits for a page that takes it, then goes once', async () =>
   sync.resync();
   assert.deepEqual(types(posted), ['addAttachment', 'snapshot:The agent connection for this chat is not available. Reconnect or reopen the session.', 'addAttachment', 'snapshot:The agent connection for this chat is not available. Reconnect or reopen the session.']);
 });
+
+test('every snapshot carries the workspace the chat words paths by; a change of folders sends a new one', () => {
+  const posted: HostToWebviewMessage[] = [];
+  let folders = [{ name: 'repo', path: '/repo' }];
+  const sync = new FeedSync({
+    panelState: { connectionId: 'c', sessionId: 's' },
+    workspace: () => ({ folders, home: '/home/ann' }),
+    postMessage: (message) => {
+      posted.push(message);
+      return Promise.resolve(true);
+    },
+    isVisible: () => true,
+  });
+  sync.setFeed(undefined);
+  folders = [...folders, { name: 'docs', path: '/docs' }];
+  sync.workspaceChanged();
+  const workspaces = posted.map((m) => (m.type === 'snapshot' ? m.workspace : undefined));
+  assert.deepEqual(workspaces, [
+    { folders: [{ name: 'repo', path: '/repo' }], home: '/home/ann' },
+    { folders: [{ name: 'repo', path: '/repo' }, { name: 'docs', path: '/docs' }], home: '/home/ann' },
+  ]);
+});
