@@ -1,11 +1,10 @@
 // VS Code glue for chat panels: one WebviewPanel per (connection, session), restored after a reload by a
 // serializer, fed by a ChatFeed, and answering the webview's requests through the handler table (chatRequests).
-import { homedir } from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parseWebviewMessage } from '../protocol/messageGuards';
 import type { AddAttachmentMessage, ChatPanelState, PathAttachment } from '../protocol/webviewMessages';
-import { WorkspaceFiles, workspaceFolderRefs } from './workspaceFiles';
+import { WorkspaceFiles, chatWorkspace } from './workspaceFiles';
 import type { SessionView } from '../store/model';
 import type { SessionStoreReader } from '../store/storeAccess';
 import { ChatFeed } from './chatFeed';
@@ -198,7 +197,7 @@ class ChatPanelController implements vscode.Disposable {
     });
     this.sync = new FeedSync({
       panelState: { connectionId, sessionId },
-      workspace: () => ({ folders: workspaceFolderRefs(), home: homedir() }),
+      workspace: chatWorkspace,
       postMessage: (message) => webview.postMessage(message),
       isVisible: () => panel.visible,
       onFeedPost: () => this.updateTitle(),

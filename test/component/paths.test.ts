@@ -3,13 +3,17 @@
 // the agent's Markdown read workspace-relative; the full path is only in the tooltip; a click (or Enter) asks
 // the host to open the real path, and no file:// link is ever in the page.
 import assert from 'node:assert/strict';
-import { describe, test } from 'node:test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { before, describe, test } from 'node:test';
 import type { WebviewToHostMessage } from '../../src/protocol/webviewMessages';
 import { FeedLink } from './feedLink';
-import { useHarness, type ChatPage } from './harness';
+import { repoRoot, useHarness, type ChatPage } from './harness';
 import { PATHS_WORKSPACE, ROOT, pathsScene } from './scenes';
 
 const harness = useHarness();
+const screenshots = join(repoRoot, 'test-results', 'screenshots');
+before(() => mkdirSync(screenshots, { recursive: true }));
 
 async function open(): Promise<{ chat: ChatPage; link: FeedLink }> {
   const chat = await harness().openChat();
@@ -76,6 +80,9 @@ describe('paths', () => {
     const { chat } = await open();
     await chat.send({ type: 'addAttachment', attachment: { kind: 'selection', path: 'src/b.ts', startLine: 3, endLine: 7 } });
     const chip = chat.page.locator('.sc-chip').getByRole('button', { name: 'src/b.ts:3-7', exact: true });
+    await chip.waitFor();
+    await chat.page.locator('subchats-app > header subchats-changes .sc-changes-toggle').click();
+    await chat.page.screenshot({ path: join(screenshots, 'paths.png') });
     assert.equal(await chip.getAttribute('title'), '/repo/src/b.ts:3-7');
     assert.deepEqual(await opened(chat, () => chip.click()), { type: 'openFile', path: '/repo/src/b.ts', line: 3 });
     await chat.close();
