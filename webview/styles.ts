@@ -651,6 +651,17 @@ const chatStyles = css`
     white-space: pre-wrap;
     overflow-wrap: anywhere;
   }
+  /* A path (subchats-path): its button takes the place of the element in the row (ellipsis, growing). */
+  subchats-path {
+    display: contents;
+  }
+  .sc-path {
+    overflow-wrap: anywhere;
+    text-align: start;
+  }
+  .sc-chip .sc-path {
+    color: inherit;
+  }
   .sc-chip-refused {
     border-color: var(--vscode-inputValidation-warningBorder, var(--vscode-notificationsWarningIcon-foreground));
   }

@@ -6,17 +6,12 @@ import { pathToFileURL } from 'node:url';
 import type { ContentBlock } from '@agentclientprotocol/sdk/unstable';
 import { readConfined } from '../acp/confinedFs';
 import { isInsideOrEqual, resolveWorkspacePath, WorkspacePathError } from '../acp/workspacePaths';
-import { attachmentLabel, attachmentRefusal, embedsText } from '../presentation';
+import { attachmentLabel, attachmentRefusal, embedsText, workspaceFile } from '../presentation';
 import type { PromptCapabilities } from '../protocol/transcript';
-import type { PathAttachment, PromptAttachment } from '../protocol/webviewMessages';
+import type { PathAttachment, PromptAttachment, WorkspaceFolderRef } from '../protocol/webviewMessages';
 
 /** Larger files go as links: the agent can read them itself. */
 const MAX_EMBEDDED_CHARS = 1_000_000;
-
-export interface WorkspaceFolderRef {
-  readonly name: string;
-  readonly path: string;
-}
 
 export interface PromptContentDeps {
   readonly capabilities: PromptCapabilities;
@@ -33,12 +28,10 @@ export class PromptContentError extends Error {}
  * writes it), checked to stay inside the workspace folders, symbolic links included.
  */
 export async function resolveWorkspaceRelative(relative: string, folders: readonly WorkspaceFolderRef[]): Promise<string> {
-  const first = folders[0];
-  if (!first) throw new PromptContentError('No workspace folder is open.');
+  if (folders.length === 0) throw new PromptContentError('No workspace folder is open.');
   if (path.isAbsolute(relative) || /^[a-zA-Z]:/.test(relative)) throw new PromptContentError(`"${relative}" is not a workspace-relative path.`);
-  const [head, ...rest] = relative.split(/[\\/]/);
-  const named = folders.length > 1 ? folders.find((folder) => folder.name === head) : undefined;
-  const absolute = named ? path.join(named.path, ...rest) : path.join(first.path, relative);
+  const absolute = workspaceFile(relative, { folders });
+  if (absolute === undefined) throw new PromptContentError(`"${relative}" is not inside a workspace folder.`);
   try {
     return (await resolveWorkspacePath(absolute, folders.map((f) => f.path), { allowFolderItself: true })).path;
   } catch (error) {

@@ -1,5 +1,6 @@
 // How Changes lists read, in the tree and in the chat: "2 files changed", "+3 −1", a path relative to the session's folder.
 import type { FileChangeSummary } from '../protocol/transcript';
+import { pathUnder } from './displayPath';
 
 /** "1 file changed", "3 files changed"; empty for none. */
 export function filesChangedLabel(count: number): string {
@@ -16,10 +17,7 @@ export function changeCounts(change: Pick<FileChangeSummary, 'added' | 'removed'
   return `+${bound}${change.added} −${bound}${change.removed}`;
 }
 
-/** The path under `cwd` when it is inside it (forward slashes), else the path as reported. */
+/** The path under `cwd` when it is inside it (forward slashes), else the path as reported (forward slashes). */
 export function changePath(filePath: string, cwd: string | null): string {
-  const normalized = filePath.replace(/\\/g, '/');
-  if (!cwd) return normalized;
-  const base = cwd.replace(/\\/g, '/').replace(/\/+$/, '');
-  return normalized.startsWith(`${base}/`) ? normalized.slice(base.length + 1) : normalized;
+  return (cwd ? pathUnder(filePath, cwd) : undefined) ?? filePath.replace(/\\/g, '/');
 }

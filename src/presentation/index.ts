@@ -24,3 +24,4 @@ export { TerminalOutputFilter } from './terminalOutput';
 export { contextText, costText, subtreeUsage, subtreeUsageLines, usageText, usageTree, type UsageNode } from './usage';
 export { codeBlockFile } from './codeBlockFile';
 export { CODE_TOKEN_KINDS, codeTokenCss, codeTokenKind, type CodeTokenKind } from './codeTokens';
+export { displayPath, fileReference, isLocalFile, workspaceFile, workspacePathsInText } from './displayPath';

@@ -183,6 +183,16 @@ function isSessionDelta(value: unknown): boolean {
   return optionalArray(value.toolCalls);
 }
 
+/** Workspace folders (name and path) and an optional home folder, all strings. */
+function isWorkspaceRoots(value: unknown): boolean {
+  return (
+    isRecord(value) &&
+    Array.isArray(value.folders) &&
+    value.folders.every((f: unknown) => isRecord(f) && typeof f.name === 'string' && typeof f.path === 'string') &&
+    (value.home === undefined || typeof value.home === 'string')
+  );
+}
+
 /** Only the version survives of a message from another protocol version (nothing else can be trusted). */
 function otherVersion(m: Raw): number | undefined {
   if (m.protocolVersion === WEBVIEW_PROTOCOL_VERSION) return undefined;
@@ -203,7 +213,8 @@ export const hostToWebviewGuards: GuardTable<HostToWebviewMessage> = {
       m.sessions.every(isSessionData) &&
       Array.isArray(m.ancestors) &&
       Array.isArray(m.terminals) &&
-      (m.unavailableReason === undefined || typeof m.unavailableReason === 'string');
+      (m.unavailableReason === undefined || typeof m.unavailableReason === 'string') &&
+      (m.workspace === undefined || isWorkspaceRoots(m.workspace));
     return valid ? (m as unknown as SnapshotMessage) : undefined;
   },
   delta: (m) => {

@@ -5,10 +5,11 @@ import type { ActionPermission, AvailableCommand, Entry, FileChangeSummary, Prom
 import type { SessionUsage } from './usage';
 
 /**
+ * Version 7: a Changes row is the file's summary alone (the chat words its path from the snapshot's `workspace`).
  * Version 6: headers carry the controller's whole verdict (`actions`: phase, busy, steer, queue, relay, send)
  * and the session's queue (`queued`); the host queues, steers and relays (`prompt` with `queue`, `unqueue`).
  */
-export const WEBVIEW_PROTOCOL_VERSION = 6;
+export const WEBVIEW_PROTOCOL_VERSION = 7;
 
 /** How many of the latest state changes a header carries (enough for the state line's explanation). */
 export const HEADER_STATE_HISTORY = 6;
@@ -34,10 +35,8 @@ export interface ChatUsage {
   readonly cost?: { readonly amount: number; readonly currency?: string };
 }
 
-/** One changed file of a Changes list, with the path as the chat shows it (relative to the session's folder). */
-export interface ChatFileChange extends FileChangeSummary {
-  readonly label: string;
-}
+/** One changed file of a Changes list; the chat shows its path as src/presentation/displayPath.ts says. */
+export type ChatFileChange = FileChangeSummary;
 
 /** Which changes "Open Changes" opens: the session's own, or those of the session and all its descendants. */
 export type ChangesScope = 'session' | 'tree';
@@ -208,6 +207,18 @@ export interface ChatSessionDelta {
   readonly toolCallAppends?: readonly ToolCallTextAppend[];
 }
 
+/** A workspace folder as VS Code names it, with its absolute file-system path. */
+export interface WorkspaceFolderRef {
+  readonly name: string;
+  readonly path: string;
+}
+
+/** Where the chat's paths are shown relative to: the workspace folders, and the home folder for `~/…`. */
+export interface WorkspaceRoots {
+  readonly folders: readonly WorkspaceFolderRef[];
+  readonly home?: string;
+}
+
 export interface SnapshotMessage {
   readonly type: 'snapshot';
   readonly protocolVersion: number;
@@ -221,6 +232,8 @@ export interface SnapshotMessage {
   readonly unavailableReason?: string;
   /** What VS Code must keep to restore the panel after a reload; the webview stores it with setState. */
   readonly panelState?: ChatPanelState;
+  /** The workspace the chat shows paths relative to (sent with every snapshot; a change of folders sends one). */
+  readonly workspace?: WorkspaceRoots;
 }
 
 export interface DeltaMessage {

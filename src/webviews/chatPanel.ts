@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { parseWebviewMessage } from '../protocol/messageGuards';
 import type { AddAttachmentMessage, ChatPanelState, CodeTokenStyles, PathAttachment } from '../protocol/webviewMessages';
-import { WorkspaceFiles } from './workspaceFiles';
+import { WorkspaceFiles, chatWorkspace } from './workspaceFiles';
 import type { SessionView } from '../store/model';
 import type { SessionStoreReader } from '../store/storeAccess';
 import { ChatFeed } from './chatFeed';
@@ -205,6 +205,7 @@ class ChatPanelController implements vscode.Disposable {
     });
     this.sync = new FeedSync({
       panelState: { connectionId, sessionId },
+      workspace: chatWorkspace,
       postMessage: (message) => webview.postMessage(message),
       isVisible: () => panel.visible,
       onFeedPost: () => this.updateTitle(),
@@ -235,6 +236,7 @@ class ChatPanelController implements vscode.Disposable {
         }
       }),
       toDisposable(manager.host.onDidChangeRuntimes(() => this.attach())),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.sync.workspaceChanged()),
     );
     this.attach();
     void manager.tokenColors.styles().then((tokens) => this.sendTokenColors(tokens));

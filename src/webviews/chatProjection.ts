@@ -2,7 +2,7 @@
 // raw agent blobs, safe tool calls, ancestors, terminals) and whole snapshots. Pure reads; no delta bookkeeping.
 import type { SessionView, SessionStateInfo, ToolCallRecord } from '../store/model';
 import { viewSafeToolCall } from './viewSafeToolCall';
-import { backgroundRunning, changePath, childTimeline, preOrder, sessionSettings, subtreeUsage, subtreeUsageLines, usageTree } from '../presentation';
+import { backgroundRunning, childTimeline, preOrder, sessionSettings, subtreeUsage, subtreeUsageLines, usageTree } from '../presentation';
 import { changeSummary, ownChanges, subtreeChanges, type FileChange } from '../store/sessionChanges';
 import type { SessionStoreReader } from '../store/storeAccess';
 import { questionsNotForwardedBy } from '../store/subagentDialects';
@@ -54,9 +54,8 @@ function chatUsage(usage: Readonly<Record<string, unknown>> | null): ChatUsage |
   };
 }
 
-function chatChanges(store: SessionStoreReader, changes: readonly FileChange[], sessionId: string): ChatFileChange[] {
-  const cwd = store.effectiveCwd(sessionId);
-  return changes.map((change) => ({ ...changeSummary(change), label: changePath(change.path, cwd) }));
+function chatChanges(changes: readonly FileChange[]): ChatFileChange[] {
+  return changes.map(changeSummary);
 }
 
 export type SessionControls = Pick<ChatSessionHeader, 'actions' | 'toolCallCancel'>;
@@ -75,7 +74,7 @@ export function controlsChanged(now: SessionControls, sent: ChatSessionHeader): 
 
 /** What the webview reads of a session (see ChatSessionHeader): built field by field, never spread. */
 export function sessionHeader(store: SessionStoreReader, session: SessionView, controls = sessionControls(store, session.id)): ChatSessionHeader {
-  const changes = chatChanges(store, ownChanges(session), session.id);
+  const changes = chatChanges(ownChanges(session));
   return {
     id: session.id,
     parentId: session.parentId,
@@ -97,7 +96,7 @@ export function sessionHeader(store: SessionStoreReader, session: SessionView, c
     childTimeline: childTimeline(session.childIds.map((id) => store.getSession(id)).filter((child): child is SessionView => child !== undefined)),
     settings: session.parentId === null && !session.closed ? sessionSettings(session) : [],
     changes,
-    treeChanges: session.childIds.length > 0 ? chatChanges(store, subtreeChanges(store, session.id), session.id) : changes,
+    treeChanges: session.childIds.length > 0 ? chatChanges(subtreeChanges(store, session.id)) : changes,
     createdAt: session.createdAt,
     updatedAt: session.updatedAt,
     timeSpent: session.timeSpent,

@@ -12,6 +12,7 @@ import {
   type HostToWebviewMessage,
   type RequestOutcomeMessage,
   type TokenColorsMessage,
+  type WorkspaceRoots,
 } from '../protocol/webviewMessages';
 import type { ChatFeed } from './chatFeed';
 import { unavailableSnapshot } from './chatProjection';
@@ -21,6 +22,8 @@ const NO_CONNECTION = 'The agent connection for this chat is not available. Reco
 
 export interface FeedSyncOptions {
   readonly panelState: ChatPanelState;
+  /** The workspace folders and home folder the chat shows paths relative to (sent with every snapshot). */
+  readonly workspace?: () => WorkspaceRoots;
   /** Resolves false when VS Code dropped the message (no live webview to take it). */
   readonly postMessage: (message: HostToWebviewMessage) => PromiseLike<boolean>;
   readonly isVisible: () => boolean;
@@ -110,6 +113,11 @@ export class FeedSync implements ChatPipe {
     if (!this.incompatible && !this.disposed) void this.options.postMessage(message);
   }
 
+  /** The workspace folders changed: a snapshot carries the new ones (every path in the chat is worded again). */
+  workspaceChanged(): void {
+    this.sendSnapshot();
+  }
+
   /** Asks the webview to focus its prompt box (not a feed message: no revision, nothing to resend). */
   focusPrompt(): void {
     if (!this.incompatible) void this.options.postMessage({ type: 'focusPrompt', protocolVersion: WEBVIEW_PROTOCOL_VERSION });
@@ -129,7 +137,8 @@ export class FeedSync implements ChatPipe {
   }
 
   private deliver(message: FeedMessage): void {
-    const withState = message.type === 'snapshot' ? { ...message, panelState: this.options.panelState } : message;
+    const workspace = this.options.workspace?.();
+    const withState = message.type === 'snapshot' ? { ...message, panelState: this.options.panelState, ...(workspace ? { workspace } : {}) } : message;
     const seq = ++this.posts;
     if (message.type === 'snapshot') {
       this.lastSnapshotPost = seq;

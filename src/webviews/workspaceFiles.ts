@@ -1,9 +1,9 @@
 // Workspace files for `@` completion and attachments: VS Code's file search (files.exclude and
 // search.exclude respected), open editors first, and only ever workspace-relative paths.
+import { homedir } from 'node:os';
 import * as vscode from 'vscode';
 import { rankSuggestions } from '../host/fileRanking';
-import type { WorkspaceFolderRef } from '../host/promptContent';
-import type { FileSuggestion, PathAttachment } from '../protocol/webviewMessages';
+import type { FileSuggestion, PathAttachment, WorkspaceFolderRef, WorkspaceRoots } from '../protocol/webviewMessages';
 
 const MAX_FILES = 20_000;
 const MAX_SUGGESTIONS = 50;
@@ -12,6 +12,11 @@ const LISTING_TTL_MS = 5_000;
 
 export function workspaceFolderRefs(): WorkspaceFolderRef[] {
   return (vscode.workspace.workspaceFolders ?? []).map((folder) => ({ name: folder.name, path: folder.uri.fsPath }));
+}
+
+/** What the chat words its paths by (src/presentation/displayPath.ts): the workspace folders and the home folder. */
+export function chatWorkspace(): WorkspaceRoots {
+  return { folders: workspaceFolderRefs(), home: homedir() };
 }
 
 /** The workspace-relative path of a file URI, or undefined when it is not inside the workspace. */

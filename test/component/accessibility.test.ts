@@ -7,7 +7,8 @@ import { describe, test } from 'node:test';
 import { axeViolations, describeViolations } from './axe';
 import { FeedLink } from './feedLink';
 import { capturedTheme, useHarness, type ChatPage, type ThemeName } from './harness';
-import { CHILD_A, ROOT, parentWithChildren, withPendingPermission } from './scenes';
+import type { WorkspaceRoots } from '../../src/protocol/webviewMessages';
+import { CHILD_A, PATHS_WORKSPACE, ROOT, parentWithChildren, pathsScene, withPendingPermission } from './scenes';
 import { SceneWire } from './wireScenes';
 
 const harness = useHarness();
@@ -83,6 +84,8 @@ function failedRoot(): SceneWire {
 interface Scene {
   readonly name: string;
   readonly wire: () => SceneWire;
+  /** The workspace the host sends with the snapshot (paths read relative to it). */
+  readonly workspace?: WorkspaceRoots;
   /** Opens what the scene shows beyond the first render. */
   readonly open?: (chat: ChatPage) => Promise<void>;
 }
@@ -125,6 +128,18 @@ const SCENES: readonly Scene[] = [
     },
   },
   { name: 'root failed', wire: failedRoot },
+  {
+    name: 'paths: locations, sent files, links in the answer, a chip, the Changes list',
+    wire: pathsScene,
+    workspace: PATHS_WORKSPACE,
+    open: async (chat) => {
+      await chat.send({ type: 'addAttachment', attachment: { kind: 'selection', path: 'src/b.ts', startLine: 3, endLine: 7 } });
+      await chat.page.locator('.sc-chip').waitFor();
+      const changes = chat.page.locator('subchats-app > header subchats-changes');
+      await changes.locator('.sc-changes-toggle').click();
+      await changes.locator('[data-path]').first().waitFor();
+    },
+  },
 ];
 
 describe('accessibility', () => {
@@ -133,7 +148,7 @@ describe('accessibility', () => {
       const found: string[] = [];
       for (const scene of SCENES) {
         const chat = await harness().openChat({ theme, height: 4000 });
-        await FeedLink.showing(chat, scene.wire().store, ROOT);
+        await FeedLink.showing(chat, scene.wire().store, ROOT, scene.workspace);
         await chat.page.locator('#sc-prompt-input').waitFor();
         await scene.open?.(chat);
         const violations = await axeViolations(chat.page);

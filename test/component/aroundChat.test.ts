@@ -91,7 +91,8 @@ describe('around the chat', () => {
   test('Changes: the parent lists its tree\'s files, each card its own; Open Changes asks the host', async () => {
     const chat = await harness().openChat();
     const w = editingTree();
-    const link = await FeedLink.showing(chat, w.store, 'root');
+    // Rows read relative to the workspace folder the host names.
+    const link = await FeedLink.showing(chat, w.store, 'root', { folders: [{ name: 'repo', path: '/repo' }] });
     const { page } = chat;
     const parent = page.locator('subchats-app > header subchats-changes');
     await parent.getByText('2 files changed').waitFor();

@@ -118,6 +118,30 @@ test('hostile content in every field renders as inert text and never executes', 
   await chat.close();
 });
 
+test('agent links and paths open nothing but a local file through the host: command, network, UNC and `..` escapes stay inert', async () => {
+  const chat = await harness().openChat();
+  const w = new SceneWire().root('root', 'Root');
+  w.say('root', 'agent', [
+    '[run](command:workbench.action.files.newUntitledFile)',
+    '[share](file://server/share/x.txt)',
+    '[unc](//server/share/x.txt)',
+    '`\\\\server\\share\\x.txt`',
+    '[scheme](vscode://file/etc/passwd)',
+    '[escape](/repo/../etc/passwd) and `/repo/../../etc/shadow`',
+    'the one real file: `/repo/ok.ts`',
+  ].join('\n\n'));
+  w.endTurn('root');
+  await FeedLink.showing(chat, w.store, 'root', { folders: [{ name: 'repo', path: '/repo' }], home: '/home/ann' });
+  const answer = chat.page.locator('subchats-markdown').first();
+  await answer.getByText('the one real file').waitFor();
+  for (const anchor of await answer.locator('a').all()) await anchor.click({ force: true });
+  for (const inert of await answer.locator('span.sc-path').all()) await inert.click({ force: true });
+  assert.deepEqual(await answer.getByRole('button').allTextContents(), ['ok.ts'], 'only the file in the workspace is a button');
+  assert.equal(await answer.locator('[href]').count(), 0);
+  assert.deepEqual((await chat.posted()).filter((m) => m.type === 'openFile' || m.type === 'openLink'), []);
+  await chat.close();
+});
+
 /** A root session with one agent-supplied tool call. */
 function rootWithToolCall(toolCall: Record<string, unknown>): SceneWire {
   return new SceneWire().root('root', 'Root').toolCall('root', 'tc', toolCall);

@@ -126,11 +126,12 @@ describe('prompt box', () => {
     await input.press('Enter');
     assert.equal(await input.inputValue(), 'see ');
     const chips = chat.page.locator('.sc-chip');
-    assert.deepEqual(await chips.allTextContents().then((t) => t.map((s) => s.trim())), ['a.ts']);
+    // A chip says where the file is in the workspace (no workspace sent here: the path as the host gave it).
+    assert.deepEqual(await chips.allTextContents().then((t) => t.map((s) => s.trim())), ['src/a.ts']);
     // Added from the editor: a selection chip.
     await chat.send({ type: 'addAttachment', attachment: { kind: 'selection', path: 'src/b.ts', startLine: 3, endLine: 7 } });
     await chips.nth(1).waitFor();
-    assert.equal((await chips.nth(1).textContent())?.trim(), 'b.ts:3-7');
+    assert.equal((await chips.nth(1).textContent())?.trim(), 'src/b.ts:3-7');
     await chat.send({ type: 'addAttachment', attachment: { kind: 'file', path: 'README.md' } });
     await chips.nth(2).waitFor();
     await chat.page.getByRole('button', { name: 'Remove README.md' }).click();

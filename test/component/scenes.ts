@@ -1,5 +1,6 @@
 // Transcripts used by the component tests and screenshots: wire messages fed to a real SessionStore
 // (wireScenes.ts), so the webview sees what the store makes of them, action rules included.
+import type { WorkspaceRoots } from '../../src/protocol/webviewMessages';
 import { SceneWire } from './wireScenes';
 
 export const ROOT = 'sess_root';
@@ -83,4 +84,26 @@ export function withPendingPermission(w: SceneWire, sessionId: string, toolCall:
     ],
     extra,
   );
+}
+
+/** The workspace pathsScene's paths are in (as the host sends it), with a home folder for `~/…`. */
+export const PATHS_WORKSPACE: WorkspaceRoots = { folders: [{ name: 'repo', path: '/repo' }], home: '/home/ann' };
+
+/** A turn that touched paths every way an agent and a user do. */
+export function pathsScene(): SceneWire {
+  const w = new SceneWire().root(ROOT, 'Paths');
+  w.prompt(ROOT, 'Look at these', [
+    { type: 'resource_link', name: 'a b.ts', uri: 'file:///repo/src/a%20b.ts' },
+    { type: 'resource', resource: { uri: 'file:///repo/src/sel.ts#L3:5', mimeType: 'text/plain', text: 'selected lines' } },
+  ]);
+  w.toolCall(ROOT, 'edit1', {
+    title: 'Edit /repo/src/app.ts',
+    kind: 'edit',
+    status: 'completed',
+    locations: [{ path: '/repo/src/app.ts', line: 12 }, { path: '/home/ann/notes/todo.md' }],
+    content: [{ type: 'diff', path: '/repo/src/app.ts', oldText: 'a\n', newText: 'b\n' }],
+  });
+  w.say(ROOT, 'agent', 'Changed `/repo/src/app.ts:12`, see [the config](file:///repo/config.json); the route `/api/users` is unchanged.');
+  w.endTurn(ROOT);
+  return w;
 }

@@ -83,3 +83,25 @@ test("the theme's code colours go to the page, the latest again after each ready
   sync.tokenColors({ type: 'tokenColors', tokens: null });
   assert.equal(posted.length, before);
 });
+
+test('every snapshot carries the workspace the chat words paths by; a change of folders sends a new one', () => {
+  const posted: HostToWebviewMessage[] = [];
+  let folders = [{ name: 'repo', path: '/repo' }];
+  const sync = new FeedSync({
+    panelState: { connectionId: 'c', sessionId: 's' },
+    workspace: () => ({ folders, home: '/home/ann' }),
+    postMessage: (message) => {
+      posted.push(message);
+      return Promise.resolve(true);
+    },
+    isVisible: () => true,
+  });
+  sync.setFeed(undefined);
+  folders = [...folders, { name: 'docs', path: '/docs' }];
+  sync.workspaceChanged();
+  const workspaces = posted.map((m) => (m.type === 'snapshot' ? m.workspace : undefined));
+  assert.deepEqual(workspaces, [
+    { folders: [{ name: 'repo', path: '/repo' }], home: '/home/ann' },
+    { folders: [{ name: 'repo', path: '/repo' }, { name: 'docs', path: '/docs' }], home: '/home/ann' },
+  ]);
+});

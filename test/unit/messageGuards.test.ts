@@ -79,6 +79,10 @@ test('host messages: snapshots and deltas of this version are checked for the pa
   assert.equal(parseHostMessage(snapshot), snapshot);
   assert.equal(parseHostMessage({ ...snapshot, sessions: [{ header: {} }] }), undefined);
   assert.equal(parseHostMessage({ ...snapshot, rev: '3' }), undefined);
+  const workspace = { folders: [{ name: 'repo', path: '/repo' }], home: '/home/ann' };
+  assert.deepEqual(parseHostMessage({ ...snapshot, workspace }), { ...snapshot, workspace });
+  assert.equal(parseHostMessage({ ...snapshot, workspace: { folders: [{ name: 'repo' }] } }), undefined, 'a folder without its path');
+  assert.equal(parseHostMessage({ ...snapshot, workspace: { folders: [], home: 1 } }), undefined);
   const delta = { type: 'delta', protocolVersion: WEBVIEW_PROTOCOL_VERSION, fromRev: 3, toRev: 4, sessions: [{ sessionId: 'r', entries: [] }] };
   assert.equal(parseHostMessage(delta), delta);
   assert.equal(parseHostMessage({ ...delta, sessions: [{ sessionId: 'r', entries: 'x' }] }), undefined);

@@ -1,9 +1,12 @@
-// Non-text content blocks (images, links, embedded resources), rendered as text and safe data URIs only.
+// Non-text content blocks (images, links, embedded resources), rendered as text and safe data URIs only; a file
+// link or resource shows its path as the chat shows paths (subchats-path), never as a file:// link.
 import { html, type nothing, type TemplateResult } from 'lit';
 import type { ContentBlock } from '../../src/protocol/transcript';
 import { requestHost } from '../events';
 import { isSafeLink } from '../lib/markdown';
+import { isLocalFile } from '../../src/presentation';
 import { codicon } from './base';
+import './subchats-path';
 
 const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 const BASE64 = /^[A-Za-z0-9+/=\s]+$/;
@@ -12,21 +15,9 @@ function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Opens a URI: local files in the editor, web links via the host (which confirms first); nothing else. */
-function openUri(from: EventTarget, uri: string, line?: number): void {
-  if (uri.startsWith('file://')) {
-    let path: string;
-    try {
-      path = decodeURIComponent(uri.slice('file://'.length));
-    } catch {
-      return; // a malformed escape in agent text: nothing sensible to open
-    }
-    requestHost(from, line === undefined ? { type: 'openFile', path } : { type: 'openFile', path, line });
-  } else if (uri.startsWith('/')) {
-    requestHost(from, line === undefined ? { type: 'openFile', path: uri } : { type: 'openFile', path: uri, line });
-  } else if (isSafeLink(uri)) {
-    requestHost(from, { type: 'openLink', url: uri });
-  }
+/** Opens a web or mail link through the host (which confirms first); nothing else. */
+function openLink(from: EventTarget, uri: string): void {
+  if (isSafeLink(uri)) requestHost(from, { type: 'openLink', url: uri });
 }
 
 export function renderAttachment(block: ContentBlock): TemplateResult | typeof nothing {
@@ -41,10 +32,12 @@ export function renderAttachment(block: ContentBlock): TemplateResult | typeof n
     }
     case 'resource_link': {
       const uri = str(block.uri) ?? '';
+      // A local file shows as the chat shows paths (its name is the file's, the path says where it is).
+      if (isLocalFile(uri)) return html`<div>${codicon('file')} <subchats-path .path=${uri}></subchats-path></div>`;
       const name = str(block.title) ?? str(block.name) ?? uri;
       return html`<div>
         ${codicon('link')}
-        <button type="button" class="sc-link" title=${uri} @click=${(e: Event) => openUri(e.currentTarget as Element, uri)}>
+        <button type="button" class="sc-link" title=${uri} @click=${(e: Event) => openLink(e.currentTarget as Element, uri)}>
           ${name}
         </button>
       </div>`;
@@ -53,6 +46,13 @@ export function renderAttachment(block: ContentBlock): TemplateResult | typeof n
       const resource = (block.resource ?? {}) as Record<string, unknown>;
       const uri = str(resource.uri) ?? '';
       const text = str(resource.text);
+      if (isLocalFile(uri)) {
+        // The path opens the file; the text that went with it (or a note that it was binary) is on demand.
+        return html`<div class="sc-resource">
+          <div>${codicon('file')} <subchats-path .path=${uri}></subchats-path></div>
+          ${text !== undefined ? html`<details><summary>Text sent with it</summary><pre>${text}</pre></details>` : html`<div class="sc-muted">Binary content</div>`}
+        </div>`;
+      }
       return html`<details>
         <summary>${codicon('file')} ${uri || 'Embedded resource'}</summary>
         ${text !== undefined ? html`<pre>${text}</pre>` : html`<div class="sc-muted">Binary content</div>`}

@@ -2,7 +2,9 @@
 // file the block names (added once the block is whole; see codeBlockFile). Plain DOM, because the markdown
 // element that owns code blocks is not Lit. The buttons only carry which action and which block; the
 // markdown element gathers the block's text and asks the host.
+import { displayPath } from '../../src/presentation';
 import type { CodeBlockAction } from '../../src/protocol/webviewMessages';
+import { workspaceRoots } from '../state/workspaceRoots';
 
 /** The attribute naming a code block (its ordinal in the message) on its wrapper and toolbar. */
 export const CODE_BLOCK_ATTRIBUTE = 'data-code-block';
@@ -56,7 +58,8 @@ export function wrapCodeBlock(pre: HTMLPreElement, ordinal: number | undefined, 
 export function offerApply(root: ParentNode, ordinal: number, path: string): void {
   const toolbar = root.querySelector(`.sc-code-actions[${CODE_BLOCK_ATTRIBUTE}="${ordinal}"]`);
   if (!toolbar || toolbar.querySelector(`[${ACTION_ATTRIBUTE}="apply"]`)) return;
-  toolbar.append(iconButton('apply', 'git-pull-request-go-to-changes', `Apply to ${path}… (shows the change first)`));
+  const shown = displayPath(path, workspaceRoots()).text;
+  toolbar.append(iconButton('apply', 'git-pull-request-go-to-changes', `Apply to ${shown}… (shows the change first)`));
 }
 
 /** The toolbar action a click asked for, with the block it belongs to. */

@@ -3,9 +3,10 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { attachmentLabel, attachmentRefusal, clockTime, editingNotice } from '../../src/presentation';
 import type { AvailableCommand, PromptCapabilities, QueuedMessage } from '../../src/protocol/transcript';
-import type { FileSuggestion, PromptAttachment } from '../../src/protocol/webviewMessages';
+import type { FileSuggestion, PathAttachment, PromptAttachment } from '../../src/protocol/webviewMessages';
 import type { EditedMessage } from '../events';
 import { codicon } from './base';
+import './subchats-path';
 
 export type CompletionItem = { readonly kind: 'command'; readonly command: AvailableCommand } | { readonly kind: 'file'; readonly file: FileSuggestion };
 
@@ -50,13 +51,19 @@ export function renderChips(attachments: readonly PromptAttachment[], capabiliti
     ${attachments.map((attachment, index) => {
       const label = attachmentLabel(attachment);
       const refusal = attachmentRefusal(attachment.kind, capabilities);
-      return html`<li class="sc-chip ${refusal ? 'sc-chip-refused' : ''}" title=${refusal ?? ('path' in attachment ? attachment.path : label)}>
-        ${codicon(refusal ? 'warning' : CHIP_ICONS[attachment.kind])}<span>${label}</span>
+      return html`<li class="sc-chip ${refusal ? 'sc-chip-refused' : ''}" title=${refusal ?? ('path' in attachment ? nothing : label)}>
+        ${codicon(refusal ? 'warning' : CHIP_ICONS[attachment.kind])}${'path' in attachment ? chipPath(attachment) : html`<span>${label}</span>`}
         ${refusal ? html`<span class="sc-visually-hidden">${refusal}</span>` : nothing}
         <button type="button" class="sc-icon-button" aria-label=${`Remove ${label}`} @click=${() => remove(index)}>${codicon('close')}</button>
       </li>`;
     })}
   </ul>`;
+}
+
+/** A file, folder or selection chip's words: its workspace-relative path (and lines), opening the file on click. */
+function chipPath(attachment: PathAttachment): TemplateResult {
+  const selection = attachment.kind === 'selection' ? attachment : undefined;
+  return html`<subchats-path .path=${attachment.path} workspaceRelative .line=${selection?.startLine} .endLine=${selection?.endLine}></subchats-path>`;
 }
 
 /** The session's queue as the host keeps it: each message with its words (or what it carries) and a remove button. */

@@ -13,6 +13,7 @@ import type { ChatStore } from '../state/chatStore';
 import { ROOT_TOPIC, TREE_TOPIC, UI_TOPIC } from '../state/topics';
 import { Handshake } from '../state/handshake';
 import { StoreWatch } from '../state/storeWatch';
+import { setWorkspaceRoots } from '../state/workspaceRoots';
 import { SubchatsElement, codicon } from './base';
 import type { SubchatsTranscript } from './subchats-transcript';
 import './subchats-announcer';
@@ -124,6 +125,7 @@ export class SubchatsApp extends SubchatsElement {
       this.resyncRequestedAt = undefined;
       this.handshake.answered();
       if (message.panelState) this.panelState = message.panelState;
+      if (message.workspace) setWorkspaceRoots(message.workspace);
       this.store.mirror.applySnapshot(message);
       this.scheduleAck();
       return;

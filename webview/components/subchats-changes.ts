@@ -12,6 +12,7 @@ import type { ChatStore } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
 import { keepReadable } from '../lib/readableText';
 import { SubchatsElement, codicon } from './base';
+import './subchats-path';
 
 /** Up to this many files render as a plain list; longer lists are virtualized. */
 const PLAIN_LIST_MAX = 100;
@@ -71,7 +72,7 @@ export class SubchatsChanges extends SubchatsElement {
 
   private renderRow(change: ChatFileChange): TemplateResult {
     return html`${codicon(change.created ? 'diff-added' : 'diff-modified')}
-      <button type="button" class="sc-link sc-grow sc-ellipsis" title=${change.path} @click=${() => requestHost(this, { type: 'openFile', path: change.path })}>${change.label}</button>
+      <subchats-path .path=${change.path} .classes=${'sc-grow sc-ellipsis'}></subchats-path>
       <span class="sc-diff-summary sc-change-counts">${changeCounts(change)}</span>`;
   }
 

@@ -3,9 +3,11 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { requestHost } from '../events';
 import { diffLines, diffSummary, hunks, PairMemo, type DiffSummary, type LineDiff } from '../../src/presentation/lineDiff';
-import { visibleBidi } from '../../src/presentation';
+import { displayPath } from '../../src/presentation';
+import { WorkspaceRootsWatch, workspaceRoots } from '../state/workspaceRoots';
 import { keepReadable } from '../lib/readableText';
 import { SubchatsElement, codicon } from './base';
+import './subchats-path';
 
 export interface DiffContent {
   readonly path: string;
@@ -33,6 +35,11 @@ export class SubchatsDiff extends SubchatsElement {
   private readonly summaryMemo = new PairMemo<DiffSummary>();
   private readonly linesMemo = new PairMemo<LineDiff>();
 
+  constructor() {
+    super();
+    new WorkspaceRootsWatch(this);
+  }
+
   /** The +/- counts: all a collapsed diff needs (linear space). */
   private get summary(): DiffSummary {
     const { oldText, newText } = this.diff;
@@ -55,13 +62,13 @@ export class SubchatsDiff extends SubchatsElement {
           type="button"
           class="sc-icon-button"
           aria-expanded=${this.open ? 'true' : 'false'}
-          aria-label=${`${this.open ? 'Hide' : 'Show'} changes in ${this.diff.path}`}
+          aria-label=${`${this.open ? 'Hide' : 'Show'} changes in ${displayPath(this.diff.path, workspaceRoots()).text}`}
           @click=${() => (this.open = !this.open)}
         >
           ${codicon(this.open ? 'chevron-down' : 'chevron-right')}
         </button>
         ${codicon(isNew ? 'new-file' : 'diff')}
-        <span class="sc-grow sc-ellipsis" title=${visibleBidi(this.diff.path)}>${visibleBidi(this.diff.path)}</span>
+        <subchats-path .path=${this.diff.path} .classes=${'sc-grow sc-ellipsis'}></subchats-path>
         <span class="sc-added" aria-hidden="true">+${bound}${added}</span>
         <span class="sc-removed" aria-hidden="true">−${bound}${removed}</span>
         <span class="sc-visually-hidden">${exact ? '' : 'up to '}${added} lines added, ${exact ? '' : 'up to '}${removed} lines removed</span>

@@ -11,6 +11,7 @@ import { isSafeLink, renderBlock } from '../lib/markdown';
 import { MarkdownBlockSplitter, type CodeBlock, type MarkdownBlock } from '../lib/markdownBlocks';
 import { CODE_BLOCK_ATTRIBUTE, clickedCodeAction, offerApply, wrapCodeBlock } from './code-block-actions';
 import type { TextGrowth } from '../state/textGrowth';
+import { linkFileReferences } from './subchats-path';
 
 /** Rendering time per frame before the rest waits for the next frame. */
 const FRAME_BUDGET_MS = 8;
@@ -132,6 +133,7 @@ export class SubchatsMarkdown extends HTMLElement {
     const fragment = renderBlock(block);
     if (block.kind !== 'code') {
       for (const pre of fragment.querySelectorAll('pre')) wrapCodeBlock(pre, undefined, true);
+      linkFileReferences(fragment);
       return fragment;
     }
     const startsBlock = block.end - block.code.length === block.bodyStart;

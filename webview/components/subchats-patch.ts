@@ -5,6 +5,7 @@ import { property, state } from 'lit/decorators.js';
 import { ownEntry, patchLineKind, visibleBidi } from '../../src/presentation';
 import { keepReadable } from '../lib/readableText';
 import { SubchatsElement, codicon } from './base';
+import './subchats-path';
 
 interface PatchChange {
   readonly operation: string;
@@ -53,7 +54,6 @@ export class SubchatsPatch extends SubchatsElement {
     const { changes, patch } = this.diff;
     return html`<div class="sc-diff">
       ${changes.map((change, i) => {
-        const label = visibleBidi(change.oldPath ? `${change.oldPath} → ${change.path}` : change.path);
         return html`<div class="sc-row sc-diff-summary">
           ${i === 0 && patch !== undefined
             ? html`<button
@@ -67,7 +67,12 @@ export class SubchatsPatch extends SubchatsElement {
               </button>`
             : codicon('blank')}
           ${codicon(ownEntry(OPERATION_ICONS, change.operation) ?? 'diff')}
-          <span class="sc-grow sc-ellipsis" title=${label}>${label}</span>
+          <span class="sc-grow sc-ellipsis"
+            >${change.oldPath !== undefined ? html`<subchats-path .path=${change.oldPath} textOnly></subchats-path> → ` : nothing}<subchats-path
+              .path=${change.path}
+              ?textOnly=${change.operation === 'delete'}
+            ></subchats-path
+          ></span>
           <span class="sc-muted">${change.operation}</span>
         </div>`;
       })}

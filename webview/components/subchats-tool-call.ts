@@ -2,11 +2,12 @@
 // A subagent tool call also hosts the child's card where it was spawned.
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { grantsCancel, presentToolStatus, stoppedWithTurn, toolKindIcon, toolProgress, visibleBidi } from '../../src/presentation';
+import { grantsCancel, presentToolStatus, stoppedWithTurn, toolKindIcon, toolProgress, visibleBidi, workspacePathsInText } from '../../src/presentation';
 import type { ToolCallContent, ToolCallRecord } from '../../src/protocol/transcript';
 import { requestHost, revealSession } from '../events';
 import type { ChatStore } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
+import { WorkspaceRootsWatch, workspaceRoots } from '../state/workspaceRoots';
 import { OUTCOME_TOPIC } from '../state/topics';
 import { refusalNote } from './refusal';
 import { renderAttachment } from './attachments';
@@ -15,6 +16,7 @@ import { validDiff, type DiffContent } from './subchats-diff';
 import './subchats-diff';
 import { validPatchDiff, type PatchDiff } from './subchats-patch';
 import './subchats-patch';
+import './subchats-path';
 import './subchats-markdown';
 import { growthOf } from '../state/textGrowth';
 import './subchats-terminal';
@@ -38,12 +40,15 @@ export class SubchatsToolCall extends SubchatsElement {
   constructor() {
     super();
     new StoreWatch(this, () => ({ store: this.store, topics: [OUTCOME_TOPIC] }));
+    new WorkspaceRootsWatch(this);
   }
 
   protected override render(): TemplateResult {
     const call = this.toolCall;
     if (!call) return html`<div class="sc-entry sc-muted">${codicon('tools')} Unknown tool call</div>`;
-    const title = visibleBidi(call.title || call.name || 'Tool call');
+    // Paths in the title read workspace-relative; the tooltip keeps the title as the agent wrote it.
+    const fullTitle = visibleBidi(call.title || call.name || 'Tool call');
+    const title = workspacePathsInText(fullTitle, workspaceRoots());
     const status = presentToolStatus(call);
     const progress = toolProgress(call);
     const stopped = stoppedWithTurn(call);
@@ -71,7 +76,7 @@ export class SubchatsToolCall extends SubchatsElement {
             ${codicon(hasBody ? (this.open ? 'chevron-down' : 'chevron-right') : 'blank')}
           </button>
           ${codicon(toolKindIcon(call.kind), call.kind)}
-          <span class="sc-grow sc-ellipsis" title=${title}>${title}</span>
+          <span class="sc-grow sc-ellipsis" title=${fullTitle}>${title}</span>
           ${progress ? html`<span class="sc-muted sc-ellipsis sc-progress">${progress}</span>` : nothing}
           <span
             class="sc-status sc-state"
@@ -118,19 +123,10 @@ export class SubchatsToolCall extends SubchatsElement {
   private renderLocations(call: ToolCallRecord): TemplateResult | typeof nothing {
     if (call.locations.length === 0) return nothing;
     return html`<div class="sc-locations">
-      ${call.locations.map((location) => {
-        const line = typeof location.line === 'number' ? location.line : undefined;
-        const label = visibleBidi(line === undefined ? location.path : `${location.path}:${line}`);
-        return html`<button
-          type="button"
-          class="sc-link"
-          title=${`Open ${label}`}
-          @click=${() =>
-            requestHost(this, line === undefined ? { type: 'openFile', path: location.path } : { type: 'openFile', path: location.path, line })}
-        >
-          ${codicon('go-to-file')} ${label}
-        </button>`;
-      })}
+      ${call.locations.map(
+        (location) =>
+          html`<subchats-path .path=${location.path} .line=${typeof location.line === 'number' ? location.line : undefined} .icon=${'go-to-file'}></subchats-path>`,
+      )}
     </div>`;
   }
 

@@ -20,17 +20,29 @@ function escapeHtml(text: string): string {
 }
 
 const SAFE_LINK = /^(https?:|mailto:)/i;
+/** Where a link's href that is not a web or mail link is kept, out of the href. */
+export const UNSAFE_HREF_ATTRIBUTE = 'data-sc-href';
 const SAFE_IMAGE = /^data:image\/(png|jpeg|gif|webp);base64,[a-z0-9+/=\s]+$/i;
 const LANGUAGE_CLASS = /^language-[\w-]+$/;
 
 const purify = DOMPurify(window);
+/** Each link's href as written, read before DOMPurify drops a scheme it does not allow (`file:`). */
+const writtenHrefs = new WeakMap<Element, string>();
+purify.addHook('beforeSanitizeAttributes', (node) => {
+  if (node instanceof Element && node.tagName === 'A') writtenHrefs.set(node, node.getAttribute('href') ?? '');
+});
 purify.addHook('afterSanitizeAttributes', (node) => {
   if (!(node instanceof Element)) return;
   const cls = node.getAttribute('class');
   if (cls !== null && !LANGUAGE_CLASS.test(cls)) node.removeAttribute('class');
   if (node.tagName === 'A') {
-    const href = node.getAttribute('href') ?? '';
-    if (!SAFE_LINK.test(href.trim())) node.removeAttribute('href');
+    const href = writtenHrefs.get(node) ?? '';
+    if (!SAFE_LINK.test(href.trim())) {
+      node.removeAttribute('href');
+      // Kept aside (agent text cannot set data attributes: they are not allowed) for the chat to decide whether
+      // it names a local file, which then opens through the host (subchats-path), never as an href.
+      if (href !== '') node.setAttribute(UNSAFE_HREF_ATTRIBUTE, href);
+    }
     node.removeAttribute('target');
   }
   if (node.tagName === 'IMG') {

@@ -156,7 +156,7 @@ async function readInPage(app, { openCards }) {
     const lines = [`tool ${kind}`, `${text(head.querySelector('.sc-grow'))} [${text(head.querySelector('.sc-status'))}]`];
     const progress = head.querySelector('.sc-progress');
     if (progress) lines.push(`progress ${text(progress)}`);
-    for (const location of card.querySelectorAll(':scope > .sc-locations > button')) lines.push(`location ${text(location)}`);
+    for (const location of card.querySelectorAll(':scope > .sc-locations button')) lines.push(`location ${text(location)}`);
     // A diff row says what kind of change it is by its icon (new file or changed file).
     const diffRow = (row) => `${[...row.querySelectorAll(':scope > .codicon')].map(icon).filter((name) => name !== 'blank').join(' ')} ${text(row)}`;
     for (const diff of card.querySelectorAll('subchats-diff')) lines.push(`diff ${diffRow(diff.querySelector('.sc-diff-summary'))}`);
