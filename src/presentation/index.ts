@@ -23,3 +23,4 @@ export { turnEndAnnouncement } from './turnEnd';
 export { TerminalOutputFilter } from './terminalOutput';
 export { contextText, costText, subtreeUsage, subtreeUsageLines, usageText, usageTree, type UsageNode } from './usage';
 export { codeBlockFile } from './codeBlockFile';
+export { t, useL10nBundle } from './l10n';
