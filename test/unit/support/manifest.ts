@@ -11,17 +11,17 @@ function readJson(name: string): unknown {
 }
 
 /** package.json as written, `%key%` placeholders included. */
-function rawManifest(): unknown {
+export function rawManifest(): unknown {
   return readJson('package.json');
 }
 
 /** The English texts of package.json's placeholders, by key. */
-function manifestTexts(): Readonly<Record<string, string>> {
+export function manifestTexts(): Readonly<Record<string, string>> {
   return readJson('package.nls.json') as Record<string, string>;
 }
 
 /** The key of a `%key%` placeholder, or undefined for any other value. */
-function placeholderKey(value: unknown): string | undefined {
+export function placeholderKey(value: unknown): string | undefined {
   return typeof value === 'string' ? PLACEHOLDER.exec(value)?.[1] : undefined;
 }
 
