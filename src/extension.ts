@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { inertUiText } from './host/uiText';
+import { useL10nBundle } from './presentation';
 import { version as VERSION } from '../package.json';
 import type { AgentConfig } from './acp/agentProcess';
 import { registerAttachmentCommands } from './commands/chatAttachments';
@@ -26,7 +27,7 @@ import { SubagentEndsNotifier } from './host/subagentEndsNotifier';
 import { openSessionsView } from './views/sessionsView';
 import { ChatPanelManager } from './webviews/chatPanel';
 import type { SessionActions } from './store/model';
-import { mayStartAgents, UNTRUSTED_REFUSAL } from './commands/workspaceTrust';
+import { mayStartAgents, untrustedRefusal } from './commands/workspaceTrust';
 
 /**
  * What `activate()` returns to other extensions: read-only facts, and `requestAccess` for everything that acts
@@ -92,8 +93,10 @@ export interface PendingPermission {
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<SubchatsApi | SubchatsTestApi> {
-  const log = vscode.window.createOutputChannel('Subchats', { log: true });
-  const protocolLog = vscode.window.createOutputChannel('Subchats Protocol', { log: true });
+  // Before anything presents a word: the pure layers translate with the bundle vscode.l10n.t reads.
+  useL10nBundle(vscode.l10n.bundle);
+  const log = vscode.window.createOutputChannel(vscode.l10n.t('Subchats'), { log: true });
+  const protocolLog = vscode.window.createOutputChannel(vscode.l10n.t('Subchats Protocol'), { log: true });
   context.subscriptions.push(log, protocolLog);
 
   const config = () => vscode.workspace.getConfiguration('subchats');
@@ -118,18 +121,18 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
     protocolMemory: new ProtocolMemory(context.globalState),
     // The controller's question before a message (Copilot stops background subagents on a new prompt).
     confirm: async (question) => {
-      const send = 'Send Anyway';
-      return (await vscode.window.showWarningMessage(`Subchats: ${inertUiText(question, 600)}`, { modal: true }, send)) === send;
+      const send = vscode.l10n.t('Send Anyway');
+      return (await vscode.window.showWarningMessage(vscode.l10n.t('Subchats: {0}', inertUiText(question, 600)), { modal: true }, send)) === send;
     },
     onCancelUnconfirmed: (runtime, session) => {
-      const stop = 'Stop Agent';
+      const stop = vscode.l10n.t('Stop Agent');
       void vscode.window
-        .showWarningMessage(`Subchats: "${inertUiText(session.label)}" has not stopped: ${inertUiText(runtime.agent.name)} has not acted on the cancel yet.`, stop)
+        .showWarningMessage(vscode.l10n.t('Subchats: "{0}" has not stopped: {1} has not acted on the cancel yet.', inertUiText(session.label), inertUiText(runtime.agent.name)), stop)
         .then((choice) => {
           if (choice === stop) service.stop(runtime.id);
         });
     },
-    onMemoryBounded: (runtime, notice) => void vscode.window.showWarningMessage(`Subchats: ${inertUiText(runtime.agent.name)}: ${notice}`),
+    onMemoryBounded: (runtime, notice) => void vscode.window.showWarningMessage(vscode.l10n.t('Subchats: {0}: {1}', inertUiText(runtime.agent.name), notice)),
   });
   context.subscriptions.push({ dispose: () => service.dispose() });
 
@@ -230,12 +233,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
       return consentedApi(api, () => consent.isAllowed(caller.id), () => consent.refusal(caller));
     },
     async startSession(agentId, cwd) {
-      if (!mayStartAgents()) throw new Error(UNTRUSTED_REFUSAL);
+      if (!mayStartAgents()) throw new Error(untrustedRefusal());
       const id = agentId ?? config().get<string>('defaultAgent', DEMO_AGENT_ID);
       const agent = agents().find((a) => a.id === id);
       if (!agent) throw new Error(`Unknown agent "${id}"`);
       const folder = cwd ?? workspaceFolder();
-      if (!folder) throw new Error('Open a folder first; agents run in the workspace folder.');
+      if (!folder) throw new Error(vscode.l10n.t('Open a folder first; agents run in the workspace folder.'));
       const runtime = service.liveRuntimeFor(agent.id) ?? (await service.start(agent, folder));
       const sessionId = await service.newSession(runtime, folder);
       return { connectionId: runtime.id, sessionId };

@@ -19,7 +19,7 @@ export interface AddAgentContext {
   readonly log: (text: string) => void;
 }
 
-const TITLE = 'Add Agent from the ACP Registry';
+const title = () => vscode.l10n.t('Add Agent from the ACP Registry');
 
 function settings() {
   return vscode.workspace.getConfiguration('subchats');
@@ -28,9 +28,9 @@ function settings() {
 /** Fills the picker from the registry (or the presets, saying why) and resolves with the row the user accepts. */
 function pickChoice(ctx: AddAgentContext): Promise<AddAgentChoice | undefined> {
   const pick = vscode.window.createQuickPick<AddAgentItem>();
-  const refresh: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('refresh'), tooltip: 'Refresh' };
-  pick.title = TITLE;
-  pick.placeholder = 'Add which agent to subchats.agents?';
+  const refresh: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('refresh'), tooltip: vscode.l10n.t('Refresh') };
+  pick.title = title();
+  pick.placeholder = vscode.l10n.t('Add which agent to subchats.agents?');
   pick.buttons = [refresh];
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
@@ -44,14 +44,16 @@ function pickChoice(ctx: AddAgentContext): Promise<AddAgentChoice | undefined> {
       const registry = await loadRegistry({ url, cache: ctx.cache, refresh: refreshing });
       if (load !== loads) return;
       for (const dropped of registry.dropped) ctx.log(`Agent registry: entry ${dropped.index}${dropped.id ? ` (${dropped.id})` : ''} skipped: ${dropped.reason}`);
-      pick.title = `${TITLE} (${registry.agents.length} agents${registry.fromCache ? `, fetched ${new Date(registry.fetchedAt).toLocaleTimeString()}` : ''})`;
+      pick.title = registry.fromCache
+        ? vscode.l10n.t('{0} ({1} agents, fetched {2})', title(), registry.agents.length, new Date(registry.fetchedAt).toLocaleTimeString())
+        : vscode.l10n.t('{0} ({1} agents)', title(), registry.agents.length);
       pick.items = registryItems(registry.agents, configured, platformKey());
     } catch (error) {
       if (load !== loads) return;
       const reason = toastError(error);
       ctx.log(`Agent registry ${url}: ${reason}`);
-      pick.title = `${TITLE}: the registry could not be read; showing the built-in presets`;
-      const notice = { label: `Registry unavailable (${reason})`, kind: vscode.QuickPickItemKind.Separator } as AddAgentItem;
+      pick.title = vscode.l10n.t('{0}: the registry could not be read; showing the built-in presets', title());
+      const notice = { label: vscode.l10n.t('Registry unavailable ({0})', reason), kind: vscode.QuickPickItemKind.Separator } as AddAgentItem;
       pick.items = [notice, ...presetItems(AGENT_PRESETS, configured)];
     } finally {
       if (load === loads) pick.busy = false;
@@ -70,16 +72,16 @@ async function downloadedEntry(ctx: AddAgentContext, choice: Extract<AddAgentCho
   const { target, entryFor } = choice.plan;
   const name = inertUiText(choice.agent.name, 80);
   const folder = installFolder(ctx.agentsRoot, choice.agent.id, choice.agent.version);
-  const download = 'Download';
+  const download = vscode.l10n.t('Download');
   const detail = [
-    `From: ${inertUiText(target.archive, 300)}`,
-    `Into: ${folder}`,
-    target.sha256 ? `Checked against the sha256 the registry gives.` : 'The registry gives no sha256 to check it against.',
-    `Then subchats.agents runs ${inertUiText(target.cmd, 120)} from there. Nothing runs until you start a session with it.`,
+    vscode.l10n.t('From: {0}', inertUiText(target.archive, 300)),
+    vscode.l10n.t('Into: {0}', folder),
+    target.sha256 ? vscode.l10n.t('Checked against the sha256 the registry gives.') : vscode.l10n.t('The registry gives no sha256 to check it against.'),
+    vscode.l10n.t('Then subchats.agents runs {0} from there. Nothing runs until you start a session with it.', inertUiText(target.cmd, 120)),
   ].join('\n');
-  const answer = await vscode.window.showWarningMessage(`Download ${name} ${inertUiText(choice.agent.version, 40)}?`, { modal: true, detail }, download);
+  const answer = await vscode.window.showWarningMessage(vscode.l10n.t('Download {0} {1}?', name, inertUiText(choice.agent.version, 40)), { modal: true, detail }, download);
   if (answer !== download) return undefined;
-  const command = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Downloading ${name}…` }, () => installBinary(target, folder));
+  const command = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Downloading {0}…', name) }, () => installBinary(target, folder));
   return entryFor(command);
 }
 
@@ -91,7 +93,7 @@ async function entryFor(ctx: AddAgentContext, choice: AddAgentChoice): Promise<A
     case 'download':
       return downloadedEntry(ctx, choice);
     case 'unavailable':
-      void vscode.window.showWarningMessage(`Subchats: cannot add ${inertUiText(choice.agent.name, 80)}: ${inertUiText(choice.plan.reason, 300)}.`);
+      void vscode.window.showWarningMessage(vscode.l10n.t('Subchats: cannot add {0}: {1}.', inertUiText(choice.agent.name, 80), inertUiText(choice.plan.reason, 300)));
       return undefined;
   }
 }
@@ -102,8 +104,8 @@ async function addAgentCommand(ctx: AddAgentContext): Promise<AgentSettingEntry 
   const entry = choice && (await entryFor(ctx, choice));
   if (!entry) return undefined;
   await settings().update('agents', withAgentEntry(settings().get('agents'), entry), vscode.ConfigurationTarget.Global);
-  const start = 'New Session';
-  void vscode.window.showInformationMessage(`Subchats: added ${inertUiText(entry.name, 80)} to subchats.agents.`, start).then((answer) => {
+  const start = vscode.l10n.t('New Session');
+  void vscode.window.showInformationMessage(vscode.l10n.t('Subchats: added {0} to subchats.agents.', inertUiText(entry.name, 80)), start).then((answer) => {
     if (answer === start) void vscode.commands.executeCommand('subchats.newSession', entry.id);
   });
   return entry;
@@ -114,7 +116,7 @@ export function registerAddAgentCommand(ctx: AddAgentContext): vscode.Disposable
     try {
       return await addAgentCommand(ctx);
     } catch (error) {
-      void vscode.window.showErrorMessage(`Subchats: Add Agent failed: ${toastError(error)}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Subchats: Add Agent failed: {0}', toastError(error)));
       return undefined;
     }
   });

@@ -5,6 +5,7 @@ import type { AgentConfig } from '../acp/agentProcess';
 import { installPlan, isAddedAs, type AgentSettingEntry, type InstallPlan } from '../host/registry/registryEntry';
 import type { RegistryAgent } from '../host/registry/registryFormat';
 import { inertUiText } from '../host/uiText';
+import { t } from '../presentation';
 
 /** What a row adds: a registry agent (planned for this os-arch) or a preset as it stands. */
 export type AddAgentChoice =
@@ -35,9 +36,9 @@ export function configuredAgents(raw: unknown): ConfiguredAgent[] {
 }
 
 const HOW: Readonly<Record<InstallPlan['kind'], (plan: InstallPlan) => string>> = {
-  ready: (plan) => (plan.kind === 'ready' ? `runs with ${plan.entry.command}` : ''),
-  download: () => 'download',
-  unavailable: () => 'not for this platform',
+  ready: (plan) => (plan.kind === 'ready' ? t('runs with {0}', plan.entry.command) : ''),
+  download: () => t('download'),
+  unavailable: () => t('not for this platform'),
 };
 
 function addedMark(added: boolean, label: string): string {
@@ -48,7 +49,7 @@ export function registryItems(agents: readonly RegistryAgent[], configured: read
   return agents.map((agent) => {
     const plan = installPlan(agent, osArch);
     const added = configured.some((entry) => isAddedAs(agent, entry, osArch));
-    const description = [agent.version ? `v${inertUiText(agent.version, 40)}` : undefined, HOW[plan.kind](plan), added ? 'added' : undefined].filter(Boolean).join(' · ');
+    const description = [agent.version ? `v${inertUiText(agent.version, 40)}` : undefined, HOW[plan.kind](plan), added ? t('added') : undefined].filter(Boolean).join(' · ');
     return { label: addedMark(added, inertUiText(agent.name, 80)), description, detail: inertUiText(agent.description, 200) || undefined, choice: { from: 'registry', agent, plan } };
   });
 }
@@ -58,6 +59,6 @@ export function presetItems(presets: readonly AgentConfig[], configured: readonl
     const args = preset.args ?? [];
     const added = configured.some((entry) => entry.id === preset.id || (entry.command === preset.command && (entry.args ?? []).join('\u0000') === args.join('\u0000')));
     const entry: AgentSettingEntry = { id: preset.id, name: preset.name, command: preset.command, args };
-    return { label: addedMark(added, preset.name), description: ['built-in preset', added ? 'added' : undefined].filter(Boolean).join(' · '), detail: [preset.command, ...args].join(' '), choice: { from: 'preset', entry } };
+    return { label: addedMark(added, preset.name), description: [t('built-in preset'), added ? t('added') : undefined].filter(Boolean).join(' · '), detail: [preset.command, ...args].join(' '), choice: { from: 'preset', entry } };
   });
 }

@@ -33,29 +33,30 @@ export async function authenticateInteractively(runtime: AgentRuntime): Promise<
   const connection = runtime.connection;
   const methods = connection?.authMethods ?? [];
   if (!connection || methods.length === 0) {
-    void vscode.window.showErrorMessage(`${runtime.agent.name} requires authentication but offers no method. Sign in with the agent's own CLI, then restart it.`);
+    void vscode.window.showErrorMessage(vscode.l10n.t("{0} requires authentication but offers no method. Sign in with the agent's own CLI, then restart it.", runtime.agent.name));
     return false;
   }
   const picked = await vscode.window.showQuickPick(
     methods.map((m) => {
       const raw = m as unknown as Record<string, unknown>;
       const terminal = terminalAuthOf(raw);
-      return { label: inertUiText(String(raw['name'] ?? raw['id'])), description: terminal ? 'runs in a terminal' : undefined, detail: typeof raw['description'] === 'string' ? inertUiText(raw['description'], 500) : undefined, raw, terminal };
+      return { label: inertUiText(String(raw['name'] ?? raw['id'])), description: terminal ? vscode.l10n.t('runs in a terminal') : undefined, detail: typeof raw['description'] === 'string' ? inertUiText(raw['description'], 500) : undefined, raw, terminal };
     }),
-    { placeHolder: `${runtime.agent.name} needs you to sign in. How?`, ignoreFocusOut: true },
+    { placeHolder: vscode.l10n.t('{0} needs you to sign in. How?', runtime.agent.name), ignoreFocusOut: true },
   );
   if (!picked) return false;
   if (picked.terminal) {
     const terminal = vscode.window.createTerminal({
-      name: `${runtime.agent.name}: sign in`,
+      name: vscode.l10n.t('{0}: sign in', runtime.agent.name),
       shellPath: runtime.agent.command,
       shellArgs: [...(runtime.agent.args ?? []), ...picked.terminal.args],
       env: { ...(runtime.agent.env ?? {}), ...picked.terminal.env },
       cwd: runtime.cwd || undefined,
     });
     terminal.show();
-    const done = await vscode.window.showInformationMessage(`Finish signing in to ${runtime.agent.name} in the terminal, then continue.`, { modal: true }, 'Continue');
-    return done === 'Continue';
+    const proceed = vscode.l10n.t('Continue');
+    const done = await vscode.window.showInformationMessage(vscode.l10n.t('Finish signing in to {0} in the terminal, then continue.', runtime.agent.name), { modal: true }, proceed);
+    return done === proceed;
   }
   await connection.authenticate(String(picked.raw['id']));
   return true;

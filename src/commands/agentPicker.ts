@@ -6,6 +6,7 @@ import type * as vscode from 'vscode';
 import type { AgentConfig } from '../acp/agentProcess';
 import type { InstallState } from '../host/agentInstallState';
 import { inertUiText } from '../host/uiText';
+import { t } from '../presentation';
 import { quickPickAnswer } from './quickPickAnswer';
 
 export interface AgentPickItem extends vscode.QuickPickItem {
@@ -27,7 +28,7 @@ export interface AgentPickerUi {
 
 /** The command line without its folders, cut short: the detail line, never the label. */
 export function shortCommandLine(agent: Pick<AgentConfig, 'command' | 'args' | 'builtIn'>, max = 80): string {
-  if (agent.builtIn) return 'built in';
+  if (agent.builtIn) return t('built in');
   return inertUiText([path.basename(agent.command), ...(agent.args ?? [])].join(' '), max);
 }
 
@@ -37,7 +38,7 @@ function agentPickItems(ui: AgentPickerUi): AgentPickItem[] {
   return ordered.map((agent) => {
     const state = ui.installState(agent);
     const note = state.ready ? inertUiText(state.note, 80) : `$(warning) ${inertUiText(state.note, 80)}`;
-    const description = agent.id === defaultId ? `default · ${note}` : note;
+    const description = agent.id === defaultId ? t('default · {0}', note) : note;
     return { label: inertUiText(agent.name, 80), description, detail: shortCommandLine(agent), agent };
   });
 }
@@ -45,7 +46,7 @@ function agentPickItems(ui: AgentPickerUi): AgentPickItem[] {
 /** The agent the user picks, or undefined when the picker is dismissed. */
 export function pickAgent(ui: AgentPickerUi): Promise<AgentConfig | undefined> {
   const pick = ui.createQuickPick();
-  pick.placeholder = 'Start a session with which agent?';
+  pick.placeholder = t('Start a session with which agent?');
   const list = () => {
     const active = pick.activeItems[0]?.agent.id;
     pick.items = agentPickItems(ui);

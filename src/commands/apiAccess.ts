@@ -17,15 +17,15 @@ export function apiConsentFor(context: vscode.ExtensionContext): ApiConsent {
       return { id: extension.id, name: typeof displayName === 'string' && displayName.trim() ? displayName : extension.id };
     },
     ask: async (caller) => {
-      const allow = 'Allow';
+      const allow = vscode.l10n.t('Allow');
       const answer = await vscode.window.showWarningMessage(
-        `Allow the extension ${callerText(caller)} to use Subchats?`,
+        vscode.l10n.t('Allow the extension {0} to use Subchats?', callerText(caller)),
         {
           modal: true,
-          detail: 'It could start your agents, send them prompts and cancel them, and read your sessions and transcripts. Agents run with your rights. "Subchats: Manage API Access" changes this later.',
+          detail: vscode.l10n.t('It could start your agents, send them prompts and cancel them, and read your sessions and transcripts. Agents run with your rights. "Subchats: Manage API Access" changes this later.'),
         },
         allow,
-        'Deny',
+        vscode.l10n.t('Deny'),
       );
       return answer === allow;
     },
@@ -41,13 +41,13 @@ export function registerApiAccessCommand(consent: ApiConsent): vscode.Disposable
   return vscode.commands.registerCommand('subchats.manageApiAccess', async () => {
     const decisions = consent.decisions();
     if (!decisions.length) {
-      void vscode.window.showInformationMessage('Subchats: no extension has asked to use the Subchats API.');
+      void vscode.window.showInformationMessage(vscode.l10n.t('Subchats: no extension has asked to use the Subchats API.'));
       return;
     }
     const items = decisions.map(({ caller, allowed }) => ({ label: inertUiText(caller.name, 80), description: caller.id, picked: allowed, id: caller.id }));
     const chosen = await vscode.window.showQuickPick(items, {
       canPickMany: true,
-      placeHolder: 'Checked extensions may start agents, send prompts and read transcripts through the Subchats API',
+      placeHolder: vscode.l10n.t('Checked extensions may start agents, send prompts and read transcripts through the Subchats API'),
     });
     if (!chosen) return;
     const allowed = new Set(chosen.map((item) => item.id));

@@ -36,7 +36,7 @@ export async function browseAgentSessions(
   open: (connectionId: string, sessionId: string) => void,
 ): Promise<void> {
   if (!runtime.live || !runtime.connection?.offers('list')) {
-    void vscode.window.showInformationMessage(`Subchats: ${runtime.agent.name} does not list its sessions (no sessionCapabilities.list).`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Subchats: {0} does not list its sessions (no sessionCapabilities.list).', runtime.agent.name));
     return;
   }
   // The store's names and parents for ids the list leaves untitled or unlinked (opencode's loaded child).
@@ -44,22 +44,22 @@ export async function browseAgentSessions(
   const { rows, partial } = await listAll(runtime, cwd, known);
   const now = Date.now();
   if (rows.length === 0) {
-    void vscode.window.showInformationMessage(`Subchats: ${runtime.agent.name} has no stored sessions for this folder.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Subchats: {0} has no stored sessions for this folder.', runtime.agent.name));
     return;
   }
   const picked = await vscode.window.showQuickPick(
     rows.map((row) => ({
       label: `${'\u00a0\u00a0'.repeat(Math.min(row.depth, MAX_INDENT_DEPTH))}${row.depth ? '↳ ' : ''}${inertUiText(listedSessionName(row, known, now))}`,
-      description: inertUiText([row.subagentId ? `subagent ${row.subagentId}` : undefined, row.updatedAt ?? undefined].filter(Boolean).join(' · ')),
+      description: inertUiText([row.subagentId ? vscode.l10n.t('subagent {0}', row.subagentId) : undefined, row.updatedAt ?? undefined].filter(Boolean).join(' · ')),
       detail: inertUiText(row.sessionId),
       row,
     })),
-    { placeHolder: `Sessions stored by ${runtime.agent.name}${partial ? ` (the first ${rows.length.toLocaleString('en-US')} listed)` : ''}`, matchOnDetail: true },
+    { placeHolder: partial ? vscode.l10n.t('Sessions stored by {0} (the first {1} listed)', runtime.agent.name, rows.length.toLocaleString()) : vscode.l10n.t('Sessions stored by {0}', runtime.agent.name), matchOnDetail: true },
   );
   if (!picked) return;
   const target = rows.find((row) => row.sessionId === picked.row.rootSessionId) ?? picked.row;
   if (target !== picked.row) {
-    void vscode.window.showInformationMessage(`Subchats: subagents cannot be loaded on their own; loading their parent "${inertUiText(listedSessionName(target, known, now))}".`);
+    void vscode.window.showInformationMessage(vscode.l10n.t('Subchats: subagents cannot be loaded on their own; loading their parent "{0}".', inertUiText(listedSessionName(target, known, now))));
   }
   await service.attach(runtime, target.sessionId, target.cwd ?? cwd ?? runtime.cwd);
   open(runtime.id, picked.row.sessionId === target.sessionId ? target.sessionId : picked.row.sessionId);

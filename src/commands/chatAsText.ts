@@ -9,7 +9,7 @@ export const CHAT_TEXT_SCHEME = 'subchats-chat';
 
 /** The document of one session: its name in the path (the tab's title), which session in the query. */
 function chatTextUri(connectionId: string, sessionId: string, label: string): vscode.Uri {
-  const name = label.replace(/[^\p{L}\p{N} ._-]+/gu, ' ').trim().slice(0, 60) || 'Chat';
+  const name = label.replace(/[^\p{L}\p{N} ._-]+/gu, ' ').trim().slice(0, 60) || vscode.l10n.t('Chat');
   return vscode.Uri.from({ scheme: CHAT_TEXT_SCHEME, path: `/${name}.txt`, query: new URLSearchParams({ connectionId, sessionId }).toString() });
 }
 
@@ -23,7 +23,7 @@ export class ChatTextProvider implements vscode.TextDocumentContentProvider, vsc
     const query = new URLSearchParams(uri.query);
     const store = this.service.get(query.get('connectionId') ?? '')?.store;
     const sessionId = query.get('sessionId') ?? '';
-    if (!store?.getSession(sessionId)) return 'This chat is no longer available.';
+    if (!store?.getSession(sessionId)) return vscode.l10n.t('This chat is no longer available.');
     return chatText(sessionId, (id) => store.getSession(id));
   }
 

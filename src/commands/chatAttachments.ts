@@ -8,19 +8,17 @@ export interface AttachmentTarget {
   addAttachment(attachment: PathAttachment): boolean;
 }
 
-const NO_CHAT = 'Subchats: open a Subchats chat first; the selection or file goes to the chat you used last.';
-const OUTSIDE = 'Subchats: only files inside the workspace can be added to a chat.';
 
 function deliver(chats: AttachmentTarget, attachment: PathAttachment | undefined): void {
-  if (!attachment) void vscode.window.showWarningMessage(OUTSIDE);
-  else if (!chats.addAttachment(attachment)) void vscode.window.showWarningMessage(NO_CHAT);
+  if (!attachment) void vscode.window.showWarningMessage(vscode.l10n.t('Subchats: only files inside the workspace can be added to a chat.'));
+  else if (!chats.addAttachment(attachment)) void vscode.window.showWarningMessage(vscode.l10n.t('Subchats: open a Subchats chat first; the selection or file goes to the chat you used last.'));
 }
 
 export function registerAttachmentCommands(chats: AttachmentTarget): vscode.Disposable[] {
   const addSelection = (): void => {
     const editor = vscode.window.activeTextEditor;
     if (!editor) {
-      void vscode.window.showWarningMessage('Subchats: select some text in an editor first.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Subchats: select some text in an editor first.'));
       return;
     }
     const relative = workspaceRelative(editor.document.uri);
@@ -32,7 +30,7 @@ export function registerAttachmentCommands(chats: AttachmentTarget): vscode.Disp
   const addFile = async (uri?: unknown, selected?: unknown): Promise<void> => {
     const uris = Array.isArray(selected) && selected.every((u) => u instanceof vscode.Uri) ? selected : [uri instanceof vscode.Uri ? uri : vscode.window.activeTextEditor?.document.uri];
     if (!uris[0]) {
-      void vscode.window.showWarningMessage('Subchats: open or select a file first.');
+      void vscode.window.showWarningMessage(vscode.l10n.t('Subchats: open or select a file first.'));
       return;
     }
     for (const target of uris) deliver(chats, target ? await fileAttachment(target) : undefined);

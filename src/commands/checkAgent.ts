@@ -17,11 +17,11 @@ export interface CheckAgentContext {
 /** The agent an argument names: its id, or an agent row of the tree (`{ connectionId }`). */
 function namedAgent(ctx: CheckAgentContext, arg: unknown): AgentConfig | string | undefined {
   const agents = ctx.agents();
-  if (typeof arg === 'string') return agents.find((agent) => agent.id === arg) ?? `no agent with the id "${arg}" is configured`;
+  if (typeof arg === 'string') return agents.find((agent) => agent.id === arg) ?? vscode.l10n.t('no agent with the id "{0}" is configured', arg);
   if (arg && typeof arg === 'object' && 'connectionId' in arg) {
     const runtime = ctx.service.get(String((arg as { connectionId: unknown }).connectionId));
     if (!runtime) return undefined;
-    return agents.find((agent) => agent.id === runtime.agent.id) ?? `the agent "${runtime.agent.name}" is no longer configured`;
+    return agents.find((agent) => agent.id === runtime.agent.id) ?? vscode.l10n.t('the agent "{0}" is no longer configured', runtime.agent.name);
   }
   return undefined;
 }
@@ -29,7 +29,7 @@ function namedAgent(ctx: CheckAgentContext, arg: unknown): AgentConfig | string 
 async function pickAgent(ctx: CheckAgentContext): Promise<AgentConfig | undefined> {
   const picked = await vscode.window.showQuickPick(
     ctx.agents().map((agent) => ({ label: agent.name, description: agent.id, detail: commandLine(agent), agent })),
-    { placeHolder: 'Check which agent? (starts it, asks initialize, stops it)' },
+    { placeHolder: vscode.l10n.t('Check which agent? (starts it, asks initialize, stops it)') },
   );
   return picked?.agent;
 }
@@ -38,7 +38,7 @@ async function pickAgent(ctx: CheckAgentContext): Promise<AgentConfig | undefine
 export async function checkAgentCommand(ctx: CheckAgentContext, arg?: unknown): Promise<AgentCheckResult | undefined> {
   const named = namedAgent(ctx, arg);
   if (typeof named === 'string') {
-    void vscode.window.showWarningMessage(`Subchats: cannot check: ${named}.`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Subchats: cannot check: {0}.', named));
     return undefined;
   }
   const agent = named ?? (await pickAgent(ctx));
@@ -47,16 +47,17 @@ export async function checkAgentCommand(ctx: CheckAgentContext, arg?: unknown): 
   // Where a session of this agent would run it: its own folder (presets), else the workspace folder.
   const cwd = agent.processCwd ?? ctx.workspaceFolder();
   if (!cwd) {
-    void vscode.window.showWarningMessage('Subchats: open a folder first; this agent runs in the workspace folder.');
+    void vscode.window.showWarningMessage(vscode.l10n.t('Subchats: open a folder first; this agent runs in the workspace folder.'));
     return undefined;
   }
-  const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Checking ${agent.name}…` }, () =>
+  const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Checking {0}…', agent.name) }, () =>
     // The version(s) a session start would offer (setting subchats.protocolVersion), read where the service reads it.
     checkAgent(agent, { cwd, timeoutMs: ctx.service.initializeTimeoutMs, protocol: ctx.service.protocolSetting, log: (text) => ctx.output.appendLine(text) }),
   );
   for (const line of result.report.lines) ctx.output.appendLine(line);
-  const details = 'Show Details';
-  const shown = result.ok ? vscode.window.showInformationMessage(`Subchats: ${result.report.summary}`, details) : vscode.window.showErrorMessage(`Subchats: ${result.report.summary}`, details);
+  const details = vscode.l10n.t('Show Details');
+  const message = vscode.l10n.t('Subchats: {0}', result.report.summary);
+  const shown = result.ok ? vscode.window.showInformationMessage(message, details) : vscode.window.showErrorMessage(message, details);
   void shown.then((choice) => choice === details && ctx.output.show(true));
   return result;
 }

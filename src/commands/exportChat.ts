@@ -18,22 +18,22 @@ export async function exportChatAsMarkdown(ctx: ExportChatContext, arg?: unknown
   // A tree row or `{ connectionId, sessionId }` names the session; from the chat's title bar menu VS Code passes
   // no session, and the active chat is meant.
   const named = typeof arg === 'string' || (isObject(arg) && typeof arg['sessionId'] === 'string');
-  const target = await pickSession(ctx.service, named ? arg : ctx.activeChat(), 'Export which chat as Markdown?');
+  const target = await pickSession(ctx.service, named ? arg : ctx.activeChat(), vscode.l10n.t('Export which chat as Markdown?'));
   if (!target) return undefined;
   const folder = ctx.workspaceFolder();
   const name = markdownFileName(target.session.label);
   const uri = await vscode.window.showSaveDialog({
-    title: 'Export Chat as Markdown',
-    saveLabel: 'Export',
+    title: vscode.l10n.t('Export Chat as Markdown'),
+    saveLabel: vscode.l10n.t('Export'),
     ...(folder ? { defaultUri: vscode.Uri.joinPath(vscode.Uri.file(folder), name) } : {}),
-    filters: { Markdown: ['md'] },
+    filters: { [vscode.l10n.t('Markdown')]: ['md'] },
   });
   if (!uri) return undefined;
   const { store } = target.runtime;
   const markdown = chatMarkdown({ agentName: target.runtime.agent.name, session: (id) => store.getSession(id), cwd: store.effectiveCwd(target.session.id) }, target.session.id);
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(markdown));
-  const open = 'Open';
-  void vscode.window.showInformationMessage(`Subchats: chat exported to ${uri.fsPath}.`, open).then((choice) => {
+  const open = vscode.l10n.t('Open');
+  void vscode.window.showInformationMessage(vscode.l10n.t('Subchats: chat exported to {0}.', uri.fsPath), open).then((choice) => {
     if (choice === open) void vscode.window.showTextDocument(uri);
   });
   return uri;

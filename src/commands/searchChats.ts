@@ -16,24 +16,24 @@ export interface SearchChatsContext {
   open(connectionId: string, sessionId: string): void;
 }
 
-const TITLE = 'Search Chats';
+const title = () => vscode.l10n.t('Search Chats');
 
 /** Resolves with the chat opened, or undefined when the user closed the search. */
 export function searchChatsCommand(ctx: SearchChatsContext): Promise<{ connectionId: string; sessionId: string } | undefined> {
   const connections: SearchedConnection[] = ctx.service.list().map((runtime) => ({ id: runtime.id, agentName: runtime.agent.name, startedAt: runtime.startedAt, sessions: runtime.store.listSessions() }));
   if (!connections.some((c) => c.sessions.length > 0)) {
-    void vscode.window.showInformationMessage('Subchats: no chats to search yet. Start one with "Subchats: New Session…".');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Subchats: no chats to search yet. Start one with "Subchats: New Session…".'));
     return Promise.resolve(undefined);
   }
   const pick = vscode.window.createQuickPick<ChatPickItem>();
-  pick.title = TITLE;
-  pick.placeholder = 'Words from a chat, an agent, or a date (2026-12-01)';
+  pick.title = title();
+  pick.placeholder = vscode.l10n.t('Words from a chat, an agent, or a date (2026-12-01)');
   pick.matchOnDescription = true;
   pick.matchOnDetail = true;
   const show = (query: string) => {
     const { matches, incomplete } = searchChats(connections, query);
     pick.items = matches.map(itemOf);
-    pick.title = incomplete ? `${TITLE} (the newest ${matches.length} shown; add words to narrow)` : TITLE;
+    pick.title = incomplete ? vscode.l10n.t('{0} (the newest {1} shown; add words to narrow)', title(), matches.length) : title();
   };
   show('');
   return quickPickAnswer<ChatPickItem, { connectionId: string; sessionId: string }>(
@@ -48,7 +48,7 @@ export function searchChatsCommand(ctx: SearchChatsContext): Promise<{ connectio
 }
 
 function itemOf(match: ChatMatch): ChatPickItem {
-  const where = match.parentTitle ? ` · subagent of "${inertUiText(match.parentTitle, 60)}"` : '';
+  const where = match.parentTitle ? ` · ${vscode.l10n.t('subagent of "{0}"', inertUiText(match.parentTitle, 60))}` : '';
   return {
     label: inertUiText(match.title, 120),
     description: `${inertUiText(match.agentName, 60)} · ${dayAndTime(match.startedAt)}${where}`,

@@ -33,7 +33,7 @@ export async function pickSessionSetting(session: SessionView): Promise<SessionS
     items.push({ label: name, kind: vscode.QuickPickItemKind.Separator });
     if (setting.type === 'boolean') {
       const next = setting.current !== true;
-      items.push({ label: `${name}: turn ${next ? 'on' : 'off'}`, change: { kind: 'option', configId: setting.id, value: next } });
+      items.push({ label: next ? vscode.l10n.t('{0}: turn on', name) : vscode.l10n.t('{0}: turn off', name), change: { kind: 'option', configId: setting.id, value: next } });
       continue;
     }
     for (const choice of setting.choices) {
@@ -46,9 +46,9 @@ export async function pickSessionSetting(session: SessionView): Promise<SessionS
     }
   }
   if (!items.some((i) => i.change)) {
-    void vscode.window.showInformationMessage('Subchats: the agent advertised no modes or options for this session.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Subchats: the agent advertised no modes or options for this session.'));
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(items, { placeHolder: 'Change the session mode or an option' });
+  const picked = await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Change the session mode or an option') });
   return picked?.change;
 }

@@ -63,7 +63,7 @@ export async function pickSession(
     }
   }
   if (items.length === 0) {
-    void vscode.window.showInformationMessage('Subchats: no session fits. Start one with "Subchats: New Session…".');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Subchats: no session fits. Start one with "Subchats: New Session…".'));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDetail: true });
@@ -76,7 +76,7 @@ export async function pickRuntime(service: SubchatsService, arg: unknown, placeH
   const runtimes = service.list().filter(filter);
   if (runtimes.length === 1) return runtimes[0];
   if (runtimes.length === 0) {
-    void vscode.window.showInformationMessage('Subchats: no agent connection fits.');
+    void vscode.window.showInformationMessage(vscode.l10n.t('Subchats: no agent connection fits.'));
     return undefined;
   }
   const picked = await vscode.window.showQuickPick(

@@ -3,6 +3,7 @@
 import { statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { AgentConfig } from '../acp/agentProcess';
+import { t } from '../presentation';
 
 export interface InstallState {
   readonly ready: boolean;
@@ -31,10 +32,10 @@ export function onPath(command: string, env: NodeJS.ProcessEnv = process.env, pl
 }
 
 export function installState(agent: Pick<AgentConfig, 'command' | 'builtIn'>, env: NodeJS.ProcessEnv = process.env, platform: string = process.platform): InstallState {
-  if (agent.builtIn) return { ready: true, note: 'built in' };
+  if (agent.builtIn) return { ready: true, note: t('built in') };
   const command = agent.command;
   if (path.isAbsolute(command) || command.includes('/') || (platform === 'win32' && command.includes('\\'))) {
-    return isFile(command) ? { ready: true, note: 'installed' } : { ready: false, note: `not installed: ${path.basename(command)} is missing` };
+    return isFile(command) ? { ready: true, note: t('installed') } : { ready: false, note: t('not installed: {0} is missing', path.basename(command)) };
   }
-  return onPath(command, env, platform) ? { ready: true, note: `${command} found on PATH` } : { ready: false, note: `not installed: ${command} is not on PATH` };
+  return onPath(command, env, platform) ? { ready: true, note: t('{0} found on PATH', command) } : { ready: false, note: t('not installed: {0} is not on PATH', command) };
 }

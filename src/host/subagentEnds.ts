@@ -10,7 +10,7 @@
 // The session labels are agent text: inert in the message.
 import type { SessionView, StoreChange } from '../store/model';
 import type { StateSource } from '../protocol/transcript';
-import { isWorking, presentState } from '../presentation';
+import { isWorking, presentState, t } from '../presentation';
 import { inertUiText } from './uiText';
 
 export interface SubagentNotice {
@@ -67,9 +67,9 @@ export class SubagentEnds {
     const child = quoted(session.label);
     const parent = quoted(this.store.getSession(session.parentId)?.label ?? 'its parent');
     if (before?.inBackground && !now.inBackground && reportedEnd(session)) {
-      return { kind: 'ended', sessionId: session.id, message: `${child} (under ${parent}) finished: ${presentState(session.state).label}` };
+      return { kind: 'ended', sessionId: session.id, message: t('{0} (under {1}) finished: {2}', child, parent, presentState(session.state).label) };
     }
-    if (!before?.asksOnItsOwn && now.asksOnItsOwn) return { kind: 'needs-you', sessionId: session.id, message: `${child} under ${parent} needs you` };
+    if (!before?.asksOnItsOwn && now.asksOnItsOwn) return { kind: 'needs-you', sessionId: session.id, message: t('{0} under {1} needs you', child, parent) };
     return undefined;
   }
 }

@@ -6,7 +6,6 @@ import type { AgentRuntime, SubchatsService } from './subchatsService';
 import { SubagentEnds, type SubagentNotice } from './subagentEnds';
 import type { ChatVisibility } from './vscodeClientHost';
 
-const OPEN = 'Open';
 
 export class SubagentEndsNotifier implements vscode.Disposable {
   /** One watch per connection, made when the connection is listed (before its store changes). */
@@ -50,7 +49,8 @@ export class SubagentEndsNotifier implements vscode.Disposable {
 }
 
 function showNotice(notice: SubagentNotice, runtime: AgentRuntime): void {
-  void vscode.window.showInformationMessage(notice.message, OPEN).then((picked) => {
-    if (picked === OPEN) void vscode.commands.executeCommand('subchats.openChat', { connectionId: runtime.id, sessionId: notice.sessionId });
+  const open = vscode.l10n.t('Open');
+  void vscode.window.showInformationMessage(notice.message, open).then((picked) => {
+    if (picked === open) void vscode.commands.executeCommand('subchats.openChat', { connectionId: runtime.id, sessionId: notice.sessionId });
   });
 }

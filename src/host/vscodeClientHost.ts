@@ -115,16 +115,17 @@ export class VscodeClientHost implements ClientHost {
 
   async elicit(request: CreateElicitationRequest, signal: AbortSignal): Promise<CreateElicitationResponse> {
     const raw = request as unknown as Record<string, unknown>;
-    const message = typeof raw['message'] === 'string' ? raw['message'] : 'The agent asks for input';
+    const message = typeof raw['message'] === 'string' ? raw['message'] : vscode.l10n.t('The agent asks for input');
     if (raw['mode'] === 'url' && typeof raw['url'] === 'string') {
       const target = raw['url'];
       if (!isExternalLink(target)) {
-        void vscode.window.showWarningMessage(inertUiText(`${this.runtime.agent.name} asked to open a link Subchats does not open (only http, https and mailto): ${target}`, 600));
+        void vscode.window.showWarningMessage(inertUiText(vscode.l10n.t('{0} asked to open a link Subchats does not open (only http, https and mailto): {1}', this.runtime.agent.name, target), 600));
         return { action: 'decline' } as CreateElicitationResponse;
       }
-      const choice = await vscode.window.showInformationMessage(`${inertUiText(message, 600)}\n\n${inertUiText(target, 600)}`, { modal: true, detail: `${inertUiText(this.runtime.agent.name)} asks you to open this link.` }, 'Open', 'Decline');
+      const decline = vscode.l10n.t('Decline');
+      const choice = await vscode.window.showInformationMessage(`${inertUiText(message, 600)}\n\n${inertUiText(target, 600)}`, { modal: true, detail: vscode.l10n.t('{0} asks you to open this link.', inertUiText(this.runtime.agent.name)) }, vscode.l10n.t('Open'), decline);
       if (signal.aborted || choice === undefined) return { action: 'cancel' } as CreateElicitationResponse;
-      if (choice === 'Decline') return { action: 'decline' } as CreateElicitationResponse;
+      if (choice === decline) return { action: 'decline' } as CreateElicitationResponse;
       await vscode.env.openExternal(vscode.Uri.parse(target));
       return { action: 'accept' } as CreateElicitationResponse;
     }
@@ -139,7 +140,13 @@ export class VscodeClientHost implements ClientHost {
         // Shown inert, answered with the agent's own value.
         const picked = await vscode.window.showQuickPick(field.enum.map((choice) => ({ label: inertUiText(String(choice)), choice: String(choice) })), { title, placeHolder: prompt, ignoreFocusOut: true });
         value = picked?.choice;
-      } else if (field.type === 'boolean') value = await vscode.window.showQuickPick(['true', 'false'], { title, placeHolder: prompt, ignoreFocusOut: true });
+      } else if (field.type === 'boolean') {
+        const answers = [
+          { label: vscode.l10n.t('true'), choice: 'true' },
+          { label: vscode.l10n.t('false'), choice: 'false' },
+        ];
+        value = (await vscode.window.showQuickPick(answers, { title, placeHolder: prompt, ignoreFocusOut: true }))?.choice;
+      }
       else value = await vscode.window.showInputBox({ title, prompt, ignoreFocusOut: true });
       if (value === undefined) return { action: 'cancel' } as CreateElicitationResponse;
       content[key] = field.type === 'boolean' ? value === 'true' : field.type === 'number' || field.type === 'integer' ? Number(value) : value;

@@ -3,6 +3,7 @@
 // One rule for the session tree and the chat header. Pure; depends only on src/protocol.
 import type { SessionStateInfo } from '../protocol/transcript';
 import { isWorking, type PresentedState } from './sessionState';
+import { t } from './l10n';
 import { preOrder } from './treeOrder';
 
 /** The parts of a session the count reads (the store's SessionView fits). */
@@ -25,5 +26,6 @@ export function backgroundRunning(sessionId: string, lookup: (id: string) => Bac
 /** A session whose turn ended (it reads idle) while `running` subagents still work in the background: said so. */
 export function withBackgroundWork(presented: PresentedState, running: number): PresentedState {
   if (running <= 0 || presented.activity !== 'idle') return presented;
-  return { ...presented, label: `${presented.label}; ${running} subagent${running === 1 ? '' : 's'} still running in the background` };
+  const stillRunning = running === 1 ? t('1 subagent still running in the background') : t('{0} subagents still running in the background', running);
+  return { ...presented, label: t('{0}; {1}', presented.label, stillRunning) };
 }

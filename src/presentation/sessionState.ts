@@ -1,6 +1,7 @@
 // How a session's state looks, the same in the session tree and in the chat webview: one icon, colour and
 // label per state. Pure; depends only on src/protocol.
 import type { SessionStateInfo, StateHistoryItem } from '../protocol/transcript';
+import { t } from './l10n';
 import { ownEntry, shorten } from './lookup';
 
 /**
@@ -53,27 +54,28 @@ const MAX_LABEL = 60;
 const working = (label: string): PresentedState => ({ icon: 'loading', spin: true, activity: 'working', label });
 const still = (icon: string, label: string, color?: string): PresentedState => ({ icon, spin: false, activity: 'idle', ...(color ? { color } : {}), label });
 
-const RUNNING = working('Running');
-const BACKGROUND = working('Running in background');
-const BACKGROUND_QUIET: PresentedState = { icon: 'watch', spin: false, activity: 'working', label: 'No end reported' };
-const AGENT_STARTED = working('Running (agent started)');
-const QUIET_AFTER_AGENT_START = still('circle-large-outline', 'Idle (quiet)');
-const CANCELLING = working('Cancelling…');
-const NEEDS_YOU: PresentedState = { icon: 'bell-dot', spin: false, activity: 'waiting', color: 'notificationsWarningIcon.foreground', label: 'Needs you' };
-const IDLE = still('circle-large-outline', 'Idle');
-const UNKNOWN = still('question', 'Unknown');
-const NOT_REPORTED = still('question', 'Not reported');
+// Functions, not constants: the words are translated when a state is presented (src/presentation/l10n.ts).
+const RUNNING = () => working(t('Running'));
+const BACKGROUND = () => working(t('Running in background'));
+const BACKGROUND_QUIET = (): PresentedState => ({ icon: 'watch', spin: false, activity: 'working', label: t('No end reported') });
+const AGENT_STARTED = () => working(t('Running (agent started)'));
+const QUIET_AFTER_AGENT_START = () => still('circle-large-outline', t('Idle (quiet)'));
+const CANCELLING = () => working(t('Cancelling…'));
+const NEEDS_YOU = (): PresentedState => ({ icon: 'bell-dot', spin: false, activity: 'waiting', color: 'notificationsWarningIcon.foreground', label: t('Needs you') });
+const IDLE = () => still('circle-large-outline', t('Idle'));
+const UNKNOWN = () => still('question', t('Unknown'));
+const NOT_REPORTED = () => still('question', t('Not reported'));
 
 /** Idle states by stop reason (ACP `StopReason`). */
-const STOPPED: Readonly<Record<string, PresentedState>> = {
-  end_turn: still('pass', 'Done', 'testing.iconPassed'),
-  cancelled: still('circle-slash', 'Cancelled', 'disabledForeground'),
-  error: still('error', 'Failed', 'errorForeground'),
+const STOPPED: Readonly<Record<string, () => PresentedState>> = {
+  end_turn: () => still('pass', t('Done'), 'testing.iconPassed'),
+  cancelled: () => still('circle-slash', t('Cancelled'), 'disabledForeground'),
+  error: () => still('error', t('Failed'), 'errorForeground'),
   // The client's word: the agent made known that the child ended, not how (opencode's background job).
-  ended: still('check', 'Ended'),
-  refusal: still('error', 'Refused', 'errorForeground'),
-  max_tokens: still('warning', 'Stopped: max tokens', 'editorWarning.foreground'),
-  max_turn_requests: still('warning', 'Stopped: turn limit', 'editorWarning.foreground'),
+  ended: () => still('check', t('Ended')),
+  refusal: () => still('error', t('Refused'), 'errorForeground'),
+  max_tokens: () => still('warning', t('Stopped: max tokens'), 'editorWarning.foreground'),
+  max_turn_requests: () => still('warning', t('Stopped: turn limit'), 'editorWarning.foreground'),
 };
 
 /** Agent text in a label: one line, bounded. */
@@ -96,33 +98,33 @@ export function isWorking(state: Pick<PresentableState, 'state'>): boolean {
  * the order the controller's phase does (sessionControls.ts phaseOf): a cancel in flight, then an open question.
  */
 export function presentState(state: PresentableState, extras: StateExtras = {}, now?: number): PresentedState {
-  if (isWorking(state) && extras.cancelRequestedAt != null) return CANCELLING;
-  if ((extras.awaitingUser ?? 0) > 0 && state.state !== 'disconnected') return NEEDS_YOU;
+  if (isWorking(state) && extras.cancelRequestedAt != null) return CANCELLING();
+  if ((extras.awaitingUser ?? 0) > 0 && state.state !== 'disconnected') return NEEDS_YOU();
   switch (state.state) {
     case 'running':
       if (extras.stateHistory?.at(-1)?.source === 'agent-started') {
-        return quietFor(extras, now, AGENT_STARTED_QUIET_MS) ? QUIET_AFTER_AGENT_START : AGENT_STARTED;
+        return quietFor(extras, now, AGENT_STARTED_QUIET_MS) ? QUIET_AFTER_AGENT_START() : AGENT_STARTED();
       }
-      if (!extras.background) return RUNNING;
-      return quietFor(extras, now, BACKGROUND_QUIET_MS) ? BACKGROUND_QUIET : BACKGROUND;
+      if (!extras.background) return RUNNING();
+      return quietFor(extras, now, BACKGROUND_QUIET_MS) ? BACKGROUND_QUIET() : BACKGROUND();
     case 'requires_action':
-      return NEEDS_YOU;
+      return NEEDS_YOU();
     case 'idle': {
       const reason = state.stopReason;
-      if (reason === undefined || reason.trim() === '') return IDLE;
-      return ownEntry(STOPPED, reason) ?? { ...IDLE, label: `Idle (${words(reason)})` };
+      if (reason === undefined || reason.trim() === '') return IDLE();
+      return ownEntry(STOPPED, reason)?.() ?? { ...IDLE(), label: t('Idle ({0})', words(reason)) };
     }
     case 'unknown':
-      return UNKNOWN;
+      return UNKNOWN();
     case 'unconfirmed':
-      return NOT_REPORTED;
+      return NOT_REPORTED();
     case 'disconnected': {
       const last = state.lastKnown && state.lastKnown.state !== 'disconnected' ? presentState(state.lastKnown).label : undefined;
-      return still('debug-disconnect', last ? `Disconnected (last: ${last})` : 'Disconnected', 'disabledForeground');
+      return still('debug-disconnect', last ? t('Disconnected (last: {0})', last) : t('Disconnected'), 'disabledForeground');
     }
     default: {
       const custom = oneLine(state.state);
-      return custom === '' ? UNKNOWN : still('circle-large-outline', custom);
+      return custom === '' ? UNKNOWN() : still('circle-large-outline', custom);
     }
   }
 }

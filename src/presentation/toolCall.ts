@@ -1,5 +1,6 @@
 // How a tool call's status looks in the chat, including calls a prompt turn left open.
 import type { TerminalRecord, ToolCallRecord } from '../protocol/transcript';
+import { t } from './l10n';
 import { ownEntry } from './lookup';
 import { words } from './sessionState';
 
@@ -12,13 +13,14 @@ export interface PresentedToolStatus {
 
 type ToolStatusCall = Pick<ToolCallRecord, 'status' | 'stoppedByTurn'>;
 
-const STATUSES: Readonly<Record<string, PresentedToolStatus>> = {
-  pending: { icon: 'circle-outline', spin: false, label: 'pending' },
-  in_progress: { icon: 'loading', spin: true, label: 'running' },
-  completed: { icon: 'check', spin: false, label: 'completed' },
-  failed: { icon: 'error', spin: false, label: 'failed' },
-  cancelled: { icon: 'circle-slash', spin: false, label: 'cancelled' },
-  paused: { icon: 'debug-pause', spin: false, label: 'paused' },
+// Functions, not constants: the words are translated when a status is presented (src/presentation/l10n.ts).
+const STATUSES: Readonly<Record<string, () => PresentedToolStatus>> = {
+  pending: () => ({ icon: 'circle-outline', spin: false, label: t('pending') }),
+  in_progress: () => ({ icon: 'loading', spin: true, label: t('running') }),
+  completed: () => ({ icon: 'check', spin: false, label: t('completed') }),
+  failed: () => ({ icon: 'error', spin: false, label: t('failed') }),
+  cancelled: () => ({ icon: 'circle-slash', spin: false, label: t('cancelled') }),
+  paused: () => ({ icon: 'debug-pause', spin: false, label: t('paused') }),
 };
 
 /** The agent reported the call's end (ACP statuses plus `cancelled`, which some agents send). */
@@ -53,15 +55,15 @@ function isCancelMarker(marker: unknown): boolean {
 
 /** The turn's end in words: "turn cancelled", "turn ended", "turn max tokens". */
 function turnEnd(stopReason: string): string {
-  if (stopReason === 'end_turn') return 'turn ended';
-  return `turn ${words(stopReason) || 'ended'}`;
+  const reason = stopReason === 'end_turn' ? '' : words(stopReason);
+  return reason ? t('turn {0}', reason) : t('turn ended');
 }
 
 export function presentToolStatus(call: ToolStatusCall): PresentedToolStatus {
   const stopped = stoppedWithTurn(call);
   // The agent never said how the call ended: it stopped with its turn, with no claim about a result.
-  if (stopped) return { icon: 'debug-stop', spin: false, label: `stopped · ${turnEnd(stopped.stopReason)}` };
-  return ownEntry(STATUSES, call.status) ?? { icon: 'circle-outline', spin: false, label: words(call.status) || 'unknown' };
+  if (stopped) return { icon: 'debug-stop', spin: false, label: t('stopped · {0}', turnEnd(stopped.stopReason)) };
+  return ownEntry(STATUSES, call.status)?.() ?? { icon: 'circle-outline', spin: false, label: words(call.status) || t('unknown') };
 }
 
 /** The call's progress line, only while it runs; it goes when the call ends or stops with its turn. */

@@ -6,6 +6,7 @@ import { isWorking } from '../presentation/sessionState';
 import { grantsCancel, isToolCallOpen, terminalGrantsCancel } from '../presentation/toolCall';
 import { isAdvertised } from './agentCapabilities';
 import type { ActionPermission, MessageRoute, SendVerdict, SessionActions, SessionView, TurnPhase } from './model';
+import { t } from '../presentation/l10n';
 
 const allowed = { allowed: true } as const;
 const denied = (reason: string) => ({ allowed: false, reason }) as const;
@@ -202,19 +203,19 @@ function relayRoute(session: SessionView, facts: ControlFacts, promptReason: str
     if (viaRefusal) return { route: 'refuse', reason: `No session can pass a message on to "${session.label}": ${viaRefusal}` };
     if (via.openedByClient) {
       const route = directRoute(via, phaseOf(via, facts.connected), facts);
-      return { route: 'relay', reason: `Sent to "${via.label}" for "${session.label}": ${RELAY_HOW[route.route]}`, via: { sessionId: via.id, label: via.label }, ...(route.confirm ? { confirm: route.confirm } : {}) };
+      return { route: 'relay', reason: t('Sent to "{0}" for "{1}": {2}', via.label, session.label, RELAY_HOW[route.route]()), via: { sessionId: via.id, label: via.label }, ...(route.confirm ? { confirm: route.confirm } : {}) };
     }
     id = via.parentId;
   }
-  return { route: 'refuse', reason: `No ancestor of "${session.label}" takes prompts, so nothing can pass a message on to it.` };
+  return { route: 'refuse', reason: t('No ancestor of "{0}" takes prompts, so nothing can pass a message on to it.', session.label) };
 }
 
-const RELAY_HOW: Readonly<Record<MessageRoute, string>> = {
-  steer: 'it joins the parent\'s running turn at once.',
-  prompt: 'the parent gets it as a new prompt.',
-  queue: 'it waits in the parent\'s queue until its turn ends.',
-  relay: '',
-  refuse: '',
+const RELAY_HOW: Readonly<Record<MessageRoute, () => string>> = {
+  steer: () => t("it joins the parent's running turn at once."),
+  prompt: () => t('the parent gets it as a new prompt.'),
+  queue: () => t("it waits in the parent's queue until its turn ends."),
+  relay: () => '',
+  refuse: () => '',
 };
 
 function steerRefusal(session: SessionView, phase: TurnPhase, facts: ControlFacts, prompt: ActionPermission): string {

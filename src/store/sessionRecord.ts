@@ -1,13 +1,14 @@
 // A fresh session record with every field at its "nothing known yet" value.
 import { spellOf } from '../presentation/time';
 import type { SessionRecord } from './model';
+import { t } from '../presentation/l10n';
 
 export type SessionRecordInit = Pick<SessionRecord, 'id' | 'ordinal' | 'parentId' | 'parentToolCallId' | 'link' | 'origin' | 'state'>;
 
 export function newSessionRecord(init: SessionRecordInit, at: number, rev: number): SessionRecord {
   return {
     ...init,
-    label: `Session ${init.ordinal}`,
+    label: t('Session {0}', init.ordinal),
     title: null,
     description: null,
     subagentType: null,

@@ -18,6 +18,7 @@ import {
   stateExplanation,
   subtreeUsage,
   subtreeUsageLines,
+  t,
   usageTree,
   withBackgroundWork,
   type PresentedState,
@@ -86,10 +87,10 @@ export function sessionTreeItem(session: SessionView, ctx: SessionTreeContext): 
   // A session at work shows when it started, not a running count: a row that changes every second is refreshed
   // every second, and VS Code drops the context-menu target of every row below a refreshing row until the
   // workbench fetches them again (a menu command then gets no session). Finished rows show how long they took.
-  const time = isWorking(session.state) && ctx.live ? `since ${clockTime(session.createdAt)}` : formatDuration(elapsedMs(session, ctx.now, ctx.live));
+  const time = isWorking(session.state) && ctx.live ? t('since {0}', clockTime(session.createdAt)) : formatDuration(elapsedMs(session, ctx.now, ctx.live));
   const parts = [presented.label, time];
-  if (tools > 0) parts.push(`${tools} tool${tools === 1 ? '' : 's'}`);
-  if (session.childIds.length > 0) parts.push(`${session.childIds.length} sub`);
+  if (tools > 0) parts.push(tools === 1 ? t('1 tool') : t('{0} tools', tools));
+  if (session.childIds.length > 0) parts.push(t('{0} sub', session.childIds.length));
   const changed = filesChangedLabel(ctx.changedFiles ?? 0);
   if (changed) parts.push(changed);
   const flags = [
@@ -155,24 +156,28 @@ function sessionTooltip(session: SessionView, presented: PresentedState, ctx: Se
   const lines = [
     `**${markdownText(session.label)}**`,
     '',
-    `Agent: ${markdownText(ctx.agentName)}`,
-    `Session: ${inlineCode(session.id)}`,
+    t('Agent: {0}', markdownText(ctx.agentName)),
+    t('Session: {0}', inlineCode(session.id)),
   ];
-  if (ctx.ancestry.length > 0) lines.push(`Parent: ${ctx.ancestry.map(markdownText).join(' › ')}`);
-  if (session.description && session.description !== session.title) lines.push(`Role: ${markdownText(session.description)}`);
-  if (session.subagentType) lines.push(`Subagent type: ${markdownText(session.subagentType)}`);
-  lines.push(`Linked by: ${markdownText(session.link)}${session.parentToolCallId ? ` (tool call ${inlineCode(session.parentToolCallId)})` : ''}`);
-  if (session.cwd) lines.push(`Working directory: ${inlineCode(session.cwd)}`);
-  lines.push(`State: ${markdownText(presented.label)}`);
-  lines.push(`Time: ${spentTimesText(spentTimes(session, ctx.now, ctx.live))}`);
+  if (ctx.ancestry.length > 0) lines.push(t('Parent: {0}', ctx.ancestry.map(markdownText).join(' › ')));
+  if (session.description && session.description !== session.title) lines.push(t('Role: {0}', markdownText(session.description)));
+  if (session.subagentType) lines.push(t('Subagent type: {0}', markdownText(session.subagentType)));
+  lines.push(
+    session.parentToolCallId
+      ? t('Linked by: {0} (tool call {1})', markdownText(session.link), inlineCode(session.parentToolCallId))
+      : t('Linked by: {0}', markdownText(session.link)),
+  );
+  if (session.cwd) lines.push(t('Working directory: {0}', inlineCode(session.cwd)));
+  lines.push(t('State: {0}', markdownText(presented.label)));
+  lines.push(t('Time: {0}', spentTimesText(spentTimes(session, ctx.now, ctx.live))));
   const explanation = stateExplanation(session.stateHistory, { cancelRequestedAt: session.cancelRequestedAt });
   if (explanation) lines.push(`_${markdownText(explanation)}_`);
   const quiet = longQuietNotice({ state: session.state, updatedAt: session.updatedAt, questionsNotForwardedBy: ctx.questionsNotForwardedBy ?? null, background: session.background }, ctx.now);
   if (quiet) lines.push(markdownText(quiet));
-  if (session.state.error?.message) lines.push(`Error: ${markdownText(session.state.error.message)}`);
-  if (session.state.reported) lines.push(`Reported by the agent: ${markdownText(session.state.reported)}`);
+  if (session.state.error?.message) lines.push(t('Error: {0}', markdownText(session.state.error.message)));
+  if (session.state.reported) lines.push(t('Reported by the agent: {0}', markdownText(session.state.reported)));
   for (const line of ctx.usageLines ?? []) lines.push(markdownText(line));
-  if (!ctx.actions.cancel.allowed && ctx.actions.cancel.reason) lines.push('', `_Cancel: ${markdownText(ctx.actions.cancel.reason)}_`);
+  if (!ctx.actions.cancel.allowed && ctx.actions.cancel.reason) lines.push('', `_${t('Cancel: {0}', markdownText(ctx.actions.cancel.reason))}_`);
   return lines.join('  \n');
 }
 

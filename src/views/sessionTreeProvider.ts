@@ -132,7 +132,7 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
 
   getTreeItem(node: SessionTreeNode): vscode.TreeItem {
     const model = this.modelOf(node);
-    if (!model) return new vscode.TreeItem('(gone)');
+    if (!model) return new vscode.TreeItem(vscode.l10n.t('(gone)'));
     this.shown.set(node.kind === 'runtime' ? this.runtimeKey(node.connectionId) : this.sessionKey(node.connectionId, node.sessionId), rowSignature(model));
     const item = new vscode.TreeItem(
       model.label,
@@ -153,7 +153,7 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
       // any row above it, empties before the workbench gets the new row, and a click then runs nothing
       // ("Actual command not found"). Rows above running subagents refresh every second, so the command
       // reads the clicked row from the selection, which VS Code sets (by stable id) before it runs it.
-      item.command = { command: 'subchats.openSelectedChat', title: 'Open Chat' };
+      item.command = { command: 'subchats.openSelectedChat', title: vscode.l10n.t('Open Chat') };
     }
     return item;
   }
@@ -256,8 +256,8 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
 
   private async offerToClearFilter(connectionId: string, sessionId: string): Promise<void> {
     const label = this.service.get(connectionId)?.store.getSession(sessionId)?.label ?? sessionId;
-    const clear = 'Clear Filter';
-    const choice = await vscode.window.showInformationMessage(`Subchats: the session filter hides "${inertUiText(label)}".`, clear);
+    const clear = vscode.l10n.t('Clear Filter');
+    const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Subchats: the session filter hides "{0}".', inertUiText(label)), clear);
     if (choice !== clear) return;
     await this.setOptions({ ...this.arrangement.options, show: 'everything', agents: [] });
     await this.view?.reveal(this.sessionNode(connectionId, sessionId), { select: true, focus: true, expand: true });
@@ -339,7 +339,7 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
   private updateBadge(): void {
     if (!this.view) return;
     const count = this.watch.badgeCount(this.service.list());
-    this.view.badge = count > 0 ? { value: count, tooltip: `${count} session${count === 1 ? '' : 's'} waiting for you` } : undefined;
+    this.view.badge = count > 0 ? { value: count, tooltip: count === 1 ? vscode.l10n.t('1 session waiting for you') : vscode.l10n.t('{0} sessions waiting for you', count) } : undefined;
   }
 }
 

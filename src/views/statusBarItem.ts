@@ -16,7 +16,7 @@ export class SubchatsStatusBar implements vscode.Disposable {
   private tick: NodeJS.Timeout | undefined;
 
   constructor(private readonly service: SubchatsService) {
-    this.item.name = 'Subchats';
+    this.item.name = vscode.l10n.t('Subchats');
     this.item.command = 'subchats.showWaiting';
     this.watch.sync(service.list());
     this.disposables.push(

@@ -3,7 +3,7 @@
 // across every live agent connection. It counts the rows: a session counts as working or waiting exactly when its
 // tree row reads so at the same moment (presentRow), so a row that reads "Idle (quiet)" is never among the
 // "working". A background subagent is counted apart from foreground turns, until its end is reported.
-import { BACKGROUND_QUIET_MS } from '../presentation';
+import { BACKGROUND_QUIET_MS, t } from '../presentation';
 import { presentRow } from './sessionTreeModel';
 import type { SessionTreeWatch, WatchedRuntime } from './sessionTreeWatch';
 
@@ -34,16 +34,16 @@ export function statusSummary(runtimes: readonly WatchedRuntime[], watch: Sessio
   let waiting = 0;
   for (const { session } of watch.liveSessions('waiting', runtimes)) if (presentRow(session, now).activity === 'waiting') waiting += Math.max(session.awaitingUser, 1);
   const parts: string[] = [];
-  if (waiting > 0) parts.push(`$(bell-dot) ${waiting} waiting`);
-  if (working > 0) parts.push(`$(sync~spin) ${working} working`);
-  if (background > 0) parts.push(`$(watch) ${background} in background`);
-  const unreported = quiet === 0 ? '' : quiet === background ? ' (no end reported)' : ` (no end reported for ${quiet})`;
+  if (waiting > 0) parts.push(`$(bell-dot) ${t('{0} waiting', waiting)}`);
+  if (working > 0) parts.push(`$(sync~spin) ${t('{0} working', working)}`);
+  if (background > 0) parts.push(`$(watch) ${t('{0} in background', background)}`);
+  const unreported = quiet === 0 ? '' : quiet === background ? ` ${t('(no end reported)')}` : ` ${t('(no end reported for {0})', quiet)}`;
   const tooltip = [
-    waiting > 0 ? `${waiting} question${waiting === 1 ? '' : 's'} waiting for you (click to answer)` : '',
-    working > 0 ? `${working} session${working === 1 ? '' : 's'} working` : '',
-    background > 0 ? `${background} subagent${background === 1 ? '' : 's'} working in the background${unreported}` : '',
+    waiting === 0 ? '' : waiting === 1 ? t('1 question waiting for you (click to answer)') : t('{0} questions waiting for you (click to answer)', waiting),
+    working === 0 ? '' : working === 1 ? t('1 session working') : t('{0} sessions working', working),
+    background === 0 ? '' : `${background === 1 ? t('1 subagent working in the background') : t('{0} subagents working in the background', background)}${unreported}`,
   ]
     .filter(Boolean)
     .join('\n');
-  return { working, waiting, background, text: parts.join('  '), tooltip: tooltip ? `Subchats: ${tooltip}` : 'Subchats' };
+  return { working, waiting, background, text: parts.join('  '), tooltip: tooltip ? t('Subchats: {0}', tooltip) : t('Subchats') };
 }

@@ -2,6 +2,7 @@
 // A row is shown or hidden by the same verdict it reads (presentRow's activity at one `now`), so a row never
 // says "Needs you" while "Needs me" hides it, nor the other way round. An ancestor of a shown row stays, so the
 // path to it stays; the rest of a hidden row's subtree goes with it.
+import { t } from '../presentation/l10n';
 import type { Activity } from '../presentation/sessionState';
 import type { SessionView } from '../store/model';
 import { preOrder } from '../presentation/treeOrder';
@@ -133,9 +134,9 @@ export function orderRuntimes<R extends { readonly agentName: string }>(runtimes
   return [...runtimes].sort((a, b) => a.agentName.localeCompare(b.agentName, 'en', { sensitivity: 'base' }));
 }
 
-const SHOW_WORDS: Readonly<Record<Exclude<TreeShow, 'everything'>, { only: string; none: string }>> = {
-  needsMe: { only: 'sessions that need you', none: 'Nothing needs you' },
-  working: { only: 'sessions at work or waiting for you', none: 'Nothing is at work' },
+const SHOW_WORDS: Readonly<Record<Exclude<TreeShow, 'everything'>, { only: () => string; none: () => string }>> = {
+  needsMe: { only: () => t('sessions that need you'), none: () => t('Nothing needs you') },
+  working: { only: () => t('sessions at work or waiting for you'), none: () => t('Nothing is at work') },
 };
 
 /**
@@ -146,8 +147,8 @@ export function filterMessage(options: TreeViewOptions, counts: { readonly shown
   if (!isFiltered(options)) return undefined;
   const agents = options.agents.length > 0 ? `${options.agents.join(', ')}` : '';
   const words = options.show === 'everything' ? undefined : SHOW_WORDS[options.show];
-  const what = words ? `${words.only}${agents ? ` of ${agents}` : ''}` : `sessions of ${agents}`;
-  const hidden = `${counts.hidden} session${counts.hidden === 1 ? '' : 's'} hidden`;
-  const head = counts.shown === 0 ? `${words && !agents ? words.none : `No ${what}`}: ${hidden}.` : `Showing only ${what}: ${hidden}.`;
-  return `${head} Clear the filter to see all.`;
+  const what = words ? (agents ? t('{0} of {1}', words.only(), agents) : words.only()) : t('sessions of {0}', agents);
+  const hidden = counts.hidden === 1 ? t('1 session hidden') : t('{0} sessions hidden', counts.hidden);
+  const head = counts.shown > 0 ? t('Showing only {0}: {1}.', what, hidden) : words && !agents ? t('{0}: {1}.', words.none(), hidden) : t('No {0}: {1}.', what, hidden);
+  return t('{0} Clear the filter to see all.', head);
 }

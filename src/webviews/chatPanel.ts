@@ -151,7 +151,7 @@ export class ChatPanelManager implements vscode.Disposable {
   }
 
   private create(connectionId: string, sessionId: string, beside: boolean): ChatPanelController {
-    const panel = vscode.window.createWebviewPanel(CHAT_VIEW_TYPE, 'Subchats', this.column(beside), {
+    const panel = vscode.window.createWebviewPanel(CHAT_VIEW_TYPE, vscode.l10n.t('Subchats'), this.column(beside), {
       enableScripts: true,
       localResourceRoots: [this.distUri],
       enableFindWidget: true,
@@ -201,7 +201,7 @@ class ChatPanelController implements vscode.Disposable {
       nonce: createNonce(),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(manager.distUri, 'webview.js')).toString(),
       codiconsUri: webview.asWebviewUri(vscode.Uri.joinPath(manager.distUri, 'codicons', 'codicon.css')).toString(),
-      title: 'Subchats',
+      title: vscode.l10n.t('Subchats'),
     });
     this.sync = new FeedSync({
       panelState: { connectionId, sessionId },
@@ -225,7 +225,7 @@ class ChatPanelController implements vscode.Disposable {
           return;
         }
         handleRequest(message, this.requestContext()).catch((error: unknown) => {
-          void vscode.window.showErrorMessage(`Subchats: ${toastError(error)}`);
+          void vscode.window.showErrorMessage(vscode.l10n.t('Subchats: {0}', toastError(error)));
         });
       }),
       panel.onDidChangeViewState(({ webviewPanel }) => {

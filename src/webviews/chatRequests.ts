@@ -17,6 +17,7 @@ import { markResend } from '../protocol/resendMark';
 import { isResendable } from '../presentation/delivery';
 import { PromptContentError } from '../host/promptContent';
 import { inertUiText } from '../host/uiText';
+import { t } from '../presentation';
 import type { SessionView } from '../store/model';
 import type { SessionItem } from '../store/sessionControls';
 import type { SessionStoreReader } from '../store/storeAccess';
@@ -87,13 +88,13 @@ export interface RequestContext {
 type Outcome = { readonly refused?: undefined; readonly after?: Promise<unknown> } | { readonly refused: string; readonly notice: string };
 
 const DONE: Outcome = {};
-const NOT_IN_CHAT = 'The session is not part of this chat.';
+const notInChat = () => t('The session is not part of this chat.');
 
 /** A reason is a sentence or two (an agent's error can be long; the webview takes up to 2,000 characters). */
 const MAX_REASON = 600;
 
 function refuse(reason: string, notice: string): Outcome {
-  return { refused: reason.slice(0, MAX_REASON) || 'Not possible now.', notice: inertUiText(`Subchats: ${notice}`, MAX_REASON) };
+  return { refused: reason.slice(0, MAX_REASON) || t('Not possible now.'), notice: inertUiText(t('Subchats: {0}', notice), MAX_REASON) };
 }
 
 type Message<K extends WebviewToHostMessage['type']> = Extract<WebviewToHostMessage, { readonly type: K }>;
@@ -117,22 +118,27 @@ function sessionInPanel(context: RequestContext, sessionId: string): SessionView
   return store.getSession(sessionId);
 }
 
-/** The actions a chat can ask for, as verbs for "cannot … "X"". */
-const ACTION_VERBS = { prompt: 'prompt', cancel: 'cancel', openSubagent: 'open the session of' } as const;
+/** What cannot be done to the session `{0}` (a label, or undefined: this session), one whole sentence per action. */
+const CANNOT = {
+  prompt: (label?: string) => (label === undefined ? t('cannot prompt this session.') : t('cannot prompt "{0}".', label)),
+  cancel: (label?: string) => (label === undefined ? t('cannot cancel this session.') : t('cannot cancel "{0}".', label)),
+  openSubagent: (label?: string) => (label === undefined ? t('cannot open the session of this session.') : t('cannot open the session of "{0}".', label)),
+} as const;
 
 /** Runs a session action only if the store allows it now; otherwise says why not. */
-async function checked(context: RequestContext, sessionId: string, action: keyof typeof ACTION_VERBS, run: () => Promise<unknown>): Promise<Outcome> {
+async function checked(context: RequestContext, sessionId: string, action: keyof typeof CANNOT, run: () => Promise<unknown>): Promise<Outcome> {
   const session = sessionInPanel(context, sessionId);
-  const verdict = session && context.store ? context.store.actionsFor(sessionId)[action] : { allowed: false, reason: NOT_IN_CHAT };
-  if (!verdict.allowed) return refuse(verdict.reason ?? '', `cannot ${ACTION_VERBS[action]} "${session?.label ?? 'this session'}". ${verdict.reason ?? ''}`);
+  const verdict = session && context.store ? context.store.actionsFor(sessionId)[action] : { allowed: false, reason: notInChat() };
+  if (!verdict.allowed) return refuse(verdict.reason ?? '', `${CANNOT[action](session?.label)} ${verdict.reason ?? ''}`);
   await run();
   return DONE;
 }
 
 /** Cancels one item only if the store allows it now; otherwise says why not. */
-async function cancelItem(context: RequestContext, sessionId: string, item: SessionItem, what: string): Promise<Outcome> {
-  const verdict = sessionInPanel(context, sessionId) && context.store ? context.store.itemActionsFor(sessionId, item).cancel : { allowed: false, reason: NOT_IN_CHAT };
-  if (!verdict.allowed) return refuse(verdict.reason ?? '', `cannot cancel this ${what}. ${verdict.reason ?? ''}`);
+async function cancelItem(context: RequestContext, sessionId: string, item: SessionItem): Promise<Outcome> {
+  const verdict = sessionInPanel(context, sessionId) && context.store ? context.store.itemActionsFor(sessionId, item).cancel : { allowed: false, reason: notInChat() };
+  const what = 'toolCallId' in item ? t('cannot cancel this tool call.') : t('cannot cancel this terminal.');
+  if (!verdict.allowed) return refuse(verdict.reason ?? '', `${what} ${verdict.reason ?? ''}`);
   await context.sessions.cancelItem(context.connectionId, sessionId, item);
   return DONE;
 }
@@ -152,7 +158,7 @@ async function sendMessage(context: RequestContext, message: Message<'prompt'>):
       content = await context.workbench.promptContent(message.text, attachments, context.store!.promptCapabilities());
     } catch (error) {
       if (!(error instanceof PromptContentError)) throw error;
-      return refuse(`The message was not sent. ${error.message}`, `the message was not sent. ${error.message}`);
+      return refuse(t('The message was not sent. {0}', error.message), t('the message was not sent. {0}', error.message));
     }
   }
   const original = message.resendOf && resendableMessage(context, message.resendOf.sessionId, message.resendOf.entryId);
@@ -163,7 +169,7 @@ async function sendMessage(context: RequestContext, message: Message<'prompt'>):
 /** *Retry*: the user's message again as it was sent (its words and attachments), marked as sent again. */
 async function retryMessage(context: RequestContext, message: Message<'retry'>): Promise<Outcome> {
   const original = resendableMessage(context, message.sessionId, message.entryId);
-  if (!original) return refuse('This message cannot be sent again from here.', 'this message cannot be sent again from here.');
+  if (!original) return refuse(t('This message cannot be sent again from here.'), t('this message cannot be sent again from here.'));
   const refused = sendRefusal(context, message.sessionId);
   if (refused) return refused;
   const blocks = [{ type: 'text', text: original.text }, ...original.attachments] as ContentBlock[];
@@ -173,8 +179,9 @@ async function retryMessage(context: RequestContext, message: Message<'retry'>):
 /** Why a message to this session is not sent now (the session's verdict), or undefined when it goes. */
 function sendRefusal(context: RequestContext, sessionId: string): Outcome | undefined {
   const session = sessionInPanel(context, sessionId);
-  const verdict = session && context.store ? context.store.actionsFor(sessionId).send : { route: 'refuse' as const, reason: NOT_IN_CHAT };
-  return verdict.route === 'refuse' ? refuse(verdict.reason, `cannot send to "${session?.label ?? 'this session'}". ${verdict.reason}`) : undefined;
+  const verdict = session && context.store ? context.store.actionsFor(sessionId).send : { route: 'refuse' as const, reason: notInChat() };
+  if (verdict.route !== 'refuse') return undefined;
+  return refuse(verdict.reason, `${session ? t('cannot send to "{0}".', session.label) : t('cannot send to this session.')} ${verdict.reason}`);
 }
 
 /** A user's message of a session in this chat that may be sent again (the presentation's rule), if there is one. */
@@ -193,7 +200,7 @@ function answerPermission(context: RequestContext, message: Message<'answerPermi
   const valid =
     entry?.kind === 'permission' && entry.outcome === 'pending' && (message.optionId === null || entry.options.some((o) => o.optionId === message.optionId));
   if (valid && context.permissions.answer(context.connectionId, message.requestId, message.optionId)) return DONE;
-  return refuse('This permission request is no longer pending.', 'this permission request is no longer pending.');
+  return refuse(t('This permission request is no longer pending.'), t('this permission request is no longer pending.'));
 }
 
 export const requestHandlers: RequestHandlers = {
@@ -214,8 +221,8 @@ export const requestHandlers: RequestHandlers = {
     checked(context, message.sessionId, 'openSubagent', () =>
       context.workbench.runCommand('subchats.openSubagentSession', { connectionId: context.connectionId, sessionId: message.sessionId }),
     ),
-  cancelToolCall: (message, context) => cancelItem(context, message.sessionId, { toolCallId: message.toolCallId }, 'tool call'),
-  cancelTerminal: (message, context) => cancelItem(context, message.sessionId, { terminalId: message.terminalId }, 'terminal'),
+  cancelToolCall: (message, context) => cancelItem(context, message.sessionId, { toolCallId: message.toolCallId }),
+  cancelTerminal: (message, context) => cancelItem(context, message.sessionId, { terminalId: message.terminalId }),
   answerPermission: (message, context) => answerPermission(context, message),
   openFile: (message, context) => context.workbench.openFile(message.path, message.line, context.store?.effectiveCwd(context.rootSessionId) ?? undefined),
   openDiff: (message, context) => {

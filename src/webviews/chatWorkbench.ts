@@ -36,14 +36,15 @@ export function vscodeWorkbench(deps: ChatWorkbenchDeps): ChatWorkbench {
 async function openFile(filePath: string, line: number | undefined, cwd: string | undefined): Promise<void> {
   const target = agentFilePath(filePath, cwd);
   if (target.kind === 'network') {
-    void vscode.window.showWarningMessage(`Subchats does not open network paths from agent output: ${inertUiText(filePath, 400)}`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Subchats does not open network paths from agent output: {0}', inertUiText(filePath, 400)));
     return;
   }
   if (target.kind === 'no-cwd') return;
   const { absolute } = target;
   if (target.kind === 'outside') {
-    const open = await vscode.window.showWarningMessage(`The agent refers to a file outside the workspace:\n${inertUiText(absolute, 1000)}`, { modal: true }, 'Open File');
-    if (open !== 'Open File') return;
+    const openFile = vscode.l10n.t('Open File');
+    const open = await vscode.window.showWarningMessage(vscode.l10n.t('The agent refers to a file outside the workspace:\n{0}', inertUiText(absolute, 1000)), { modal: true }, openFile);
+    if (open !== openFile) return;
   }
   const position = new vscode.Position(Math.max(0, (line ?? 1) - 1), 0);
   await vscode.window.showTextDocument(vscode.Uri.file(absolute), {
@@ -56,10 +57,10 @@ async function openFile(filePath: string, line: number | undefined, cwd: string 
 /** Web and mail links only, each confirmed (the chat's text is the agent's). */
 async function openLink(url: string): Promise<void> {
   if (!isExternalLink(url)) {
-    void vscode.window.showWarningMessage(`Subchats: not opening "${inertUiText(url, 400)}" (only web and mail links are opened).`);
+    void vscode.window.showWarningMessage(vscode.l10n.t('Subchats: not opening "{0}" (only web and mail links are opened).', inertUiText(url, 400)));
     return;
   }
-  const open = 'Open Link';
-  const answer = await vscode.window.showWarningMessage('The agent\'s chat wants to open an external link.', { modal: true, detail: inertUiText(url, 2000) }, open);
+  const open = vscode.l10n.t('Open Link');
+  const answer = await vscode.window.showWarningMessage(vscode.l10n.t("The agent's chat wants to open an external link."), { modal: true, detail: inertUiText(url, 2000) }, open);
   if (answer === open) await vscode.env.openExternal(vscode.Uri.parse(url, true));
 }

@@ -14,7 +14,7 @@ export interface CodeBlockDeps {
   openDiff(filePath: string, oldText: string, newText: string, title: string): Promise<void>;
 }
 
-const warn = (text: string): void => void vscode.window.showWarningMessage(`Subchats: ${text}`);
+const warn = (text: string): void => void vscode.window.showWarningMessage(vscode.l10n.t('Subchats: {0}', text));
 
 /** The code without the line break that ends a block (an insertion goes where the cursor is, mid-line too). */
 function withoutFinalBreak(code: string): string {
@@ -31,7 +31,7 @@ function shownEditor(last: vscode.TextEditor | undefined): vscode.TextEditor | u
 export async function insertAtCursor(deps: CodeBlockDeps, code: string): Promise<void> {
   const editor = shownEditor(deps.lastTextEditor());
   if (!editor) {
-    warn('there is no text editor to insert into. Put the cursor in a file, then insert again.');
+    warn(vscode.l10n.t('there is no text editor to insert into. Put the cursor in a file, then insert again.'));
     return;
   }
   const shown = await vscode.window.showTextDocument(editor.document, { viewColumn: editor.viewColumn, selection: editor.selection, preview: false });
@@ -40,7 +40,7 @@ export async function insertAtCursor(deps: CodeBlockDeps, code: string): Promise
   const done = await shown.edit((edit) => {
     for (const selection of selections) edit.replace(selection, text);
   });
-  if (!done) warn(`could not insert into ${inertUiText(vscode.workspace.asRelativePath(editor.document.uri), 400)} (is it read-only?).`);
+  if (!done) warn(vscode.l10n.t('could not insert into {0} (is it read-only?).', inertUiText(vscode.workspace.asRelativePath(editor.document.uri), 400)));
 }
 
 /**
@@ -69,18 +69,18 @@ export async function insertIntoTerminal(code: string): Promise<void> {
 async function targetOf(filePath: string, cwd: string | undefined): Promise<string | undefined> {
   const target = agentFilePath(filePath, cwd);
   if (target.kind === 'network') {
-    warn(`Apply does not write to network paths: ${inertUiText(filePath, 400)}`);
+    warn(vscode.l10n.t('Apply does not write to network paths: {0}', inertUiText(filePath, 400)));
     return undefined;
   }
   if (target.kind === 'no-cwd') {
-    warn(`the chat has no working directory to find ${inertUiText(filePath, 400)} in.`);
+    warn(vscode.l10n.t('the chat has no working directory to find {0} in.', inertUiText(filePath, 400)));
     return undefined;
   }
   const { absolute } = target;
   if (target.kind === 'inside') return absolute;
-  const outside = 'Apply Outside the Workspace';
+  const outside = vscode.l10n.t('Apply Outside the Workspace');
   const answer = await vscode.window.showWarningMessage(
-    'The code block names a file outside the workspace.',
+    vscode.l10n.t('The code block names a file outside the workspace.'),
     { modal: true, detail: inertUiText(absolute, 1000) },
     outside,
   );
@@ -104,13 +104,16 @@ export async function applyToFile(deps: CodeBlockDeps, filePath: string, code: s
   const newText = code === '' || code.endsWith('\n') ? code : `${code}\n`;
   const oldText = await currentText(uri);
   if (oldText === newText) {
-    void vscode.window.showInformationMessage(`Subchats: ${relative} already has the code block's content.`);
+    void vscode.window.showInformationMessage(vscode.l10n.t("Subchats: {0} already has the code block's content.", relative));
     return;
   }
-  await deps.openDiff(absolute, oldText ?? '', newText, `${path.basename(absolute)} ↔ code block`);
-  const apply = 'Apply';
-  const question = oldText === undefined ? `Create ${relative} with the code block?` : `Replace the text of ${relative} with the code block?`;
-  const answer = await vscode.window.showInformationMessage(`${question} The diff shows the change; the edit can be undone.`, apply);
+  await deps.openDiff(absolute, oldText ?? '', newText, vscode.l10n.t('{0} ↔ code block', path.basename(absolute)));
+  const apply = vscode.l10n.t('Apply');
+  const question =
+    oldText === undefined
+      ? vscode.l10n.t('Create {0} with the code block? The diff shows the change; the edit can be undone.', relative)
+      : vscode.l10n.t('Replace the text of {0} with the code block? The diff shows the change; the edit can be undone.', relative);
+  const answer = await vscode.window.showInformationMessage(question, apply);
   if (answer !== apply) return;
   const edit = new vscode.WorkspaceEdit();
   if (oldText === undefined) {
@@ -121,7 +124,7 @@ export async function applyToFile(deps: CodeBlockDeps, filePath: string, code: s
     edit.replace(uri, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), newText);
   }
   if (!(await vscode.workspace.applyEdit(edit))) {
-    warn(`could not apply the code block to ${relative}.`);
+    warn(vscode.l10n.t('could not apply the code block to {0}.', relative));
     return;
   }
   await vscode.window.showTextDocument(uri, { preview: false });

@@ -2,20 +2,18 @@
 // webview for the browser's cut and never runs the keybinding, so the chat answers package.json's chord
 // itself: it asks the host to cancel the chat's session and keeps the key from VS Code's forwarding.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { isCancelChord, type ChordKeys } from '../../webview/lib/cancelChord';
+import { manifest } from '../unit/support/manifest';
 import { FeedLink } from './feedLink';
-import { repoRoot, useHarness } from './harness';
+import { useHarness } from './harness';
 import { ROOT, runningRoot } from './scenes';
 
 const harness = useHarness();
 
 /** package.json's keybinding of Cancel Focused Session: `key` (Windows, Linux) and `mac`. */
 function cancelKeybinding(): { key: string; mac: string } {
-  const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { contributes: { keybindings: { command: string; key: string; mac: string }[] } };
-  const binding = manifest.contributes.keybindings.find((k) => k.command === 'subchats.cancelFocused');
+  const binding = manifest<{ contributes: { keybindings: { command: string; key: string; mac: string }[] } }>().contributes.keybindings.find((k) => k.command === 'subchats.cancelFocused');
   assert.ok(binding, 'package.json binds subchats.cancelFocused');
   return binding;
 }

@@ -17,6 +17,8 @@ import {
 
 const manifest = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8'));
 const container = manifest.contributes.viewsContainers.activitybar.find((entry) => entry.id === 'subchats');
+// The title is a `%key%` placeholder; the workbench shows its English text from package.nls.json.
+const containerTitle = JSON.parse(readFileSync(join(repoRoot, 'package.nls.json'), 'utf8'))[/^%(.+)%$/.exec(container.title)[1]];
 
 /** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
 let workbench;
@@ -44,8 +46,8 @@ test('runs commands from the palette', async () => {
 
 test('opening the Subchats view activates the extension', async () => {
   const { page } = workbench;
-  await activityBarEntry(page, container.title).click();
-  await page.locator('.part.sidebar .composite.title', { hasText: container.title }).waitFor();
+  await activityBarEntry(page, containerTitle).click();
+  await page.locator('.part.sidebar .composite.title', { hasText: containerTitle }).waitFor();
   await runCommand(page, 'Developer: Show Running Extensions');
   await runningExtension(page, manifest.name).waitFor();
   await screenshot(page, 'smoke-subchats-view');

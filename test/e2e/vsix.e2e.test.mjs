@@ -96,7 +96,7 @@ function commandLines() {
 }
 
 test('the vsix holds the bundles and the manifest, not the sources', () => {
-  for (const file of ['package.json', 'dist/extension.js', 'dist/cli.js', 'dist/webview.js', 'dist/codicons/codicon.css', 'dist/codicons/codicon.ttf', 'media/subchats.svg']) {
+  for (const file of ['package.json', 'package.nls.json', 'dist/extension.js', 'dist/cli.js', 'dist/webview.js', 'dist/codicons/codicon.css', 'dist/codicons/codicon.ttf', 'media/subchats.svg']) {
     assert.ok(existsSync(join(installed, file)), `${file} is installed`);
   }
   // The code highlighter the chat loads on first need, and every chunk it imports in turn.

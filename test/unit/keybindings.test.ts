@@ -7,14 +7,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { collisions, keyOn, type Keybinding, type Platform } from './support/keyChords';
+import { manifest } from './support/manifest';
 
 const root = join(import.meta.dirname, '../..');
 const fixtureDir = join(root, 'test/fixtures/vscode-keybindings');
 const platforms: Platform[] = ['linux', 'mac', 'windows'];
 
 function contributedKeybindings(): Keybinding[] {
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { contributes: { keybindings: Keybinding[] } };
-  return manifest.contributes.keybindings;
+  return manifest<{ contributes: { keybindings: Keybinding[] } }>().contributes.keybindings;
 }
 
 /** The recorded files of `platform`, by name. */

@@ -8,6 +8,7 @@ import type { JsonObject } from '../wireMessage';
 import { describeChild, onlyRoot } from './children';
 import { CURSOR_TASK_METHOD, readCursorTask } from './cursor';
 import type { Dialect, DialectHost, UpdateSink } from './dialect';
+import { t } from '../../presentation/l10n';
 
 export function cursorDialect({ parts, applyOnWire }: DialectHost): Dialect {
   const onTask = (params: JsonObject): void => applyCursorTask(parts, params, applyOnWire);
@@ -33,7 +34,7 @@ function applyCursorTask(parts: ReducerContext, params: JsonObject, apply: Updat
       return;
     }
     const rawInput = { ...(task.description ? { description: task.description } : {}), ...(task.prompt ? { prompt: task.prompt } : {}), ...(task.subagentType ? { subagentType: task.subagentType } : {}) };
-    apply(wireId, { sessionUpdate: 'tool_call', toolCallId: task.toolCallId, title: 'Task', kind: 'think', status: 'pending', rawInput });
+    apply(wireId, { sessionUpdate: 'tool_call', toolCallId: task.toolCallId, title: t('Task'), kind: 'think', status: 'pending', rawInput });
     owner = core.session(tree.toolOwner(wireId, task.toolCallId) ?? wireId);
   }
   const record = owner?.toolCalls[task.toolCallId];

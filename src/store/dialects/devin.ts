@@ -7,6 +7,7 @@
 // Shapes: frames captured from `devin acp` in omnigent-ai/omnigent tests/inner/devin/test_devin_subagents.py, and
 // LodyAI/Lody issue #765 (the capability). Pure readers of the wire shapes.
 import { asString, isObject, type JsonObject } from '../wireMessage';
+import { t } from '../../presentation/l10n';
 
 export const DEVIN_STARTED_KEY = 'cognition.ai/subagent_started';
 export const DEVIN_COMPLETED_KEY = 'cognition.ai/subagent_completed';
@@ -69,7 +70,7 @@ export function devinLifecycleUpdate(update: JsonObject): JsonObject | undefined
       ...update,
       sessionUpdate: 'tool_call',
       toolCallId: start.agentId,
-      title: start.title ?? start.profile ?? 'Subagent',
+      title: start.title ?? start.profile ?? t('Subagent'),
       kind: 'think',
       status: typeof update['status'] === 'string' ? update['status'] : 'in_progress',
       rawInput: { ...(start.title ? { description: start.title } : {}), ...(start.task ? { prompt: start.task } : {}), ...(start.profile ? { subagent_type: start.profile } : {}) },

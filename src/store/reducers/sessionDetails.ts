@@ -5,6 +5,7 @@ import type { ReducerContext } from '../reducerContext';
 import { readUsageUpdate } from '../usage';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 import { noteUsage } from './usage';
+import { t } from '../../presentation/l10n';
 
 /** A plan's whole content (v1 `plan` is the session's one plan; v2 plans are keyed by planId). */
 export function applyPlan({ core }: ReducerContext, session: SessionRecord, raw: unknown[], planId = ''): void {
@@ -165,11 +166,12 @@ export function applyCompaction(parts: ReducerContext, session: SessionRecord, u
     reported.add(compactionId);
   }
   const error = asString(update['error']);
-  addNotice(parts, session, ended.severity, ended.title, ended.severity === 'warning' ? error : undefined);
+  addNotice(parts, session, ended.severity, ended.title(), ended.severity === 'warning' ? error : undefined);
 }
 
-const COMPACTION_ENDS: Readonly<Record<string, { severity: string; title: string } | undefined>> = Object.assign(Object.create(null) as object, {
-  completed: { severity: 'info', title: 'Context compacted' },
-  failed: { severity: 'warning', title: 'Context compaction failed' },
-  cancelled: { severity: 'info', title: 'Context compaction cancelled' },
+// Titles are functions: the words are translated when the notice is made (src/presentation/l10n.ts).
+const COMPACTION_ENDS: Readonly<Record<string, { severity: string; title: () => string } | undefined>> = Object.assign(Object.create(null) as object, {
+  completed: { severity: 'info', title: () => t('Context compacted') },
+  failed: { severity: 'warning', title: () => t('Context compaction failed') },
+  cancelled: { severity: 'info', title: () => t('Context compaction cancelled') },
 });

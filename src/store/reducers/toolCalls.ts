@@ -21,6 +21,7 @@ import { asString, isObject, type JsonObject } from '../wireMessage';
 import { readTaskResultUsage } from '../usage';
 import { addUserPrompt, appendChunk } from './messages';
 import { noteUsage } from './usage';
+import { t } from '../../presentation/l10n';
 
 export function applyToolCall(parts: ReducerContext, wire: SessionRecord, session: SessionRecord, update: JsonObject, kind: 'tool_call' | 'tool_call_update'): void {
   const { core, tree } = parts;
@@ -239,8 +240,8 @@ function showTaskResult(parts: ReducerContext, child: SessionRecord, record: Too
       rev: parts.core.rev,
       at: parts.core.at,
       severity: 'info',
-      title: 'No report',
-      description: 'The agent says this subagent finished, and sent nothing of what it did.',
+      title: t('No report'),
+      description: t('The agent says this subagent finished, and sent nothing of what it did.'),
     });
   }
 }

@@ -10,6 +10,7 @@ import { isToolCallOpen } from '../stateRules';
 import { asString, isObject, type JsonObject } from '../wireMessage';
 import { applyToolCall, ensureVirtualChild } from './toolCalls';
 import { infersRequiresAction, leaveRequiresAction } from './turns';
+import { t } from '../../presentation/l10n';
 
 export function openPermission(parts: ReducerContext, wire: SessionRecord, request: PendingRequest, id: string | number, params: JsonObject): void {
   const { core, tree } = parts;
@@ -36,7 +37,7 @@ export function openPermission(parts: ReducerContext, wire: SessionRecord, reque
     at: core.at,
     requestId: String(id),
     ...(toolCallId ? { toolCallId } : {}),
-    title: (v2 ? asString(params['title']) : undefined) ?? asString(toolCall['title']) ?? stored?.title ?? 'Permission requested',
+    title: (v2 ? asString(params['title']) : undefined) ?? asString(toolCall['title']) ?? stored?.title ?? t('Permission requested'),
     ...(description ? { description } : {}),
     options: readOptions(params['options']),
     ...(toolKind ? { toolKind } : {}),

@@ -1,8 +1,7 @@
 // The tree's context menus as VS Code offers them: package.json's `view/item/context` entries whose `when` clause
 // holds for a tree item's contextValue. Shared by the unit tests (package.json read from disk) and the extension
 // host tests (the installed extension's packageJSON).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { manifest } from './manifest';
 
 export interface MenuEntry {
   readonly command: string;
@@ -43,6 +42,5 @@ export function itemMenusOnDisk(): MenuEntry[] {
 
 /** A menu's entries in the package.json of this checkout. */
 export function menusOnDisk(menu: string): MenuEntry[] {
-  const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { contributes: { menus: Record<string, MenuEntry[]> } };
-  return manifest.contributes.menus[menu] ?? [];
+  return manifest<{ contributes: { menus: Record<string, MenuEntry[]> } }>().contributes.menus[menu] ?? [];
 }

@@ -1,6 +1,5 @@
 // The settings package.json contributes, read as VS Code reads them: one section or a list of titled sections.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { manifest } from './manifest';
 
 export interface ContributedSetting {
   readonly type?: string;
@@ -23,8 +22,8 @@ export interface SettingsSection {
 }
 
 export function settingsSections(): SettingsSection[] {
-  const manifest = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'package.json'), 'utf8')) as { contributes: { configuration: SettingsSection | SettingsSection[] } };
-  return ([] as SettingsSection[]).concat(manifest.contributes.configuration);
+  const { contributes } = manifest<{ contributes: { configuration: SettingsSection | SettingsSection[] } }>();
+  return ([] as SettingsSection[]).concat(contributes.configuration);
 }
 
 /** Every contributed setting by key, whatever section it is in. */

@@ -1,0 +1,119 @@
+// Localisation holds (issue 22): every word the extension shows can be translated. The source test reads
+// src/ with the TypeScript compiler API (test/unit/support/unlocalisedText.ts says what it looks for); the
+// manifest test holds package.json's contributed texts to `%key%`s that package.nls.json has.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, test } from 'node:test';
+import { t, useL10nBundle } from '../../src/presentation/l10n';
+import { manifestTexts, placeholderKey, rawManifest } from './support/manifest';
+import { unlocalisedText } from './support/unlocalisedText';
+
+const root = join(import.meta.dirname, '../..');
+
+/**
+ * Folders whose text is not the extension's UI: the demo agent is an agent (its words are an agent's output),
+ * the CLI writes to a terminal, and src/acp speaks the wire (its `title`s are protocol data).
+ */
+const NOT_UI = ['src/demoAgent/', 'src/cli/', 'src/acp/'];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+describe('words in the source', () => {
+  test('every word src/ hands to VS Code UI goes through vscode.l10n.t or the pure layers\' t, at run time', () => {
+    const files = sourceFiles('src').filter((file) => !NOT_UI.some((dir) => file.startsWith(dir)));
+    assert.ok(files.length > 100, `read ${files.length} files`);
+    const findings = files.flatMap((file) => unlocalisedText(file, readFileSync(join(root, file), 'utf8')));
+    assert.deepEqual(findings.map((f) => `${f.file}:${f.line} ${f.rule}: ${f.text}`), []);
+  });
+
+  test('the scan finds each kind of unlocalised word, and passes translated ones', () => {
+    const probe = `
+      import * as vscode from 'vscode';
+      import { t } from '../presentation';
+      const atLoad = t('Loaded too early');
+      export async function run(item: vscode.StatusBarItem, view: vscode.TreeView<unknown>, name: string, n: number) {
+        void vscode.window.showWarningMessage(\`Subchats: \${name} stopped\`, 'Retry');
+        void vscode.window.showInformationMessage(vscode.l10n.t('Subchats: {0} stopped', name), vscode.l10n.t('Retry'));
+        await vscode.window.showQuickPick([{ label: 'Pick me', detail: n > 1 ? 'many' : 'one' }], { placeHolder: 'Which one?' });
+        await vscode.window.showQuickPick([{ label: \`$(check) \${name}\`, description: vscode.l10n.t('picked') }], { placeHolder: t('Which one?') });
+        await vscode.window.showInputBox({ prompt: 'Prompt for ' + name, title: t('Title') });
+        await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: \`Starting \${name}…\` }, async () => undefined);
+        await vscode.window.showSaveDialog({ filters: { Markdown: ['md'], [vscode.l10n.t('All files')]: ['*'] } });
+        vscode.window.createWebviewPanel('x', 'Chat', vscode.ViewColumn.One);
+        item.text = \`$(bell) \${n} waiting\`;
+        item.tooltip = t('{0} waiting', n);
+        view.message = 'Nothing here';
+        return [new vscode.TreeItem('(gone)'), new vscode.TreeItem(vscode.l10n.t('(gone)')), new vscode.MarkdownString(\`**\${name}**\`), atLoad];
+      }`;
+    const found = unlocalisedText('probe.ts', probe).map((f) => `${f.line} ${f.rule}: ${f.text}`);
+    assert.deepEqual(found, [
+      "4 translated while the module loads: t('Loaded too early')",
+      '6 showWarningMessage argument: Subchats: … stopped',
+      '6 showWarningMessage argument: Retry',
+      '8 label property: Pick me',
+      '8 detail property: many…one',
+      '8 placeHolder property: Which one?',
+      '10 prompt property: Prompt for ',
+      '11 title property: Starting ',
+      '12 dialog filter name: Markdown',
+      '13 createWebviewPanel argument 1: Chat',
+      '14 text assignment:  waiting',
+      '16 message assignment: Nothing here',
+      '17 TreeItem argument 0: (gone)',
+    ]);
+  });
+
+  test('t fills placeholders as vscode.l10n.t does, and reads the bundle the host hands over', () => {
+    assert.equal(t('{0} of {1} ({0})', 'a', 2), 'a of 2 (a)');
+    assert.equal(t('{1} left alone', 'a'), '{1} left alone');
+    try {
+      useL10nBundle({ 'Needs you': 'Wartet auf dich', '{0} sessions': '{0} Sitzungen' });
+      assert.equal(t('Needs you'), 'Wartet auf dich');
+      assert.equal(t('{0} sessions', 3), '3 Sitzungen');
+      assert.equal(t('Idle'), 'Idle', 'a message the bundle lacks stays English');
+    } finally {
+      useL10nBundle(undefined);
+    }
+    assert.equal(t('Needs you'), 'Needs you');
+  });
+});
+
+/** Keys of package.json whose string values VS Code shows (the top-level `name` is the package's id, not one of them). */
+const SHOWN_KEYS = new Set(['displayName', 'description', 'title', 'shortTitle', 'category', 'contextualTitle', 'contents', 'markdownDescription', 'deprecationMessage', 'markdownDeprecationMessage', 'enumDescriptions', 'markdownEnumDescriptions', 'enumItemLabels', 'label']);
+
+/** Every shown string in the manifest with where it is: `[path, value]`. */
+function shownStrings(value: unknown, path: string[] = []): [string, unknown][] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => shownStrings(item, [...path, String(i)]));
+  if (!value || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, child]): [string, unknown][] => {
+    const at = [...path, key];
+    // A view's `name` is its title; snippets' `body` is what they insert.
+    const shown = SHOWN_KEYS.has(key) || (key === 'name' && path[1] === 'views');
+    if (key === 'body' || key === 'scripts' || key === 'keywords') return [];
+    if (shown && typeof child === 'string') return [[at.join('.'), child]];
+    if (shown && Array.isArray(child) && child.every((item) => typeof item === 'string')) return child.map((item, i): [string, unknown] => [[...at, String(i)].join('.'), item]);
+    return shownStrings(child, at);
+  });
+}
+
+describe('package.json', () => {
+  test('every contributed title, name and description is a %key% of package.nls.json', () => {
+    const shown = shownStrings(rawManifest());
+    assert.ok(shown.length > 80, `found ${shown.length} shown strings`);
+    assert.deepEqual(shown.filter(([, value]) => placeholderKey(value) === undefined).map(([path]) => path), []);
+  });
+
+  test('package.nls.json has every key package.json names, and no other', () => {
+    const used = new Set(shownStrings(rawManifest()).map(([, value]) => placeholderKey(value)!));
+    const written = Object.keys(manifestTexts());
+    assert.deepEqual([...used].filter((key) => !written.includes(key)), [], 'keys without an English text');
+    assert.deepEqual(written.filter((key) => !used.has(key)), [], 'texts no contribution shows');
+  });
+});

@@ -1,0 +1,105 @@
+// Finds words written straight into VS Code UI in the extension's source, with the TypeScript compiler API:
+// a string or template literal (or a `+`, `?:`, `??`, `||` of them) that is handed to a user-facing API or
+// set as a user-facing property without going through vscode.l10n.t or the pure layers' translator (any
+// call counts as going through one: the rule is about literals). Also a translation made while a module
+// loads: the pure layers' translator is configured at activation, after every module has loaded.
+import ts from 'typescript';
+
+export interface Finding {
+  readonly file: string;
+  readonly line: number;
+  readonly text: string;
+  readonly rule: string;
+}
+
+/** Properties whose text VS Code shows: quick pick items and options, input boxes, progress, dialogs, tree items. */
+const SHOWN_PROPERTIES = new Set(['label', 'description', 'detail', 'title', 'placeHolder', 'placeholder', 'prompt', 'tooltip', 'validationMessage', 'saveLabel', 'openLabel']);
+/** Shown when set on an object (status bar item text, a tree view's message), too generic as object literal keys. */
+const SHOWN_ON_ASSIGNMENT = new Set([...SHOWN_PROPERTIES, 'text', 'message']);
+/** Calls whose every literal argument is shown (the message and its buttons). */
+const MESSAGE_CALLS = new Set(['showInformationMessage', 'showWarningMessage', 'showErrorMessage', 'setStatusBarMessage']);
+/** Calls and constructors that show one argument, by its index. */
+const SHOWN_ARGUMENT: Readonly<Record<string, number>> = {
+  createWebviewPanel: 1,
+  createOutputChannel: 0,
+  TreeItem: 0,
+  MarkdownString: 0,
+  showQuickPick: 0,
+};
+/** The pure layers' translator (src/presentation/l10n.ts) and VS Code's. */
+const TRANSLATORS = new Set(['t']);
+
+/** Words a user reads: a letter once codicons (`$(name)`) are taken out. */
+function hasWords(text: string): boolean {
+  return /\p{L}/u.test(text.replace(/\$\([\w~-]+\)/g, ''));
+}
+
+/** The literal texts an expression is built from directly (not through a call). */
+function literalParts(node: ts.Expression): string[] {
+  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return [node.text];
+  if (ts.isTemplateExpression(node)) {
+    return [node.head.text, ...node.templateSpans.flatMap((span) => [...literalParts(span.expression), span.literal.text])];
+  }
+  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node)) return literalParts(node.expression);
+  if (ts.isConditionalExpression(node)) return [...literalParts(node.whenTrue), ...literalParts(node.whenFalse)];
+  if (ts.isBinaryExpression(node) && [ts.SyntaxKind.PlusToken, ts.SyntaxKind.QuestionQuestionToken, ts.SyntaxKind.BarBarToken].includes(node.operatorToken.kind)) {
+    return [...literalParts(node.left), ...literalParts(node.right)];
+  }
+  if (ts.isArrayLiteralExpression(node)) return node.elements.flatMap((e) => (ts.isExpression(e) ? literalParts(e) : []));
+  return [];
+}
+
+function calleeName(node: ts.CallExpression | ts.NewExpression): string | undefined {
+  const callee = node.expression;
+  if (ts.isIdentifier(callee)) return callee.text;
+  if (ts.isPropertyAccessExpression(callee)) return callee.name.text;
+  return undefined;
+}
+
+function propertyName(name: ts.PropertyName): string | undefined {
+  return ts.isIdentifier(name) || ts.isStringLiteral(name) ? name.text : undefined;
+}
+
+/** Whether a node runs while its module loads: outside every function body. */
+function atModuleLoad(node: ts.Node): boolean {
+  for (let p = node.parent; p; p = p.parent) {
+    if (ts.isFunctionLike(p) || ts.isClassStaticBlockDeclaration(p)) return false;
+  }
+  return true;
+}
+
+export function unlocalisedText(file: string, source: string): Finding[] {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const findings: Finding[] = [];
+  const report = (node: ts.Node, rule: string, expression: ts.Expression) => {
+    const shown = literalParts(expression).filter(hasWords);
+    if (shown.length > 0) findings.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, text: shown.join('…'), rule });
+  };
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+      const name = calleeName(node);
+      const args = node.arguments ?? [];
+      if (name && MESSAGE_CALLS.has(name)) for (const arg of args) report(arg, `${name} argument`, arg);
+      const shownIndex = name === undefined ? undefined : SHOWN_ARGUMENT[name];
+      if (shownIndex !== undefined && args[shownIndex]) report(args[shownIndex], `${name} argument ${shownIndex}`, args[shownIndex]);
+      if (ts.isCallExpression(node) && name && TRANSLATORS.has(name) && ts.isIdentifier(node.expression) && atModuleLoad(node)) {
+        findings.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, text: node.getText(sf), rule: 'translated while the module loads' });
+      }
+    } else if (ts.isPropertyAssignment(node)) {
+      const name = propertyName(node.name);
+      if (name && SHOWN_PROPERTIES.has(name)) report(node, `${name} property`, node.initializer);
+      if (name === 'filters' && ts.isObjectLiteralExpression(node.initializer)) {
+        for (const filter of node.initializer.properties) {
+          const label = filter.name && propertyName(filter.name);
+          if (label && hasWords(label)) findings.push({ file, line: sf.getLineAndCharacterOfPosition(filter.getStart(sf)).line + 1, text: label, rule: 'dialog filter name' });
+        }
+      }
+    } else if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(node.left)) {
+      const name = node.left.name.text;
+      if (SHOWN_ON_ASSIGNMENT.has(name)) report(node, `${name} assignment`, node.right);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return findings;
+}
