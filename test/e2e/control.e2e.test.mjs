@@ -135,7 +135,16 @@ test('a cancelled child shows the same state, label and icon, in the tree and in
   const { page, chat } = await startLongDemoTour();
   const explorer = sidebarTreeRow(page, 'Explorer');
   await description(explorer).filter({ hasText: /^Running/ }).waitFor({ timeout: SLOW_MS });
-  await chooseContextMenuEntry(page, await openContextMenu(page, explorer), 'Cancel Session');
+  // From the palette's session picker, not the row's context menu: VS Code drops a context menu's row when a row
+  // above it refreshes meanwhile (its extension host forgets the rows below until it fetches them again), which a
+  // loaded machine made happen in 2 of about 10 runs; the menu has its own test above, and this one is about how
+  // the cancel shows.
+  await runCommand(page, 'Subchats: Cancel Session');
+  await page
+    .locator('.quick-input-widget .quick-input-list .monaco-list-row')
+    .filter({ has: page.locator('.label-name', { hasText: /↳ Explorer$/ }) })
+    .first()
+    .click();
 
   // The cancel is confirmed once the child reports itself idle/cancelled ("Cancelled") in the tree...
   const treeRow = await waitForTree(page, (rows) => {
