@@ -11,8 +11,9 @@ CACHE_DIR="${SUBCHATS_CODE_SERVER_DIR:-$REPO_ROOT/.cache/code-server}"
 MARKER="$CACHE_DIR/.installed-$CODE_SERVER_VERSION"
 APT_PACKAGES=(chromium ripgrep libkrb5-dev g++ make python3)
 
-started=$SECONDS
-log() { printf '[install-deps %3ss] %s\n' "$((SECONDS - started))" "$*"; }
+PROGRESS_TAG=install-deps
+# shellcheck source=lib/progress.sh
+source "$REPO_ROOT/scripts/lib/progress.sh"
 
 missing_apt_packages() {
   local pkg
@@ -55,23 +56,20 @@ install_code_server() {
 
   cd "$CACHE_DIR"
   printf '{ "name": "subchats-code-server", "private": true }\n' > package.json
-  npm install --ignore-scripts --no-save "code-server@$CODE_SERVER_VERSION" </dev/null
-  npm rebuild argon2 </dev/null
-  log "code-server package installed"
+  step "code-server: downloading the package (about 1 min)" npm install --ignore-scripts --no-save --loglevel=error "code-server@$CODE_SERVER_VERSION" </dev/null
+  step "code-server: building argon2" npm rebuild argon2 --loglevel=error </dev/null
 
   local vscode_dir="$CACHE_DIR/node_modules/code-server/lib/vscode"
   cd "$vscode_dir"
-  npm install --omit=dev --ignore-scripts </dev/null
+  step "code-server: installing VS Code's modules" npm install --omit=dev --ignore-scripts --loglevel=error </dev/null
   # When bin/ exists, @vscode/ripgrep's postinstall skips its GitHub download.
   mkdir -p node_modules/@vscode/ripgrep/bin
   ln -sfn "$(command -v rg)" node_modules/@vscode/ripgrep/bin/rg
-  npm rebuild </dev/null
-  log "vscode native modules built"
+  step "code-server: building VS Code's native modules (3-4 min, quiet)" npm rebuild --loglevel=error </dev/null
   ln -sfn node_modules node_modules.asar
   ln -sfn code-linux.sh bin/remote-cli/code-server
   ln -sfn browser-linux.sh bin/helpers/browser.sh
-  (cd extensions && npm install --omit=dev </dev/null)
-  log "built-in extensions' dependencies installed"
+  step "code-server: installing the built-in extensions' modules" bash -c 'cd extensions && npm install --omit=dev --loglevel=error </dev/null'
 
   "$CACHE_DIR/node_modules/.bin/code-server" --version >/dev/null 2>&1 \
     || { echo "install-deps: code-server does not start" >&2; exit 1; }

@@ -10,11 +10,14 @@ REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DEMO_WORKSPACE="$REPO_ROOT/.cache/demo-workspace"
 STATE_DIR="$REPO_ROOT/.cache/product"
 cd "$REPO_ROOT"
+PROGRESS_TAG=start
+# shellcheck source=lib/progress.sh
+source scripts/lib/progress.sh
 
 if [ ! -d node_modules ]; then
-  npm ci --no-audit --no-fund
+  step "npm ci: installing the project's packages (about 3 min on a fresh machine)" npm ci --no-audit --no-fund --loglevel=error
 fi
-node scripts/build.mjs
+step "building the extension" node scripts/build.mjs
 
 if [ ! -d "$DEMO_WORKSPACE" ]; then
   mkdir -p "$DEMO_WORKSPACE/src"
@@ -36,7 +39,7 @@ if [ -z "${SUBCHATS_USE_CODE_SERVER:-}" ] && command -v code >/dev/null 2>&1; th
   exec code --extensionDevelopmentPath="$REPO_ROOT" "$DEMO_WORKSPACE"
 fi
 
-bash scripts/install-deps.sh
+progress_started=$((progress_started - SECONDS)) bash scripts/install-deps.sh
 # A plain browser tab carries no development-extension payload, so install the repo itself:
 # code-server scans <publisher>.<name>-<version> folders in its extensions dir (a fresh dir each start).
 EXTENSION_ID="$(node -p "const p = require('./package.json'); p.publisher + '.' + p.name + '-' + p.version")"
