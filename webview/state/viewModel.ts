@@ -1,6 +1,6 @@
-// What the chat holds that the host does not: expanded cards, the prompt boxes' drafts and chips, attachments
-// and file suggestions waiting for the prompt box, and the host's answers to requests (refusals shown where
-// the user asked). Kept apart from the mirror, which only applies what the host sends.
+// What the chat holds that the host does not: expanded cards, the header's disclosures, the prompt boxes'
+// drafts and chips, attachments and file suggestions waiting for the prompt box, and the host's answers to
+// requests (refusals shown where the user asked). Kept apart from the mirror, which only applies what the host sends.
 import type {
   AddAttachmentMessage,
   AnsweredRequestKey,
@@ -16,6 +16,9 @@ export interface ComposerState {
   readonly draft: string;
   readonly attachments: readonly PromptAttachment[];
 }
+
+/** The header's disclosures: its details (changes, timeline, how the state came about) and the session outline. */
+export type HeaderPart = 'details' | 'outline';
 
 /** Media is too large for the webview state: only text and path attachments are kept. */
 function keepable(attachments: readonly PromptAttachment[]): PromptAttachment[] {
@@ -41,6 +44,7 @@ interface Refusal {
 export class ChatViewModel {
   /** Which child cards are expanded inline. */
   private readonly expanded = new Set<string>();
+  private readonly openParts = new Set<HeaderPart>();
   private readonly composers = new Map<string, ComposerState>();
   private readonly draftInbox = new Map<string, string>();
   /** Attachments added from the editor or the explorer that the prompt box has not taken yet. */
@@ -66,6 +70,17 @@ export class ChatViewModel {
 
   expandedSessions(): string[] {
     return [...this.expanded];
+  }
+
+  isOpen(part: HeaderPart): boolean {
+    return this.openParts.has(part);
+  }
+
+  setOpen(part: HeaderPart, open: boolean): void {
+    if (open === this.openParts.has(part)) return;
+    if (open) this.openParts.add(part);
+    else this.openParts.delete(part);
+    this.bus.emit([UI_TOPIC]);
   }
 
   composer(sessionId: string): ComposerState | undefined {
