@@ -30,6 +30,14 @@ function isComposerState(value: unknown): value is ComposerState {
   return typeof v === 'object' && v !== null && typeof v.draft === 'string' && Array.isArray(v.attachments);
 }
 
+/** Puts `key` in `set` or takes it out; says whether that changed the set. */
+function putInSet<T>(set: Set<T>, key: T, member: boolean): boolean {
+  if (member === set.has(key)) return false;
+  if (member) set.add(key);
+  else set.delete(key);
+  return true;
+}
+
 /** Which answered request a refusal belongs to: the request, its session and the item it named. */
 type RequestKey = AnsweredRequestKey;
 
@@ -62,10 +70,7 @@ export class ChatViewModel {
   }
 
   setExpanded(sessionId: string, expanded: boolean): void {
-    if (expanded === this.expanded.has(sessionId)) return;
-    if (expanded) this.expanded.add(sessionId);
-    else this.expanded.delete(sessionId);
-    this.bus.emit([sessionId, UI_TOPIC]);
+    if (putInSet(this.expanded, sessionId, expanded)) this.bus.emit([sessionId, UI_TOPIC]);
   }
 
   expandedSessions(): string[] {
@@ -77,10 +82,7 @@ export class ChatViewModel {
   }
 
   setOpen(part: HeaderPart, open: boolean): void {
-    if (open === this.openParts.has(part)) return;
-    if (open) this.openParts.add(part);
-    else this.openParts.delete(part);
-    this.bus.emit([UI_TOPIC]);
+    if (putInSet(this.openParts, part, open)) this.bus.emit([UI_TOPIC]);
   }
 
   composer(sessionId: string): ComposerState | undefined {
