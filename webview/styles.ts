@@ -18,9 +18,36 @@ const chatStyles = css`
     font-family: var(--vscode-font-family);
     font-size: var(--vscode-font-size, 13px);
   }
+  /*
+   * The panel is one column of fixed rows around one scroller: the header, the transcript (the only part that
+   * scrolls; subchats-transcript[follow]) and the prompt box. Nothing is sticky or overlaid, so the header never
+   * covers an entry and the prompt box sits at the bottom from the start.
+   */
   subchats-app {
+    display: flex;
+    flex-direction: column;
+    height: 100vh;
+  }
+  subchats-app > .sc-header,
+  subchats-app > subchats-prompt-box,
+  subchats-app > p {
+    flex: none;
+    margin: 0;
+    padding-left: 12px;
+    padding-right: 12px;
+  }
+  subchats-app > main {
+    flex: 1 1 0;
+    min-height: 0;
+    display: flex;
+    flex-direction: column;
+  }
+  subchats-transcript[follow] {
     display: block;
-    padding: 0 12px 12px;
+    flex: 1 1 0;
+    min-height: 0;
+    overflow-y: auto;
+    padding: 0 12px;
   }
   button {
     font: inherit;
@@ -139,26 +166,61 @@ const chatStyles = css`
     border-radius: var(--subchats-radius);
   }
 
-  /* Header, breadcrumb, outline */
+  /* Header: one line (breadcrumb, state, usage, controls); details on demand under it */
   .sc-header {
-    position: sticky;
-    top: 0;
-    z-index: 2;
-    padding: 6px 0;
-    background: var(--vscode-editor-background);
+    padding-top: 4px;
+    padding-bottom: 4px;
     border-bottom: 1px solid var(--subchats-border);
+  }
+  .sc-header-line {
+    white-space: nowrap;
+  }
+  .sc-header-line > .sc-state,
+  .sc-header-line > button {
+    flex: none;
+  }
+  /* In a narrow panel the figures give way first (their tooltips keep them whole), then the ancestors' names. */
+  .sc-header-line > .sc-usage,
+  .sc-header-line > .sc-context {
+    flex: 0 4 auto;
+    min-width: 2em;
+  }
+  .sc-header-line > nav {
+    overflow: hidden;
+  }
+  .sc-header-line > nav :focus-visible {
+    outline-offset: -1px;
+  }
+  /* Open, the details push the transcript down (never cover it) and scroll themselves past a share of the panel. */
+  .sc-header-details {
+    max-height: 45vh;
+    overflow-y: auto;
+    padding-top: 2px;
   }
   .sc-breadcrumb {
     display: flex;
-    flex-wrap: wrap;
     align-items: center;
-    gap: 2px;
+    min-width: 0;
     margin: 0;
     padding: 0;
     list-style: none;
   }
+  /* The session's own name keeps more of its width than its ancestors'. */
+  .sc-breadcrumb li {
+    display: flex;
+    flex: 0 4 auto;
+    min-width: 2.5em;
+  }
+  .sc-breadcrumb li:last-child {
+    flex-shrink: 1;
+    min-width: 4em;
+  }
+  .sc-breadcrumb li > * {
+    min-width: 0;
+  }
   .sc-breadcrumb li + li::before {
     content: '›';
+    flex: none;
     padding: 0 4px;
     color: var(--vscode-descriptionForeground);
   }
@@ -529,13 +591,22 @@ const chatStyles = css`
     border-left: 3px dashed var(--vscode-charts-purple, var(--vscode-focusBorder));
   }
 
-  /* Prompt box */
+  /* Prompt box: the panel's bottom row */
   subchats-prompt-box {
     display: block;
-    position: sticky;
-    bottom: 0;
-    padding: 8px 0 0;
-    background: var(--vscode-editor-background);
+    padding-top: 8px;
+    padding-bottom: 10px;
+  }
+  .sc-prompt-actions {
+    margin-top: 4px;
+  }
+  .sc-prompt-actions > button {
+    flex: none;
+    white-space: nowrap;
+  }
+  .sc-prompt-actions > subchats-session-settings {
+    flex: none;
+    max-width: 60%;
   }
   subchats-prompt-box textarea {
     width: 100%;
@@ -555,12 +626,14 @@ const chatStyles = css`
   subchats-prompt-box form {
     position: relative;
   }
+  /* Upward over the transcript, as far as the room above the box goes (--sc-completion-room, measured). */
   .sc-completion {
     position: absolute;
     bottom: 100%;
     left: 0;
     right: 0;
-    max-height: 240px;
+    max-height: min(var(--sc-completion-room, 240px), 30em);
+    box-sizing: border-box;
     overflow-y: auto;
     margin: 0 0 2px;
     padding: 2px 0;

@@ -8,6 +8,7 @@ import { axeViolations, describeViolations } from './axe';
 import { FeedLink } from './feedLink';
 import { capturedTheme, useHarness, type ChatPage, type ThemeName } from './harness';
 import type { WorkspaceRoots } from '../../src/protocol/webviewMessages';
+import { showHeaderDetails } from './headerDetails';
 import { CHILD_A, PATHS_WORKSPACE, ROOT, parentWithChildren, pathsScene, withPendingPermission } from './scenes';
 import { SceneWire } from './wireScenes';
 
@@ -40,7 +41,8 @@ function workingParent(): SceneWire {
 
 /** A root waiting for the user's answer (Needs you), with its plan. */
 function askingRoot(): SceneWire {
-  const w = new SceneWire().root(ROOT, 'Clean up');
+  // With the agent's modes: their picker sits by the prompt box's buttons.
+  const w = new SceneWire().root(ROOT, 'Clean up', { modes: { currentModeId: 'ask', availableModes: [{ id: 'ask', name: 'Ask' }, { id: 'code', name: 'Code' }] } });
   w.prompt(ROOT, 'Clean the build and rebuild');
   w.plan(ROOT, [
     { content: 'Clean the build', status: 'in_progress', priority: 'high' },
@@ -106,6 +108,7 @@ const SCENES: readonly Scene[] = [
       const read = page.locator('[data-tool-call-id="read1"]');
       await read.getByRole('button', { name: /Expand tool call/ }).click();
       await read.getByRole('button', { name: /Show raw input/ }).click();
+      await showHeaderDetails(page);
       const changes = page.locator('subchats-app > header subchats-changes');
       await changes.locator('.sc-changes-toggle').click();
       await changes.locator('[data-path]').first().waitFor();

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import { WEBVIEW_PROTOCOL_VERSION } from '../../src/protocol/webviewMessages';
 import { FeedLink } from './feedLink';
+import { showHeaderDetails } from './headerDetails';
 import { repoRoot, useHarness } from './harness';
 import { SceneWire } from './wireScenes';
 
@@ -94,6 +95,7 @@ describe('around the chat', () => {
     // Rows read relative to the workspace folder the host names.
     const link = await FeedLink.showing(chat, w.store, 'root', { folders: [{ name: 'repo', path: '/repo' }] });
     const { page } = chat;
+    await showHeaderDetails(page);
     const parent = page.locator('subchats-app > header subchats-changes');
     await parent.getByText('2 files changed').waitFor();
     await parent.locator('.sc-changes-toggle').click();
@@ -124,6 +126,7 @@ describe('around the chat', () => {
     const w = editingTree();
     const link = await FeedLink.showing(chat, w.store, 'root');
     const { page } = chat;
+    await showHeaderDetails(page);
     const timeline = page.locator('subchats-timeline');
     await timeline.getByText(/Timeline · 2 subagents/).waitFor();
     w.state('a', { state: 'requires_action' }).state('a', { state: 'running' }).state('a', { state: 'idle', stopReason: 'end_turn' });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { SessionStore } from '../../src/store/sessionStore';
 import { useHarness } from './harness';
+import { showHeaderDetails } from './headerDetails';
 import { showStoreSession } from './storeFeed';
 
 const harness = useHarness();
@@ -26,6 +27,7 @@ describe('Changes list', () => {
   test('collapsed it renders no file rows; open it renders only the rows near its scroll position', async () => {
     const chat = await harness().openChat();
     await showStoreSession(chat, manyEdits(), 's1');
+    await showHeaderDetails(chat.page);
     const changes = chat.page.locator('subchats-app > header subchats-changes');
     await changes.getByText(`${FILES} files changed`).waitFor();
     const rows = changes.locator('[data-path]');

@@ -92,7 +92,8 @@ export async function chatShows(chat: ChatPage): Promise<ChatShows> {
   return chat.page.evaluate(() => {
     const bar = document.querySelector('subchats-session-bar')!;
     const box = document.querySelector('subchats-prompt-box')!;
-    const pickers = [...bar.querySelectorAll<HTMLInputElement | HTMLSelectElement>('.sc-settings select, .sc-settings input')];
+    // The root's pickers sit by the prompt box's buttons, as in VS Code's chat.
+    const pickers = [...box.querySelectorAll<HTMLInputElement | HTMLSelectElement>('subchats-session-settings select, subchats-session-settings input')];
     const secondary = [...box.querySelectorAll<HTMLButtonElement>('button.sc-button.secondary')];
     return {
       headerStop: bar.querySelector('button[aria-label="Cancel this session"]') !== null,

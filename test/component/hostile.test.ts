@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { FeedLink } from './feedLink';
+import { showHeaderDetails } from './headerDetails';
 import { useHarness } from './harness';
 import { withPendingPermission } from './scenes';
 import { SceneWire } from './wireScenes';
@@ -78,6 +79,7 @@ test('hostile content in every field renders as inert text and never executes', 
 
   // Click every link the agent supplied: none may run script; only safe URLs reach the host.
   for (const anchor of await page.locator('subchats-markdown a').all()) await anchor.click({ force: true });
+  await showHeaderDetails(page);
   await page.getByRole('button', { name: '<b>link</b>' }).click();
 
   const report = await page.evaluate(() => {

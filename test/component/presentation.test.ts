@@ -8,6 +8,7 @@ import type { MessageEntry } from '../../src/store/model';
 import type { SessionStore } from '../../src/store/sessionStore';
 import { sessionTreeItem } from '../../src/views/sessionTreeModel';
 import { FeedLink } from './feedLink';
+import { showHeaderDetails } from './headerDetails';
 import type { ChatPage } from './harness';
 import { useHarness } from './harness';
 import { CHILD_A, ROOT, parentWithChildren } from './scenes';
@@ -64,6 +65,7 @@ describe('tree and chat agree', () => {
       assert.deepEqual(treeView(store, id), expected[id], `tree ${id}`);
       assert.deepEqual(await badge(chat, `subchats-child-card[data-session-id="${id}"] .sc-card-head .sc-state`), expected[id], `card ${id}`);
     }
+    await showHeaderDetails(chat.page);
     await chat.page.getByRole('button', { name: /Show session outline/ }).click();
     for (const id of [CHILD_A, FAILED]) {
       const icon = chat.page.locator(`subchats-outline [data-outline-session="${id}"] .codicon`);
@@ -91,6 +93,7 @@ describe('tree and chat agree', () => {
     const store = endedChildren();
     const chat = await harness().openChat();
     await FeedLink.showing(chat, store, FAILED);
+    await showHeaderDetails(chat.page);
     const line = chat.page.locator('subchats-session-bar .sc-state-explanation');
     await line.waitFor();
     assert.match((await line.textContent()) ?? '', /failed \d\d:\d\d:\d\d with the parent's turn$/);

@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { WEBVIEW_PROTOCOL_VERSION, type DeltaMessage } from '../../src/protocol/webviewMessages';
 import { FeedLink } from './feedLink';
+import { showHeaderDetails } from './headerDetails';
+import { settledAtEnd } from './settledAtEnd';
 import { useHarness, type ChatPage } from './harness';
 import { CHILD_A, CHILD_B, ROOT, parentWithChildren } from './scenes';
 import type { SceneWire } from './wireScenes';
@@ -128,6 +130,7 @@ describe('streaming', () => {
     await link.flush();
     const late = page.locator('subchats-child-card[data-session-id="sess_new"]');
     await late.locator('.sc-card-title').getByText('Late helper').waitFor();
+    await showHeaderDetails(page);
     await page.getByRole('button', { name: /Show session outline/ }).click();
     await page.locator('subchats-outline [data-outline-session="sess_new"]').waitFor();
     assert.deepEqual(
@@ -142,20 +145,6 @@ describe('streaming', () => {
     await chat.close();
   });
 });
-
-/**
- * The chat has settled at its end (10 frames unchanged): what a test does next is a scroll away from it, not a
- * race with the first layout.
- */
-async function settledAtEnd(page: ChatPage['page']): Promise<void> {
-  await page.waitForFunction(() => {
-    const w = window as unknown as { __layout?: string; __stableFrames?: number };
-    const layout = `${window.scrollY}:${document.documentElement.scrollHeight}`;
-    w.__stableFrames = w.__layout === layout ? (w.__stableFrames ?? 0) + 1 : 0;
-    w.__layout = layout;
-    return window.scrollY > 0 && w.__stableFrames >= 10;
-  });
-}
 
 describe('following the end', () => {
   test('a scroll the virtualizer did not make itself keeps the chat following, unless the user scrolled', async () => {
@@ -191,12 +180,14 @@ describe('following the end', () => {
       const inView = (id: string) =>
         page.evaluate((entryId) => {
           const rect = document.querySelector(`[data-entry-id="${entryId}"]`)?.getBoundingClientRect();
-          return rect !== undefined && rect.bottom > 0 && rect.top < window.innerHeight;
+          const screen = document.querySelector('subchats-transcript.sc-root-transcript')!.getBoundingClientRect();
+          return rect !== undefined && rect.bottom > screen.top && rect.top < screen.bottom;
         }, id);
       await settledAtEnd(page);
       // The scroll event comes a frame later; a chunk in that frame would re-pin first (a test's click tries again).
       const target = await page.evaluate(async (ids) => {
-        const above = ids.map((id) => document.querySelector(`[data-entry-id="${id}"]`)).filter((node) => node !== null && node.getBoundingClientRect().bottom < 0).at(-1)!;
+        const top = document.querySelector('subchats-transcript.sc-root-transcript')!.getBoundingClientRect().top;
+        const above = ids.map((id) => document.querySelector(`[data-entry-id="${id}"]`)).filter((node) => node !== null && node.getBoundingClientRect().bottom < top).at(-1)!;
         above.scrollIntoView({ block: 'center' });
         await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
         return above.getAttribute('data-entry-id')!;
@@ -223,10 +214,12 @@ describe('following the end', () => {
     const following = () =>
       page.evaluate(() => (document.querySelector('subchats-transcript.sc-root-transcript') as unknown as { following: boolean }).following);
     await settledAtEnd(page);
+    const scrollTop = () => page.evaluate(() => document.querySelector('subchats-transcript.sc-root-transcript')!.scrollTop);
     const scrolledTo = await page.evaluate(async () => {
-      window.scrollBy(0, -Math.round(Math.min(window.innerHeight / 4, 200)));
+      const scroller = document.querySelector('subchats-transcript.sc-root-transcript')!;
+      scroller.scrollBy(0, -Math.round(Math.min(scroller.clientHeight / 4, 200)));
       await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      return window.scrollY;
+      return scroller.scrollTop;
     });
     for (let i = 0; i < 10; i++) {
       scene.chunk(ROOT, 'agent', ` chunk ${i}`, 'live');
@@ -234,7 +227,7 @@ describe('following the end', () => {
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     }
     assert.equal(await following(), false);
-    assert.equal(await page.evaluate(() => window.scrollY), scrolledTo, 'the chat stays where the scroll left it');
+    assert.equal(await scrollTop(), scrolledTo, 'the chat stays where the scroll left it');
     await chat.close();
   });
 });

@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
 import { activityBarEntry, launchWorkbench, repoRoot, runCommand, runContextMenuEntry, screenshot, notificationToast, sidebarTreeRow, speaksV2 } from './harness/index.mjs';
-import { SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
+import { SLOW_MS, newDemoSession, promptInChat, showChatDetails } from './harness/subchats.mjs';
 
 /** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
 let workbench;
@@ -56,7 +56,8 @@ test('the tour\'s edits show as Changes in the tree and the chat, per session an
   await description(root).filter({ hasText: /2 files changed/ }).waitFor({ timeout: SLOW_MS });
   assert.doesNotMatch(await description(sidebarTreeRow(page, 'Explorer')).innerText(), /changed/, 'Explorer edited nothing');
 
-  // The parent's section covers the whole tree; the Reviewer's card only its own file.
+  // The parent's section covers the whole tree; the Reviewer's card only its own file. Both are the header's details.
+  await showChatDetails(chat);
   const parentChanges = chat.locator('subchats-app > header subchats-changes');
   await parentChanges.getByText('2 files changed').waitFor();
   await parentChanges.locator('.sc-changes-toggle').click();
@@ -79,6 +80,7 @@ test('the tour\'s edits show as Changes in the tree and the chat, per session an
 
 test('Open Changes in the chat opens the multi-file diff editor with both files of the tree', { timeout: 120_000 }, async () => {
   const { page } = workbench;
+  await showChatDetails(chat);
   await chat.locator('subchats-app > header subchats-changes').getByRole('button', { name: 'Open Changes' }).click();
   const editor = multiDiffEditor(page);
   await editor.waitFor({ timeout: SLOW_MS });

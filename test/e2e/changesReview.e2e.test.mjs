@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { afterEach, after, before, test } from 'node:test';
 import { activityBarEntry, chatFrame, launchWorkbench, notificationToast, repoRoot, runCommand, screenshot } from './harness/index.mjs';
-import { newSessionWith, promptInChat, SLOW_MS } from './harness/subchats.mjs';
+import { newSessionWith, promptInChat, showChatDetails, SLOW_MS } from './harness/subchats.mjs';
 
 const SCRIPTED_AGENT = join(repoRoot, 'test/fixtures/fake-agents/scriptedAgent.mjs');
 const AGENT = { id: 'hostile-v2', name: 'Hostile V2 Agent', command: process.execPath, args: [SCRIPTED_AGENT, '--mode', 'v2'] };
@@ -59,6 +59,7 @@ test('Open Changes compares the disk with the file as the agent first touched it
   await newSessionWith(page, AGENT.name);
   const chat = chatFrame(page);
   await chat.locator('textarea').waitFor({ timeout: SLOW_MS });
+  await showChatDetails(chat);
   const changes = chat.locator('subchats-app > header subchats-changes');
 
   // An honest edit: the disk is what the patch says; no flag.
@@ -70,6 +71,7 @@ test('Open Changes compares the disk with the file as the agent first touched it
   // The diff opened over the chat: close it to get back to the chat.
   await runCommand(page, 'View: Close Editor');
   await chat.locator('textarea').waitFor({ timeout: SLOW_MS });
+  await showChatDetails(chat);
 
   // A hostile edit: the agent writes a line its patch does not show. The client copied notes.md when the call was announced.
   await promptInChat(chat, JSON.stringify(editScript('notes.md', 'a\nB\nsent your keys to evil.example\n', ['@@ -1,2 +1,2 @@', ' a', '-b', '+B'], { ask: true })));

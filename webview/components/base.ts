@@ -9,6 +9,12 @@ export abstract class SubchatsElement extends LitElement {
   }
 }
 
+/**
+ * The glyph of every button that stops something (a turn, a subagent, a tool call, a command): VS Code chat's
+ * own stop icon, a filled square, so it reads as Stop and not as the outlined square of a "stopped" state.
+ */
+export const STOP_ICON = 'stop-circle';
+
 /** A codicon; `name` may carry modifiers ("loading codicon-modifier-spin"). Decorative unless labelled. */
 export function codicon(name: string, label?: string): TemplateResult {
   const classes = `codicon ${name

@@ -1,7 +1,8 @@
-// The chat panel: header, outline, the root session's transcript and the prompt box. It applies host
-// messages to the store, asks for a resync on a gap, and forwards component requests to the host.
+// The chat panel: a column of the header, the root session's transcript (the only part that scrolls) and the
+// prompt box. It applies host messages to the store, asks for a resync on a gap, and forwards component
+// requests to the host.
 import { html, type TemplateResult } from 'lit';
-import { property, state } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import type { ChatPanelState, HostToWebviewMessage, WebviewToHostMessage } from '../../src/protocol/webviewMessages';
 import { WEBVIEW_PROTOCOL_VERSION, answeredRequestKey } from '../../src/protocol/webviewMessages';
 import { HOST_REQUEST_EVENT, RESTORE_DRAFT_EVENT, REVEAL_SESSION_EVENT } from '../events';
@@ -17,17 +18,15 @@ import { setWorkspaceRoots } from '../state/workspaceRoots';
 import { SubchatsElement, codicon } from './base';
 import type { SubchatsTranscript } from './subchats-transcript';
 import './subchats-announcer';
-import './subchats-changes';
-import './subchats-outline';
 import './subchats-prompt-box';
 import './subchats-session-bar';
-import './subchats-timeline';
 import './subchats-transcript';
 
 /** Kept by VS Code across reloads: the panel's identity (for the serializer) plus UI state. */
 interface PersistedUiState extends Partial<ChatPanelState> {
   readonly expanded?: readonly string[];
   readonly outlineOpen?: boolean;
+  readonly detailsOpen?: boolean;
   /** Prompt boxes' drafts, chips and queues by session. */
   readonly composers?: unknown;
 }
@@ -35,7 +34,6 @@ interface PersistedUiState extends Partial<ChatPanelState> {
 export class SubchatsApp extends SubchatsElement {
   @property({ attribute: false }) store!: ChatStore;
   @property({ attribute: false }) channel!: HostChannel;
-  @state() private outlineOpen = false;
   private resyncRequestedAt: number | undefined;
   private resyncReason = '';
   private ackScheduled = false;
@@ -72,7 +70,8 @@ export class SubchatsApp extends SubchatsElement {
     super.connectedCallback();
     const saved = (this.channel.getState() ?? {}) as PersistedUiState;
     for (const id of saved.expanded ?? []) this.store.ui.setExpanded(id, true);
-    this.outlineOpen = saved.outlineOpen ?? false;
+    this.store.ui.setOpen('outline', saved.outlineOpen ?? false);
+    this.store.ui.setOpen('details', saved.detailsOpen ?? false);
     this.store.ui.restoreComposers(saved.composers);
     if (saved.connectionId !== undefined && saved.sessionId !== undefined) {
       this.panelState = { connectionId: saved.connectionId, sessionId: saved.sessionId };
@@ -187,19 +186,10 @@ export class SubchatsApp extends SubchatsElement {
       return html`<p class="sc-muted" role="status">${codicon('warning')} ${store.mirror.unavailableReason ?? 'This session is not available.'}</p>`;
     }
     const root = store.mirror.session(rootId);
-    const hasChildren = (root?.header.childIds.length ?? 0) > 0;
     // The chat's title as the page's heading, for screen readers' heading navigation (the breadcrumb shows it).
     return html`<header class="sc-header">
         <h1 class="sc-visually-hidden">${root?.header.label}</h1>
         <subchats-session-bar .store=${store} .sessionId=${rootId}></subchats-session-bar>
-        <subchats-changes .store=${store} .sessionId=${rootId} .scope=${'tree'}></subchats-changes>
-        <subchats-timeline .store=${store} .sessionId=${rootId}></subchats-timeline>
-        ${hasChildren
-          ? html`<button type="button" class="sc-link" aria-expanded=${this.outlineOpen ? 'true' : 'false'} @click=${this.toggleOutline}>
-              ${codicon('list-tree')} ${this.outlineOpen ? 'Hide' : 'Show'} session outline
-            </button>`
-          : ''}
-        ${this.outlineOpen && hasChildren ? html`<subchats-outline .store=${store}></subchats-outline>` : ''}
       </header>
       <main>
         <subchats-transcript class="sc-root-transcript" follow .store=${store} .sessionId=${rootId}></subchats-transcript>
@@ -229,12 +219,9 @@ export class SubchatsApp extends SubchatsElement {
     this.handshake.start();
   };
 
-  private readonly toggleOutline = (): void => {
-    this.outlineOpen = !this.outlineOpen;
-  };
-
   private persist(): void {
-    const state: PersistedUiState = { ...this.panelState, expanded: this.store.ui.expandedSessions(), outlineOpen: this.outlineOpen, composers: this.store.ui.composerStates() };
+    const { ui } = this.store;
+    const state: PersistedUiState = { ...this.panelState, expanded: ui.expandedSessions(), outlineOpen: ui.isOpen('outline'), detailsOpen: ui.isOpen('details'), composers: ui.composerStates() };
     this.channel.setState(state);
   }
 
@@ -265,10 +252,7 @@ export class SubchatsApp extends SubchatsElement {
       transcript = await nextFrames(() => card?.querySelector<SubchatsTranscript>('subchats-transcript') ?? null);
       parentId = id;
     }
-    if (!card) {
-      window.scrollTo({ top: 0 });
-      return;
-    }
+    if (!card) return;
     card.scrollIntoView({ block: 'start' });
     card.querySelector<HTMLElement>('.sc-expand')?.focus({ preventScroll: true });
   }

@@ -10,7 +10,7 @@ import type { ChatSessionView } from '../state/mirror';
 import { StoreWatch } from '../state/storeWatch';
 import { OUTCOME_TOPIC } from '../state/topics';
 import { SecondTicker } from '../state/ticker';
-import { SubchatsElement, codicon, presentedIcon } from './base';
+import { STOP_ICON, SubchatsElement, codicon, presentedIcon } from './base';
 import { refusalNote } from './refusal';
 import type { PermissionEntry } from '../../src/protocol/transcript';
 import './subchats-changes';
@@ -89,7 +89,7 @@ export class SubchatsChildCard extends SubchatsElement {
     const cancel = view.header.actions.cancel;
     return html`${cancel.allowed
         ? html`<button type="button" class="sc-icon-button" title="Cancel" aria-label=${`Cancel subagent ${name}`} @click=${this.cancel}>
-            ${codicon('debug-stop')}
+            ${codicon(STOP_ICON)}
           </button>`
         : nothing}
       ${view.header.actions.openSubagent.allowed

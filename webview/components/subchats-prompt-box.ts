@@ -14,11 +14,14 @@ import type { ChatStore } from '../state/chatStore';
 import type { ChatSessionView } from '../state/mirror';
 import { COMPOSER_TOPIC, OUTCOME_TOPIC } from '../state/topics';
 import { StoreWatch } from '../state/storeWatch';
-import { SubchatsElement, codicon } from './base';
+import { STOP_ICON, SubchatsElement, codicon } from './base';
 import { refusalNote } from './refusal';
 import { COMPLETION_LIST_ID, completionOptionId, renderChips, renderCompletion, renderEditing, renderQueue, type CompletionItem } from './prompt-parts';
+import './subchats-session-settings';
 
 const INPUT_ID = 'sc-prompt-input';
+/** Kept free between the completion list's top and the panel's top. */
+const COMPLETION_TOP_GAP_PX = 6;
 
 function samePath(a: PromptAttachment, b: PromptAttachment): boolean {
   return 'path' in a && 'path' in b && a.kind === b.kind && a.path === b.path && JSON.stringify(a) === JSON.stringify(b);
@@ -87,6 +90,7 @@ export class SubchatsPromptBox extends SubchatsElement {
     if (changed.has('draft') || changed.has('attachments')) {
       this.store?.ui.saveComposer(this.sessionId, { draft: this.draft, attachments: this.attachments });
     }
+    this.fitCompletionAbove();
     const input = this.querySelector<HTMLTextAreaElement>(`#${INPUT_ID}`);
     if (input && this.pendingCaret !== undefined) {
       input.setSelectionRange(this.pendingCaret, this.pendingCaret);
@@ -135,10 +139,11 @@ export class SubchatsPromptBox extends SubchatsElement {
       ></textarea>
       ${refusalNote(this.store, { request: 'prompt', sessionId: this.sessionId }, this.localName)}
       ${refusalNote(this.store, { request: 'cancel', sessionId: this.sessionId }, this.localName)}
-      <div class="sc-row">
+      <div class="sc-row sc-prompt-actions">
+        <subchats-session-settings .store=${this.store} .sessionId=${this.sessionId}></subchats-session-settings>
         <span id=${reasonId} class="sc-grow sc-muted sc-prompt-reason">${reason}</span>
         ${cancel.allowed
-          ? html`<button type="button" class="sc-button secondary sc-stop" title="Stop the running turn (Escape in an empty prompt box)" @click=${this.cancel}>${codicon('debug-stop')} Stop</button>`
+          ? html`<button type="button" class="sc-button secondary sc-stop" title="Stop the running turn (Escape in an empty prompt box)" @click=${this.cancel}>${codicon(STOP_ICON)} Stop</button>`
           : nothing}
         ${send.route === 'steer' && queue.allowed
           ? html`<button type="button" class="sc-button secondary" title="Wait for the turn to end instead of joining it" ?disabled=${empty || refused !== undefined} @click=${() => this.send(true)}>
@@ -151,6 +156,18 @@ export class SubchatsPromptBox extends SubchatsElement {
   }
 
   // ---- completion --------------------------------------------------------------------------------------
+
+  /**
+   * The list opens upward from the box (the panel's bottom row) over the transcript, and may take the room up
+   * to the panel's top: an empty chat shows as many rows as a long one (styles.ts caps it).
+   */
+  private fitCompletionAbove(): void {
+    const list = this.querySelector<HTMLElement>('.sc-completion');
+    const form = this.querySelector('form');
+    if (!list || !form) return;
+    const room = Math.floor(form.getBoundingClientRect().top) - COMPLETION_TOP_GAP_PX;
+    list.style.setProperty('--sc-completion-room', `${Math.max(0, room)}px`);
+  }
 
   private completionItems(): CompletionItem[] {
     const trigger = this.trigger;

@@ -1,16 +1,25 @@
-// The panel's header: breadcrumb (ancestors > this session), state, usage and session controls.
+// The panel's header: one line (breadcrumb, state, usage, Cancel) and, on demand, its details (how the state
+// came about, the Changes, the children's timeline, the session outline). Notes that need the user now (an
+// error, a refusal, a long-quiet agent) show under the line. The header is a row of the panel's column, so it
+// never covers the transcript however much it shows.
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { requestHost } from '../events';
 import { contextText, isWorking, presentState, stateExplanation, usageText, withBackgroundWork } from '../../src/presentation';
-import type { ChatSessionHeader, ChatSessionSetting } from '../../src/protocol/webviewMessages';
+import type { ChatSessionHeader } from '../../src/protocol/webviewMessages';
 import type { ChatStore } from '../state/chatStore';
-import { OUTCOME_TOPIC, ROOT_TOPIC } from '../state/topics';
+import type { HeaderPart } from '../state/viewModel';
+import { OUTCOME_TOPIC, ROOT_TOPIC, UI_TOPIC } from '../state/topics';
 import { refusalNote } from './refusal';
 import { StoreWatch } from '../state/storeWatch';
 import { SecondTicker } from '../state/ticker';
 import { quietNotice, reportedNote } from './subchats-child-card';
-import { SubchatsElement, codicon, presentedIcon } from './base';
+import { STOP_ICON, SubchatsElement, codicon, presentedIcon } from './base';
+import './subchats-changes';
+import './subchats-outline';
+import './subchats-timeline';
+
+const DETAILS_ID = 'sc-header-details';
 
 export class SubchatsSessionBar extends SubchatsElement {
   @property({ attribute: false }) store: ChatStore | undefined;
@@ -18,7 +27,7 @@ export class SubchatsSessionBar extends SubchatsElement {
 
   constructor() {
     super();
-    new StoreWatch(this, () => ({ store: this.store, topics: [this.sessionId, ROOT_TOPIC, OUTCOME_TOPIC] }));
+    new StoreWatch(this, () => ({ store: this.store, topics: [this.sessionId, ROOT_TOPIC, OUTCOME_TOPIC, UI_TOPIC] }));
     // What quiet time says (the long-quiet notice, a quiet agent-started turn) changes while the session runs.
     new SecondTicker(this, () => {
       const state = this.store?.mirror.session(this.sessionId)?.header.state;
@@ -31,67 +40,65 @@ export class SubchatsSessionBar extends SubchatsElement {
     if (!this.store || !header) return nothing;
     const presented = withBackgroundWork(presentState(header.state, header, Date.now()), header.backgroundRunning);
     const explanation = stateExplanation(header.stateHistory, { cancelRequestedAt: header.cancelRequestedAt });
-    return html`<div class="sc-row">
-      <nav class="sc-grow" aria-label="Breadcrumb">
-        <ol class="sc-breadcrumb">
-          ${this.store.mirror.ancestors.map(
-            (ancestor) => html`<li>
-              <button type="button" class="sc-link" title="Open this session" @click=${() => requestHost(this, { type: 'openChat', sessionId: ancestor.id, where: 'tab' })}>
-                ${ancestor.label}
-              </button>
-            </li>`,
-          )}
-          <li><span aria-current="page">${header.label}</span></li>
-        </ol>
-      </nav>
-      <span class="sc-state" data-state=${header.state.state} data-activity=${presented.activity} role="status" title=${explanation || nothing}>${presentedIcon(presented)} ${presented.label}</span>
-      ${usageText(header.spend) ? html`<span class="sc-muted sc-usage" title=${header.spendLines.join('\n')}>${usageText(header.spend)}</span>` : nothing}
-      ${contextText(header.spend) ? html`<span class="sc-muted" title="Context usage">${contextText(header.spend)}</span>` : nothing}
-      ${header.actions.cancel.allowed
-        ? html`<button type="button" class="sc-icon-button" title="Cancel" aria-label="Cancel this session" @click=${() => requestHost(this, { type: 'cancel', sessionId: this.sessionId })}>
-            ${codicon('debug-stop')}
-          </button>`
-        : nothing}
-    </div>
-    ${refusalNote(this.store, { request: 'cancel', sessionId: this.sessionId }, this.localName)}
-    ${this.renderSettings(header)}
-    ${refusalNote(this.store, { request: 'changeSetting', sessionId: this.sessionId }, this.localName)}
-    ${explanation ? html`<div class="sc-muted sc-ellipsis sc-state-explanation">${explanation}</div>` : nothing}
-    ${quietNotice(header)}
-    ${header.state.error?.message ? html`<div class="sc-muted" role="alert">${codicon('error')} ${header.state.error.message}</div>` : nothing}
-    ${reportedNote(header.state)}`;
+    const usage = usageText(header.spend);
+    const context = contextText(header.spend);
+    const detailsOpen = this.store.ui.isOpen('details');
+    return html`<div class="sc-row sc-header-line">
+        <nav class="sc-grow" aria-label="Breadcrumb">
+          <ol class="sc-breadcrumb">
+            ${this.store.mirror.ancestors.map(
+              (ancestor) => html`<li>
+                <button type="button" class="sc-link sc-ellipsis" title=${`Open this session: ${ancestor.label}`} @click=${() => requestHost(this, { type: 'openChat', sessionId: ancestor.id, where: 'tab' })}>
+                  ${ancestor.label}
+                </button>
+              </li>`,
+            )}
+            <li><span class="sc-ellipsis" aria-current="page" title=${header.label}>${header.label}</span></li>
+          </ol>
+        </nav>
+        <span class="sc-state" data-state=${header.state.state} data-activity=${presented.activity} role="status" title=${explanation || nothing}>${presentedIcon(presented)} ${presented.label}</span>
+        ${usage ? html`<span class="sc-muted sc-usage sc-ellipsis" title=${header.spendLines.join('\n')}>${usage}</span>` : nothing}
+        ${context ? html`<span class="sc-muted sc-context sc-ellipsis" title="Context usage">${context}</span>` : nothing}
+        ${header.actions.cancel.allowed
+          ? html`<button type="button" class="sc-icon-button" title="Cancel" aria-label="Cancel this session" @click=${() => requestHost(this, { type: 'cancel', sessionId: this.sessionId })}>
+              ${codicon(STOP_ICON)}
+            </button>`
+          : nothing}
+        <button
+          type="button"
+          class="sc-icon-button sc-details-toggle"
+          aria-label="Session details"
+          title=${detailsOpen ? 'Hide the details' : 'Show the details: how the state came about, changes, timeline, outline'}
+          aria-expanded=${detailsOpen ? 'true' : 'false'}
+          aria-controls=${DETAILS_ID}
+          @click=${() => this.toggle('details')}
+        >
+          ${codicon(detailsOpen ? 'chevron-up' : 'chevron-down')}
+        </button>
+      </div>
+      ${refusalNote(this.store, { request: 'cancel', sessionId: this.sessionId }, this.localName)}
+      ${header.state.error?.message ? html`<div class="sc-muted" role="alert">${codicon('error')} ${header.state.error.message}</div>` : nothing}
+      ${quietNotice(header)}
+      ${reportedNote(header.state)}
+      <div id=${DETAILS_ID} class="sc-header-details" role="region" aria-label="Session details" ?hidden=${!detailsOpen}>
+        ${explanation ? html`<div class="sc-muted sc-state-explanation">${explanation}</div>` : nothing}
+        <subchats-changes .store=${this.store} .sessionId=${this.sessionId} .scope=${'tree'}></subchats-changes>
+        <subchats-timeline .store=${this.store} .sessionId=${this.sessionId}></subchats-timeline>
+        ${this.renderOutline(header)}
+      </div>`;
   }
 
-  /** The root's modes and options as pickers, the same choices as "Change Mode or Option…". */
-  private renderSettings(header: ChatSessionHeader): TemplateResult | typeof nothing {
-    if (header.settings.length === 0) return nothing;
-    const disabled = !header.actions.changeSetting.allowed;
-    const why = disabled ? (header.actions.changeSetting.reason ?? 'The session does not take changes now.') : undefined;
-    return html`<div class="sc-row sc-settings" role="group" aria-label="Session settings">
-      ${header.settings.map((setting) => this.renderSetting(setting, disabled, why))}
-    </div>`;
+  private renderOutline(header: ChatSessionHeader): TemplateResult | typeof nothing {
+    if (header.childIds.length === 0) return nothing;
+    const open = this.store?.ui.isOpen('outline') ?? false;
+    return html`<button type="button" class="sc-link" aria-expanded=${open ? 'true' : 'false'} @click=${() => this.toggle('outline')}>
+        ${codicon('list-tree')} ${open ? 'Hide' : 'Show'} session outline
+      </button>
+      ${open ? html`<subchats-outline .store=${this.store}></subchats-outline>` : nothing}`;
   }
 
-  private renderSetting(setting: ChatSessionSetting, disabled: boolean, why: string | undefined): TemplateResult {
-    if (setting.type === 'boolean') {
-      return html`<label class="sc-setting" title=${why ?? setting.name}>
-        <input type="checkbox" .checked=${setting.current === true} ?disabled=${disabled} @change=${(event: Event) => this.change(setting, (event.target as HTMLInputElement).checked)} />
-        ${setting.name}
-      </label>`;
-    }
-    const known = setting.choices.some((choice) => choice.value === setting.current);
-    return html`<label class="sc-setting" title=${why ?? setting.name}>
-      <span class="sc-muted">${setting.name}</span>
-      <select aria-label=${setting.name} ?disabled=${disabled} @change=${(event: Event) => this.change(setting, (event.target as HTMLSelectElement).value)}>
-        ${known ? nothing : html`<option value="" selected disabled>(not reported)</option>`}
-        ${setting.choices.map((choice) => html`<option value=${choice.value} title=${choice.description ?? nothing} ?selected=${choice.value === setting.current}>${choice.name}</option>`)}
-      </select>
-    </label>`;
-  }
-
-  private change(setting: ChatSessionSetting, value: string | boolean): void {
-    const change = setting.kind === 'mode' ? { kind: 'mode' as const, modeId: String(value) } : { kind: 'option' as const, configId: setting.id, value };
-    requestHost(this, { type: 'changeSetting', sessionId: this.sessionId, change });
+  private toggle(part: HeaderPart): void {
+    this.store?.ui.setOpen(part, !this.store.ui.isOpen(part));
   }
 }
 

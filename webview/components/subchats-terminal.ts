@@ -10,7 +10,7 @@ import { refusalNote } from './refusal';
 import { StoreWatch } from '../state/storeWatch';
 import { terminalGrantsCancel } from '../../src/presentation';
 import { requestHost } from '../events';
-import { SubchatsElement, codicon } from './base';
+import { STOP_ICON, SubchatsElement, codicon } from './base';
 
 export class SubchatsTerminal extends SubchatsElement {
   @property({ attribute: false }) store: ChatStore | undefined;
@@ -46,7 +46,7 @@ export class SubchatsTerminal extends SubchatsElement {
             ${codicon('terminal')} <code class="sc-grow">${command}</code>
             ${cancellable
               ? html`<button type="button" class="sc-button secondary" aria-label=${`Stop the command ${command}`} @click=${() => requestHost(this, { type: 'cancelTerminal', sessionId: this.sessionId, terminalId: this.terminalId })}>
-                  ${codicon('debug-stop')} Stop
+                  ${codicon(STOP_ICON)} Stop
                 </button>`
               : ''}
           </div>`

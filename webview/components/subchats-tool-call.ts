@@ -11,7 +11,7 @@ import { WorkspaceRootsWatch, workspaceRoots } from '../state/workspaceRoots';
 import { OUTCOME_TOPIC } from '../state/topics';
 import { refusalNote } from './refusal';
 import { renderAttachment } from './attachments';
-import { SubchatsElement, codicon, presentedIcon } from './base';
+import { STOP_ICON, SubchatsElement, codicon, presentedIcon } from './base';
 import { validDiff, type DiffContent } from './subchats-diff';
 import './subchats-diff';
 import { validPatchDiff, type PatchDiff } from './subchats-patch';
@@ -116,7 +116,7 @@ export class SubchatsToolCall extends SubchatsElement {
       aria-label=${`Cancel tool call ${title}`}
       @click=${() => requestHost(this, { type: 'cancelToolCall', sessionId: this.sessionId, toolCallId: call.toolCallId })}
     >
-      ${codicon('debug-stop')}
+      ${codicon(STOP_ICON)}
     </button>`;
   }
 

@@ -1,11 +1,13 @@
 // A session's transcript. Entries are virtualized (only those near the viewport exist in the DOM) and keyed
 // by id, and each entry object is replaced only when it changes, so streaming into one entry re-renders only it.
+// The panel's main transcript (`follow`) is the panel's scroller; a child's, inline in its card, scrolls with it.
 import '@lit-labs/virtualizer';
 import type { LitVirtualizer } from '@lit-labs/virtualizer/LitVirtualizer.js';
-import { html, nothing, type TemplateResult } from 'lit';
+import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Entry } from '../../src/protocol/transcript';
 import { cardAnchors, entryLabel } from '../lib/format';
+import { correctScrollerOffsets } from '../lib/virtualizerOffset';
 import type { ChatStore } from '../state/chatStore';
 import type { ChatSessionView } from '../state/mirror';
 import { StoreWatch } from '../state/storeWatch';
@@ -38,7 +40,10 @@ const USER_SCROLL_WINDOW_MS = 1000;
 export class SubchatsTranscript extends SubchatsElement {
   @property({ attribute: false }) store: ChatStore | undefined;
   @property({ attribute: false }) sessionId = '';
-  /** Keep the newest entry in view while streaming, until the user scrolls up (the panel's main chat). */
+  /**
+   * The panel's main chat: it scrolls itself (styles.ts makes it the one scroller between the header and the
+   * prompt box) and keeps the newest entry in view while streaming, until the user scrolls up.
+   */
   @property({ type: Boolean }) follow = false;
   @state() private following = true;
   private layout: object = FOLLOW_LAYOUT;
@@ -52,13 +57,13 @@ export class SubchatsTranscript extends SubchatsElement {
   override connectedCallback(): void {
     super.connectedCallback();
     if (!this.follow) return;
-    window.addEventListener('scroll', this.onScroll, { passive: true });
+    this.addEventListener('scroll', this.onScroll, { passive: true });
     for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, this.onUserScrollIntent, { passive: true, capture: true });
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    window.removeEventListener('scroll', this.onScroll);
+    this.removeEventListener('scroll', this.onScroll);
     for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, this.onUserScrollIntent, { capture: true });
   }
 
@@ -88,6 +93,14 @@ export class SubchatsTranscript extends SubchatsElement {
       .layout=${this.follow && this.following ? this.layout : FREE_LAYOUT}
       @unpinned=${this.onUnpinned}
     ></lit-virtualizer>`;
+  }
+
+  protected override updated(changed: PropertyValues): void {
+    super.updated(changed);
+    // The main transcript scrolls itself, and a child's scrolls within it: element scrollers, which the
+    // virtualizer needs corrected for.
+    const list = this.querySelector<LitVirtualizer>(':scope > lit-virtualizer');
+    if (list) void list.updateComplete.then(() => correctScrollerOffsets(list));
   }
 
   private itemsOf(view: ChatSessionView): Item[] {
@@ -196,7 +209,7 @@ export class SubchatsTranscript extends SubchatsElement {
     if (end && this.endTop !== undefined) return end.getBoundingClientRect().top - this.endTop <= NEAR_BOTTOM_PX;
     // Not in the DOM: virtualized away (then the newest, below it, is too) or taken out of the transcript.
     const node = this.renderedEntry(newestId);
-    return node !== null && node.getBoundingClientRect().bottom <= window.innerHeight + NEAR_BOTTOM_PX;
+    return node !== null && node.getBoundingClientRect().bottom <= this.getBoundingClientRect().bottom + NEAR_BOTTOM_PX;
   }
 
   private renderedEntry(entryId: string): Element | null {
@@ -216,8 +229,7 @@ export class SubchatsTranscript extends SubchatsElement {
 
   private readonly onScroll = (): void => {
     if (this.following) return this.noteEnd();
-    const root = document.scrollingElement ?? document.documentElement;
-    if (root.scrollTop + window.innerHeight >= root.scrollHeight - NEAR_BOTTOM_PX) {
+    if (this.scrollTop + this.clientHeight >= this.scrollHeight - NEAR_BOTTOM_PX) {
       this.layout = { ...FOLLOW_LAYOUT };
       this.following = true;
     }

@@ -1,6 +1,6 @@
-// What the chat holds that the host does not: expanded cards, the prompt boxes' drafts and chips, attachments
-// and file suggestions waiting for the prompt box, and the host's answers to requests (refusals shown where
-// the user asked). Kept apart from the mirror, which only applies what the host sends.
+// What the chat holds that the host does not: expanded cards, the header's disclosures, the prompt boxes'
+// drafts and chips, attachments and file suggestions waiting for the prompt box, and the host's answers to
+// requests (refusals shown where the user asked). Kept apart from the mirror, which only applies what the host sends.
 import type {
   AddAttachmentMessage,
   AnsweredRequestKey,
@@ -18,6 +18,9 @@ export interface ComposerState {
   readonly attachments: readonly PromptAttachment[];
 }
 
+/** The header's disclosures: its details (changes, timeline, how the state came about) and the session outline. */
+export type HeaderPart = 'details' | 'outline';
+
 /** Media is too large for the webview state: only text and path attachments are kept. */
 function keepable(attachments: readonly PromptAttachment[]): PromptAttachment[] {
   return attachments.filter((a) => 'path' in a);
@@ -26,6 +29,14 @@ function keepable(attachments: readonly PromptAttachment[]): PromptAttachment[] 
 function isComposerState(value: unknown): value is ComposerState {
   const v = value as Partial<ComposerState> | null;
   return typeof v === 'object' && v !== null && typeof v.draft === 'string' && Array.isArray(v.attachments);
+}
+
+/** Puts `key` in `set` or takes it out; says whether that changed the set. */
+function putInSet<T>(set: Set<T>, key: T, member: boolean): boolean {
+  if (member === set.has(key)) return false;
+  if (member) set.add(key);
+  else set.delete(key);
+  return true;
 }
 
 /** Which answered request a refusal belongs to: the request, its session and the item it named. */
@@ -42,6 +53,7 @@ interface Refusal {
 export class ChatViewModel {
   /** Which child cards are expanded inline. */
   private readonly expanded = new Set<string>();
+  private readonly openParts = new Set<HeaderPart>();
   private readonly composers = new Map<string, ComposerState>();
   private readonly draftInbox = new Map<string, RestoredDraft>();
   /** Attachments added from the editor or the explorer that the prompt box has not taken yet. */
@@ -59,14 +71,19 @@ export class ChatViewModel {
   }
 
   setExpanded(sessionId: string, expanded: boolean): void {
-    if (expanded === this.expanded.has(sessionId)) return;
-    if (expanded) this.expanded.add(sessionId);
-    else this.expanded.delete(sessionId);
-    this.bus.emit([sessionId, UI_TOPIC]);
+    if (putInSet(this.expanded, sessionId, expanded)) this.bus.emit([sessionId, UI_TOPIC]);
   }
 
   expandedSessions(): string[] {
     return [...this.expanded];
+  }
+
+  isOpen(part: HeaderPart): boolean {
+    return this.openParts.has(part);
+  }
+
+  setOpen(part: HeaderPart, open: boolean): void {
+    if (putInSet(this.openParts, part, open)) this.bus.emit([UI_TOPIC]);
   }
 
   composer(sessionId: string): ComposerState | undefined {

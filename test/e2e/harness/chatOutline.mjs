@@ -53,7 +53,8 @@ async function readInPage(app, { openCards }) {
   header.push(`session ${text(bar?.querySelector('nav'))}`, `state ${text(bar?.querySelector('.sc-state'))}`);
   const usage = bar?.querySelector('[title="Context usage"]');
   if (usage) header.push(`usage ${text(usage)}`);
-  for (const setting of bar?.querySelectorAll('.sc-setting') ?? []) {
+  // The root's pickers sit by the prompt box's buttons; they are the header's settings all the same.
+  for (const setting of app.querySelectorAll(':scope > subchats-prompt-box subchats-session-settings .sc-setting')) {
     const select = setting.querySelector('select');
     header.push(`setting ${text(setting.querySelector('.sc-muted')) || text(setting)}: ${select ? select.selectedOptions[0]?.textContent?.trim() : setting.querySelector('input')?.checked}`);
   }

@@ -32,6 +32,16 @@ export async function newSessionWith(page, agentName) {
   await pickQuickItem(page, agentName);
 }
 
+/**
+ * Opens the chat header's details (changes, timeline, outline), which show on demand; already open, leaves them.
+ * @param {import('playwright-core').FrameLocator} chat
+ */
+export async function showChatDetails(chat) {
+  const toggle = chat.locator('subchats-session-bar').getByRole('button', { name: 'Session details' });
+  if ((await toggle.getAttribute('aria-expanded', { timeout: SLOW_MS })) !== 'true') await toggle.click();
+  await chat.locator('#sc-header-details:not([hidden])').waitFor({ state: 'attached' });
+}
+
 /** Types a prompt into a chat's prompt box and sends it with Enter. */
 export async function promptInChat(chat, text) {
   const box = chat.locator('textarea');
