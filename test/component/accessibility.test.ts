@@ -138,6 +138,7 @@ const SCENES: readonly Scene[] = [
     open: async (chat) => {
       await chat.send({ type: 'addAttachment', attachment: { kind: 'selection', path: 'src/b.ts', startLine: 3, endLine: 7 } });
       await chat.page.locator('.sc-chip').waitFor();
+      await showHeaderDetails(chat.page);
       const changes = chat.page.locator('subchats-app > header subchats-changes');
       await changes.locator('.sc-changes-toggle').click();
       await changes.locator('[data-path]').first().waitFor();

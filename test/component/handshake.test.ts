@@ -38,7 +38,7 @@ describe('chat handshake', () => {
     const { page } = chat;
     const waiting = page.getByRole('status').filter({ hasText: 'Still waiting for Subchats…' });
     await waiting.waitFor({ timeout: 8_000 });
-    const retry = page.getByRole('button', { name: 'Retry' });
+    const retry = page.getByRole('button', { name: 'Retry', exact: true });
     await chat.clearPosted();
     await retry.click();
     assert.equal((await chat.waitForPosted((m) => m.type === 'ready')).type, 'ready');

@@ -47,7 +47,7 @@ describe('message actions', () => {
     await user.getByText('Count the lines').waitFor();
 
     await user.hover();
-    await user.getByRole('button', { name: 'Retry' }).click();
+    await user.getByRole('button', { name: 'Retry this message' }).click();
     assert.deepEqual(await chat.waitForPosted((m) => m.type === 'retry'), { type: 'retry', sessionId: 'root', entryId: original.id });
     await chat.send({ type: 'requestOutcome', request: 'retry', sessionId: 'root', target: original.id, refused: 'The agent connection ended.' });
     await user.getByRole('alert').getByText('The agent connection ended.').waitFor();

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
 import type { WebviewToHostMessage } from '../../src/protocol/webviewMessages';
 import { FeedLink } from './feedLink';
+import { showHeaderDetails } from './headerDetails';
 import { repoRoot, useHarness, type ChatPage } from './harness';
 import { PATHS_WORKSPACE, ROOT, pathsScene } from './scenes';
 
@@ -52,6 +53,7 @@ describe('paths', () => {
 
   test('a Changes row reads workspace-relative and opens the file', async () => {
     const { chat } = await open();
+    await showHeaderDetails(chat.page);
     const changes = chat.page.locator('subchats-app > header subchats-changes');
     await changes.locator('.sc-changes-toggle').click();
     const row = changes.locator('[data-path="/repo/src/app.ts"]').getByRole('button', { name: 'src/app.ts', exact: true });
@@ -81,6 +83,7 @@ describe('paths', () => {
     await chat.send({ type: 'addAttachment', attachment: { kind: 'selection', path: 'src/b.ts', startLine: 3, endLine: 7 } });
     const chip = chat.page.locator('.sc-chip').getByRole('button', { name: 'src/b.ts:3-7', exact: true });
     await chip.waitFor();
+    await showHeaderDetails(chat.page);
     await chat.page.locator('subchats-app > header subchats-changes .sc-changes-toggle').click();
     await chat.page.screenshot({ path: join(screenshots, 'paths.png') });
     assert.equal(await chip.getAttribute('title'), '/repo/src/b.ts:3-7');

@@ -118,7 +118,7 @@ test('Retry sends a message again with its attachment, as a new turn marked as s
   const before = await users.count();
   const message = users.filter({ hasText: 'read' }).last();
   await message.hover();
-  await message.getByRole('button', { name: 'Retry' }).click();
+  await message.getByRole('button', { name: 'Retry this message' }).click();
   await received.nth(1).waitFor({ timeout: SLOW_MS });
   assert.equal(await users.count(), before + 1);
   const mark = users.last().locator('.sc-delivery[data-delivery="resend"]');

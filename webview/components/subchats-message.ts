@@ -62,7 +62,7 @@ export class SubchatsMessage extends SubchatsElement {
               type="button"
               class="sc-icon-button"
               title="Retry: sends this message again as it was, as a new turn after the last one; the turns after it stay"
-              aria-label="Retry"
+              aria-label="Retry this message"
               @click=${() => requestHost(this, { type: 'retry', sessionId: this.sessionId, entryId: entry.id })}
             >
               ${codicon('refresh')}
