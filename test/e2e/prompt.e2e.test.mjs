@@ -173,11 +173,13 @@ test('a prompt queued (the Queue button) while the session works waits visibly a
   await stop.click();
   await queued.waitFor({ state: 'detached', timeout: SLOW_MS });
   await sentPrompt.waitFor({ timeout: SLOW_MS });
-  // Its answer comes after it.
-  const answer = transcript.locator('subchats-message', { hasText: 'Quick answer from the' }).last();
-  await answer.waitFor({ timeout: SLOW_MS });
-  const [promptBox, answerBox] = [await sentPrompt.boundingBox(), await answer.boundingBox()];
-  assert.ok(promptBox && answerBox && answerBox.y > promptBox.y, `the answer (${answerBox?.y}) follows the queued prompt (${promptBox?.y})`);
+  // Its answer comes after it, once its turn has ended (an earlier /quick answer may still be in the DOM above).
+  await stop.waitFor({ state: 'hidden', timeout: SLOW_MS });
+  const answers = await transcript.locator('subchats-message', { hasText: 'Quick answer from the' }).all();
+  const answerYs = await Promise.all(answers.map(async (answer) => (await answer.boundingBox())?.y ?? Number.NEGATIVE_INFINITY));
+  const promptBox = await sentPrompt.boundingBox();
+  const lastAnswerY = Math.max(...answerYs);
+  assert.ok(promptBox && lastAnswerY > promptBox.y, `the answer (${lastAnswerY}) follows the queued prompt (${promptBox?.y})`);
   await screenshot(workbench.page, 'e2e-prompt-queue-sent');
 });
 
