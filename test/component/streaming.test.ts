@@ -165,6 +165,24 @@ describe('following the end', () => {
     assert.equal(await following(), false);
   });
 
+  test('a click on a button (Stop, Queue, a message\'s action) is no scroll: the layout shift after it keeps the chat following', async () => {
+    const chat = await harness().openChat();
+    await FeedLink.showing(chat, parentWithChildren().store, ROOT);
+    const { page } = chat;
+    await page.locator('subchats-transcript.sc-root-transcript lit-virtualizer').waitFor();
+    const following = () =>
+      page.evaluate(() => (document.querySelector('subchats-transcript.sc-root-transcript') as unknown as { following: boolean }).following);
+    // A real press on the prompt box (what clicking Stop or Queue does first), then the scroll correction that the
+    // prompt box's change of height brings.
+    await page.locator('#sc-prompt-input').click();
+    await page.evaluate(() => document.querySelector('subchats-transcript.sc-root-transcript > lit-virtualizer')!.dispatchEvent(new Event('unpinned', { bubbles: true })));
+    assert.equal(await following(), true);
+    // A press on the transcript's own scrollbar is the user's scroll.
+    await page.evaluate(() => document.querySelector('subchats-transcript.sc-root-transcript')!.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true })));
+    await page.evaluate(() => document.querySelector('subchats-transcript.sc-root-transcript > lit-virtualizer')!.dispatchEvent(new Event('unpinned', { bubbles: true })));
+    assert.equal(await following(), false);
+  });
+
   // Something other than the user's wheel or keys (find in page, a screen reader, a test's click) scrolls the entry
   // just above the screen into view, as Playwright does before a click: the chat must not snap back on the next chunk.
   for (const [newest, liveText] of [

@@ -186,7 +186,14 @@ test('a prompt queued (the Queue button) while the session works waits visibly a
 test('a code block that names its file: its toolbar offers Apply, which shows the change and writes the file on Apply', async () => {
   const { page } = workbench;
   const transcript = chat.locator('subchats-transcript.sc-root-transcript');
-  const answer = transcript.locator('subchats-message', { hasText: 'Quick answer from the' }).last();
+  // The latest /quick answer, by its place in the transcript (the virtualiser reuses elements, so the DOM's
+  // order is not the transcript's; the chat follows the end, so the latest is rendered).
+  const articles = transcript.locator('[role="article"]', { has: chat.locator('subchats-message', { hasText: 'Quick answer from the' }) });
+  await articles.first().waitFor();
+  const latestId = await articles.evaluateAll((found) =>
+    found.reduce((latest, article) => (Number(article.getAttribute('aria-posinset')) > Number(latest.getAttribute('aria-posinset')) ? article : latest)).getAttribute('data-entry-id'),
+  );
+  const answer = transcript.locator(`[data-entry-id="${latestId}"] subchats-message`);
   const block = answer.locator('.sc-code-block', { hasText: '# Quick note' });
   // Highlighted in the editor theme's colours: the highlighter chunk loads in the real webview (its CSP, its
   // resource loader), and the host read the active theme's file and sent its token colours.

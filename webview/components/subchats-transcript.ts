@@ -219,6 +219,9 @@ export class SubchatsTranscript extends SubchatsElement {
   private userScrollIntentAt = Number.NEGATIVE_INFINITY;
 
   private readonly onUserScrollIntent = (event: Event): void => {
+    // A press scrolls only on the scroller's own scrollbar; a click on a button (Stop, Queue, Retry) does not,
+    // and the layout shifts such a click brings (the queue emptying, a card opening) must not stop the follow.
+    if (event.type === 'pointerdown' && event.target !== this) return;
     if (event instanceof KeyboardEvent) {
       if (!SCROLL_KEYS.has(event.key)) return;
       const target = event.target as Element | null;
