@@ -147,7 +147,8 @@ describe('streaming', () => {
 });
 
 describe('following the end', () => {
-  test('a scroll the virtualizer did not make itself keeps the chat following, unless the user scrolled', async () => {
+  /** A chat of a parent and its children, whether it follows the end, and the virtualizer's "unpinned" as a scroll it did not make. */
+  async function followingChat() {
     const chat = await harness().openChat();
     await FeedLink.showing(chat, parentWithChildren().store, ROOT);
     const { page } = chat;
@@ -156,6 +157,11 @@ describe('following the end', () => {
       page.evaluate(() => (document.querySelector('subchats-transcript.sc-root-transcript') as unknown as { following: boolean }).following);
     const unpin = () =>
       page.evaluate(() => document.querySelector('subchats-transcript.sc-root-transcript > lit-virtualizer')!.dispatchEvent(new Event('unpinned', { bubbles: true })));
+    return { chat, page, following, unpin };
+  }
+
+  test('a scroll the virtualizer did not make itself keeps the chat following, unless the user scrolled', async () => {
+    const { page, following, unpin } = await followingChat();
     // The browser corrected the scroll position after entries above changed size: not the user's doing.
     await unpin();
     assert.equal(await following(), true);
@@ -166,20 +172,15 @@ describe('following the end', () => {
   });
 
   test('a click on a button (Stop, Queue, a message\'s action) is no scroll: the layout shift after it keeps the chat following', async () => {
-    const chat = await harness().openChat();
-    await FeedLink.showing(chat, parentWithChildren().store, ROOT);
-    const { page } = chat;
-    await page.locator('subchats-transcript.sc-root-transcript lit-virtualizer').waitFor();
-    const following = () =>
-      page.evaluate(() => (document.querySelector('subchats-transcript.sc-root-transcript') as unknown as { following: boolean }).following);
+    const { page, following, unpin } = await followingChat();
     // A real press on the prompt box (what clicking Stop or Queue does first), then the scroll correction that the
     // prompt box's change of height brings.
     await page.locator('#sc-prompt-input').click();
-    await page.evaluate(() => document.querySelector('subchats-transcript.sc-root-transcript > lit-virtualizer')!.dispatchEvent(new Event('unpinned', { bubbles: true })));
+    await unpin();
     assert.equal(await following(), true);
     // A press on the transcript's own scrollbar is the user's scroll.
     await page.evaluate(() => document.querySelector('subchats-transcript.sc-root-transcript')!.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true })));
-    await page.evaluate(() => document.querySelector('subchats-transcript.sc-root-transcript > lit-virtualizer')!.dispatchEvent(new Event('unpinned', { bubbles: true })));
+    await unpin();
     assert.equal(await following(), false);
   });
 
