@@ -9,6 +9,7 @@ import type { FileChange } from '../store/sessionChanges';
 import { isObject } from '../store/wireMessage';
 import { textsAlongPatches } from './patchedTexts';
 import { AgentMethod, ClientMethod } from '../protocol/acpMethods';
+import { t } from '../presentation/l10n';
 
 export interface SnapshotLimits {
   /** A file larger than this gets no copy. */
@@ -27,7 +28,7 @@ export type Snapshot = { readonly order: number; readonly text: string | null } 
 /** Reads a file for a copy: its text, null when it does not exist; throws (with the reason) otherwise. */
 export type ReadForSnapshot = (absolute: string, maxBytes: number) => Promise<string | null>;
 
-const DISK_DIFFERS = 'The file on disk differs from what the agent reported';
+const diskDiffers = () => t('The file on disk differs from what the agent reported');
 
 /** The copies of one agent connection, per file and session. */
 export class DiskSnapshots {
@@ -197,5 +198,5 @@ function attachedPaths(blocks: readonly unknown[]): string[] {
 
 /** The line that says so, for one file or several (a diff title, a notification). */
 export function differsLine(files: number): string {
-  return files === 1 ? DISK_DIFFERS : `${files} files on disk differ from what the agent reported`;
+  return files === 1 ? diskDiffers() : t('{0} files on disk differ from what the agent reported', files);
 }
