@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { t, useL10nBundle } from '../../src/presentation/l10n';
 import { manifestTexts, placeholderKey, rawManifest } from './support/manifest';
-import { unlocalisedText } from './support/unlocalisedText';
+import { unlocalisedText, untranslatedPhrases, type Finding } from './support/unlocalisedText';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -25,12 +25,65 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** The pure layers: their words reach the tree, the chat and notifications far from any VS Code call. */
+const PURE_LAYERS = ['src/presentation/', 'src/store/'];
+/**
+ * Files there that make no words for the extension's UI: the wire's own vocabulary (directions, method names),
+ * and the `subchats replay` report, which the CLI prints to a terminal (src/cli is not UI either).
+ */
+const NOT_PURE_UI = ['src/store/wireMessage.ts', 'src/store/requestLedger.ts', 'src/store/replayReport.ts'];
+/**
+ * Phrases the phrase rule finds that are not words to translate, each with why. A new entry needs a reason a
+ * reviewer agrees with: English the product shows belongs in t().
+ */
+const NOT_WORDS: readonly { readonly file: string; readonly text: string; readonly why: string }[] = [
+  { file: 'src/store/subagentDialects.ts', text: 'Gemini CLI', why: 'a product name' },
+  { file: 'src/store/recordKeeper.ts', text: 'more than … diagnostics; the rest are not kept', why: 'a diagnostic: a log line for the output channel and `subchats replay`' },
+];
+
 describe('words in the source', () => {
   test('every word src/ hands to VS Code UI goes through vscode.l10n.t or the pure layers\' t, at run time', () => {
     const files = sourceFiles('src').filter((file) => !NOT_UI.some((dir) => file.startsWith(dir)));
     assert.ok(files.length > 100, `read ${files.length} files`);
     const findings = files.flatMap((file) => unlocalisedText(file, readFileSync(join(root, file), 'utf8')));
     assert.deepEqual(findings.map((f) => `${f.file}:${f.line} ${f.rule}: ${f.text}`), []);
+  });
+
+  test('every phrase the pure layers return, push or give a shown name (label, reason, notice…) goes through t', () => {
+    const files = sourceFiles('src').filter((file) => PURE_LAYERS.some((dir) => file.startsWith(dir)) && !NOT_PURE_UI.includes(file));
+    assert.ok(files.length > 60, `read ${files.length} files`);
+    const findings = files.flatMap((file) => untranslatedPhrases(file, readFileSync(join(root, file), 'utf8')));
+    const allowed = (f: Finding) => NOT_WORDS.some((word) => word.file === f.file && word.text === f.text);
+    assert.deepEqual(findings.filter((f) => !allowed(f)).map((f) => `${f.file}:${f.line} ${f.rule}: ${f.text}`), []);
+    const stale = NOT_WORDS.filter((word) => !findings.some((f) => f.file === word.file && f.text === word.text));
+    assert.deepEqual(stale, [], 'allow-list entries that match nothing any more');
+  });
+
+  test('the phrase rule finds each way a pure layer hands on English, and passes translated words and ids', () => {
+    const probe = `
+      import { t } from './l10n';
+      const denied = (reason: string) => ({ allowed: false, reason });
+      export function words(name: string, n: number, lines: string[]) {
+        const title = \`Chat with \${name}\`;
+        const notice = { text: 'No news yet', icon: 'bell', stopReason: 'end_turn', summary: t('All done') };
+        lines.push(\`\${n} tool calls\`, t('{0} tool calls', n), 'agent->client');
+        refusal ??= n > 1 ? 'Not now' : t('Later');
+        if (n === 0) return denied('Nothing to cancel here.');
+        if (n === 1) return denied(t('Nothing to cancel here.'));
+        return n > 2 ? 'Waiting for you' : 'agent-started';
+      }
+      export const word = (on: boolean) => (on ? 'in the background' : 'session/load');
+      export const id = () => 'end_turn';`;
+    const found = untranslatedPhrases('probe.ts', probe).map((f) => `${f.line} ${f.rule}: ${f.text}`);
+    assert.deepEqual(found, [
+      '5 title variable: Chat with …',
+      '6 text property: No news yet',
+      '7 pushed: … tool calls',
+      '8 refusal assignment: Not now',
+      '9 denied argument reason: Nothing to cancel here.',
+      '11 returned: Waiting for you…agent-started',
+      '13 returned: in the background…session/load',
+    ]);
   });
 
   test('the scan finds each kind of unlocalised word, and passes translated ones', () => {

@@ -79,12 +79,6 @@ function isPhrase(text: string): boolean {
   return /\p{L}+[,;:.!?'’"»)]*\s+[\p{Ps}"'“«]*\p{L}/u.test(text.replace(/\$\([\w~-]+\)/g, ''));
 }
 
-/**
- * Phrases the pure layers build that are not words to translate, each with why. A new entry needs a reason
- * a reviewer agrees with: English the product shows belongs in t().
- */
-const NOT_WORDS: readonly RegExp[] = [];
-
 const ASSIGNMENTS = new Set([ts.SyntaxKind.EqualsToken, ts.SyntaxKind.QuestionQuestionEqualsToken, ts.SyntaxKind.BarBarEqualsToken]);
 
 /** The parameter names of the functions a file declares, by function name (`denied(reason)`: its argument is a reason). */
@@ -113,7 +107,7 @@ export function untranslatedPhrases(file: string, source: string): Finding[] {
   const findings: Finding[] = [];
   const report = (node: ts.Node, rule: string, expression: ts.Expression) => {
     const parts = literalParts(expression);
-    if (parts.some((part) => isPhrase(part) && !NOT_WORDS.some((allowed) => allowed.test(part)))) {
+    if (parts.some(isPhrase)) {
       findings.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, text: parts.join('…'), rule });
     }
   };
