@@ -2,12 +2,13 @@
 // src/ with the TypeScript compiler API (test/unit/support/unlocalisedText.ts says what it looks for); the
 // manifest test holds package.json's contributed texts to `%key%`s that package.nls.json has.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import { t, useL10nBundle } from '../../src/presentation/l10n';
 import { manifestTexts, placeholderKey, rawManifest } from './support/manifest';
-import { unlocalisedText, untranslatedPhrases, type Finding } from './support/unlocalisedText';
+import { BUNDLE_PATH, englishBundle, sourceFiles as sourceFilesUnder } from './support/l10nBundle';
+import { translatedMessages, unlocalisedText, untranslatedPhrases, type Finding } from './support/unlocalisedText';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -17,13 +18,7 @@ const root = join(import.meta.dirname, '../..');
  */
 const NOT_UI = ['src/demoAgent/', 'src/cli/', 'src/acp/'];
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.d.ts') ? [path] : [];
-  });
-}
+const sourceFiles = (dir: string) => sourceFilesUnder(root, dir);
 
 /** The pure layers: their words reach the tree, the chat and notifications far from any VS Code call. */
 const PURE_LAYERS = ['src/presentation/', 'src/store/'];
@@ -135,6 +130,27 @@ describe('words in the source', () => {
       useL10nBundle(undefined);
     }
     assert.equal(t('Needs you'), 'Needs you');
+  });
+});
+
+describe('the English bundle', () => {
+  test(`${BUNDLE_PATH} lists every message the sources translate (after changing words: node --import tsx scripts/l10n-export.mjs)`, () => {
+    const { text, unlisted } = englishBundle(root);
+    assert.deepEqual(unlisted.map((f) => `${f.file}:${f.line} ${f.rule}: ${f.text}`), [], 'translations no bundle can list');
+    assert.ok(Object.keys(JSON.parse(text) as object).length > 300, 'the scan found the messages');
+    assert.equal(readFileSync(join(root, BUNDLE_PATH), 'utf8'), text, `${BUNDLE_PATH} is out of date: run node --import tsx scripts/l10n-export.mjs`);
+  });
+
+  test('the bundle scan lists t and vscode.l10n.t messages in order, and flags a message that is not a literal', () => {
+    const probe = `
+      import * as vscode from 'vscode';
+      export function run(reason: string, n: number) {
+        vscode.window.showInformationMessage(vscode.l10n.t('Subchats: {0} stopped', reason), vscode.l10n.t(\`Retry\`));
+        return [t('{0} waiting', n), t(reason), vscode.l10n.t(\`\${n} left\`), other('Not a translation')];
+      }`;
+    const { messages, unlisted } = translatedMessages('probe.ts', probe);
+    assert.deepEqual(messages, ['Subchats: {0} stopped', 'Retry', '{0} waiting']);
+    assert.deepEqual(unlisted.map((f) => `${f.line} ${f.rule}: ${f.text}`), ['5 message is not a literal: t(reason)', '5 message is not a literal: vscode.l10n.t(`${n} left`)']);
   });
 });
 

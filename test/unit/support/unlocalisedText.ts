@@ -29,6 +29,39 @@ const SHOWN_ARGUMENT: Readonly<Record<string, number>> = {
 /** The pure layers' translator (src/presentation/l10n.ts) and VS Code's. */
 const TRANSLATORS = new Set(['t']);
 
+/** `t(…)` or `vscode.l10n.t(…)`: the call that translates. */
+function isTranslation(node: ts.CallExpression): boolean {
+  const callee = node.expression;
+  if (ts.isIdentifier(callee)) return TRANSLATORS.has(callee.text);
+  return ts.isPropertyAccessExpression(callee) && callee.name.text === 't' && ts.isPropertyAccessExpression(callee.expression) && callee.expression.name.text === 'l10n';
+}
+
+/** The message a translation call looks up: its first argument when that is a literal (a bundle key can only be one). */
+function messageOf(node: ts.CallExpression): string | undefined {
+  const first = node.arguments[0];
+  return first && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first)) ? first.text : undefined;
+}
+
+/**
+ * Every message a file translates, in order (what `@vscode/l10n-dev export` would list), and each translation
+ * whose message is not a literal: no tool can put such a message in the bundle, so translators never see it.
+ */
+export function translatedMessages(file: string, source: string): { readonly messages: string[]; readonly unlisted: Finding[] } {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const messages: string[] = [];
+  const unlisted: Finding[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && isTranslation(node)) {
+      const message = messageOf(node);
+      if (message !== undefined) messages.push(message);
+      else unlisted.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, text: node.getText(sf), rule: 'message is not a literal' });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return { messages, unlisted };
+}
+
 /** Words a user reads: a letter once codicons (`$(name)`) are taken out. */
 function hasWords(text: string): boolean {
   return /\p{L}/u.test(text.replace(/\$\([\w~-]+\)/g, ''));
