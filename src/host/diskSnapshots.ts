@@ -118,7 +118,7 @@ export function reviewChange(change: FileChange, snapshot: Snapshot | undefined,
   if (!snapshot || 'missing' in snapshot) {
     const account = agentsAccount(change, along, current);
     if ('reason' in account || !snapshot) return account;
-    return { ...account, note: `Subchats kept no copy of it from before the agent's work (${snapshot.missing}): the text before is the agent's account` };
+    return { ...account, note: t("Subchats kept no copy of it from before the agent's work ({0}): the text before is the agent's account", snapshot.missing) };
   }
   const alongTexts = along && 'texts' in along ? along.texts : [];
   const reported = [...alongTexts, ...(change.before !== undefined ? [change.before] : []), ...(change.after !== undefined ? [change.after] : [])];
@@ -132,7 +132,7 @@ export function reviewChange(change: FileChange, snapshot: Snapshot | undefined,
 /** The texts as the agent reported them (v2: its patches undone from the disk), or why there are none. */
 function agentsAccount(change: FileChange, along: ReturnType<typeof textsAlongPatches> | undefined, current: string | null): ReviewTexts | { readonly reason: string } {
   if (change.after !== undefined) return { before: change.before, after: change.after };
-  if (!along) return { reason: 'the agent reported which file it changed, not how' };
+  if (!along) return { reason: t('the agent reported which file it changed, not how') };
   return 'problem' in along ? { reason: along.problem } : { before: along.texts[0], after: current ?? '' };
 }
 
