@@ -1,6 +1,7 @@
 // What the client already knows of the sessions an agent lists (session/list), and the name a listed session
 // is shown by. The list often lacks both: opencode gives a loaded child no title, and neither opencode nor
 // codex-acp names parents there, while the store knows the child's label and parent from the live stream.
+import { t } from '../presentation/l10n';
 import { formatDuration } from '../presentation/time';
 import type { SessionView } from '../store/model';
 import type { KnownSessions, ListedSession } from './sessionListTree';
@@ -42,5 +43,5 @@ export function listedSessionName(session: ListedSession, known: KnownSessions, 
   const label = known(session.sessionId)?.label;
   if (label) return label;
   const at = session.updatedAt ? Date.parse(session.updatedAt) : Number.NaN;
-  return Number.isFinite(at) ? `Untitled session · ${formatDuration(now - at)} ago` : 'Untitled session';
+  return Number.isFinite(at) ? t('Untitled session · {0} ago', formatDuration(now - at)) : t('Untitled session');
 }

@@ -9,6 +9,7 @@ import type { PromptCapabilities } from '../protocol/transcript';
 import { isObject, type JsonObject } from '../store/wireMessage';
 import { installHint } from './agentPresets';
 import { inertUiText } from './uiText';
+import { t } from '../presentation/l10n';
 
 export interface AgentCheckReport {
   /** One sentence for a notification. */
@@ -17,10 +18,10 @@ export interface AgentCheckReport {
   readonly lines: readonly string[];
 }
 
-const PROMPT_FEATURES: readonly (readonly [keyof PromptCapabilities, string])[] = [
-  ['image', 'images'],
-  ['audio', 'audio'],
-  ['embeddedContext', 'embedded files'],
+const PROMPT_FEATURES: readonly (readonly [keyof PromptCapabilities, () => string])[] = [
+  ['image', () => t('images')],
+  ['audio', () => t('audio')],
+  ['embeddedContext', () => t('embedded files')],
 ];
 
 /** Where each version keeps what the report reads, and the keys it reads there (the rest are listed as extra). */
@@ -35,7 +36,7 @@ export function commandLine(agent: Pick<AgentConfig, 'command' | 'args'>): strin
 
 /** The first line of every report: which agent, run how. */
 function heading(agent: AgentConfig): string {
-  return `Check of "${inertUiText(agent.name)}" (runs: ${inertUiText(commandLine(agent), 300)})`;
+  return t('Check of "{0}" (runs: {1})', inertUiText(agent.name), inertUiText(commandLine(agent), 300));
 }
 
 function record(value: unknown): JsonObject {
@@ -47,16 +48,16 @@ function text(value: unknown, max = 120): string | undefined {
 }
 
 function yesNo(entries: readonly (readonly [string, boolean])[]): string {
-  return entries.map(([label, granted]) => `${label} ${granted ? 'yes' : 'no'}`).join(', ');
+  return entries.map(([label, granted]) => (granted ? t('{0} yes', label) : t('{0} no', label))).join(', ');
 }
 
 /** "offered 2, then restarted and offered 1": the versions a check offered, in order. */
 function offersText(offered: readonly ProtocolVersion[]): string {
-  return offered.map((version, index) => (index === 0 ? `offered ${version}` : `then restarted and offered ${version}`)).join(', ');
+  return offered.map((version, index) => (index === 0 ? t('offered {0}', version) : t('then restarted and offered {0}', version))).join(', ');
 }
 
 function protocolLine(answered: string, offered: readonly ProtocolVersion[] | undefined): string {
-  return `ACP protocol version: ${answered}${offered?.length ? ` (${offersText(offered)})` : ''}`;
+  return offered?.length ? t('ACP protocol version: {0} ({1})', answered, offersText(offered)) : t('ACP protocol version: {0}', answered);
 }
 
 /** "OpenCode 1.18.33", or the configured name when the agent does not say who it is. */
@@ -67,14 +68,14 @@ function identity(agent: AgentConfig, info: JsonObject): string {
 }
 
 function authLines(features: AgentFeatures): string[] {
-  const logout = features.logout ? ' (log out supported)' : '';
-  if (features.authMethods.length === 0) return [`Sign-in methods: none offered${logout}`];
+  if (features.authMethods.length === 0) return [features.logout ? t('Sign-in methods: none offered (log out supported)') : t('Sign-in methods: none offered')];
   return [
-    `Sign-in methods${logout}:`,
+    features.logout ? t('Sign-in methods (log out supported):') : t('Sign-in methods:'),
     ...features.authMethods.map((method) => {
       const description = text(method.description, 200);
-      const where = method['type'] === 'terminal' ? ' (in a terminal)' : '';
-      return `  - ${text(method.name) ?? 'unnamed'}${where}${description ? `: ${description}` : ''}`;
+      const name = text(method.name) ?? t('unnamed');
+      const shown = method['type'] === 'terminal' ? t('{0} (in a terminal)', name) : name;
+      return `  - ${shown}${description ? `: ${description}` : ''}`;
     }),
   ];
 }
@@ -91,30 +92,30 @@ function sessionFeatures(features: AgentFeatures, session: JsonObject): [string,
 }
 
 function sessionsLine(features: AgentFeatures, session: JsonObject, sessionsAdvertised: boolean): string {
-  if (!sessionsAdvertised) return 'Sessions: none (capabilities.session not advertised)';
-  return `Sessions: ${yesNo([...sessionFeatures(features, session), ['extra folders', features.additionalDirectories]])}`;
+  if (!sessionsAdvertised) return t('Sessions: none (capabilities.session not advertised)');
+  return t('Sessions: {0}', yesNo([...sessionFeatures(features, session), [t('extra folders'), features.additionalDirectories]]));
 }
 
 function reattachLine(capabilities: JsonObject, version: ProtocolVersion): string {
   const method = reattachMethod(capabilities, version);
-  return `Saved sessions reopen with: ${method ?? 'nothing (they cannot be reopened)'}`;
+  return t('Saved sessions reopen with: {0}', method ?? t('nothing (they cannot be reopened)'));
 }
 
 function subagentLine(capabilities: JsonObject, session: JsonObject, version: ProtocolVersion): string {
-  if (version === 2) return 'Subagents: part of ACP 2 (shown as the agent reports them)';
-  if (!isObject(session['subagents'])) return 'Subagent delegation: not advertised (subagents still show as the agent reports them)';
+  if (version === 2) return t('Subagents: part of ACP 2 (shown as the agent reports them)');
+  if (!isObject(session['subagents'])) return t('Subagent delegation: not advertised (subagents still show as the agent reports them)');
   const support = delegationSupport(capabilities);
-  return `Subagent delegation: choose a subagent in a prompt ${support.promptDelegation ? 'yes' : 'no'}, in the background ${support.background ? 'yes' : 'no'}`;
+  return t('Subagent delegation: {0}', yesNo([[t('choose a subagent in a prompt'), support.promptDelegation], [t('in the background'), support.background]]));
 }
 
 /** v1: `mcpCapabilities` booleans beside stdio (always there); v2: `session.mcp` markers, stdio included. */
 function mcpLine(capabilities: JsonObject, session: JsonObject, version: ProtocolVersion): string {
   if (version === 2) {
     const mcp = record(session['mcp']);
-    return `MCP servers: ${yesNo([['stdio', isAdvertised(mcp['stdio'])], ['HTTP', isAdvertised(mcp['http'])], ['ACP', isAdvertised(mcp['acp'])]])}`;
+    return t('MCP servers: {0}', yesNo([['stdio', isAdvertised(mcp['stdio'])], ['HTTP', isAdvertised(mcp['http'])], ['ACP', isAdvertised(mcp['acp'])]]));
   }
   const mcp = record(capabilities['mcpCapabilities']);
-  return `MCP servers: stdio, ${yesNo([['HTTP', mcp['http'] === true], ['SSE', mcp['sse'] === true]])}`;
+  return t('MCP servers: {0}', `stdio, ${yesNo([['HTTP', mcp['http'] === true], ['SSE', mcp['sse'] === true]])}`);
 }
 
 /** Reads an `initialize` result leniently: whatever is missing or malformed counts as not advertised. */
@@ -129,30 +130,30 @@ export function describeInitialize(agent: AgentConfig, response: unknown, offere
   const sessionsAdvertised = version === 1 || isObject(capabilities['session']);
   const prompt = promptCapabilitiesOf(capabilities, version);
   const who = identity(agent, record(result[layout.info]));
-  const protocol = typeof result['protocolVersion'] === 'number' ? String(result['protocolVersion']) : 'not stated';
+  const protocol = typeof result['protocolVersion'] === 'number' ? String(result['protocolVersion']) : t('not stated');
   const known = (keys: readonly string[]) => (key: string) => !keys.includes(key);
   const other = [...Object.keys(capabilities).filter(known(layout.known)), ...Object.keys(session).filter(known(layout.knownSession)).map((key) => `${layout.session}.${key}`)];
   const lines = [
     heading(agent),
-    `Agent: ${who}`,
+    t('Agent: {0}', who),
     protocolLine(protocol, offered),
     sessionsLine(features, session, sessionsAdvertised),
     reattachLine(capabilities, version),
     subagentLine(capabilities, session, version),
-    `Prompt content: text and links, ${yesNo(PROMPT_FEATURES.map(([key, label]) => [label, prompt[key]]))}`,
+    t('Prompt content: text and links, {0}', yesNo(PROMPT_FEATURES.map(([key, label]) => [label(), prompt[key]]))),
     mcpLine(capabilities, session, version),
     ...authLines(features),
-    ...(other.length ? [`Also advertised (not used by Subchats): ${inertUiText(other.join(', '), 300)}`] : []),
+    ...(other.length ? [t('Also advertised (not used by Subchats): {0}', inertUiText(other.join(', '), 300))] : []),
   ];
   const can = sessionFeatures(features, session).filter(([, granted]) => granted).map(([label]) => label);
-  const sessions = !sessionsAdvertised ? 'none' : can.length ? can.join(', ') : 'new only';
-  const summary = `${who} answered (ACP ${protocol}). Sessions: ${sessions}.`;
+  const sessions = !sessionsAdvertised ? t('none') : can.length ? can.join(', ') : t('new only');
+  const summary = t('{0} answered (ACP {1}). Sessions: {2}.', who, protocol, sessions);
   return { summary, lines };
 }
 
 function lastStderrLines(stderr: string): string[] {
   const trimmed = stderr.trim();
-  return trimmed ? ['Last stderr output:', ...trimmed.split(/\r?\n/).slice(-5).map((line) => `  ${inertUiText(line, 300)}`)] : [];
+  return trimmed ? [t('Last stderr output:'), ...trimmed.split(/\r?\n/).slice(-5).map((line) => `  ${inertUiText(line, 300)}`)] : [];
 }
 
 /** Why the check failed, and what to do about it. */
@@ -160,29 +161,29 @@ export function describeCheckFailure(agent: AgentConfig, error: unknown, stderrT
   const name = inertUiText(agent.name);
   const command = inertUiText(agent.command, 200);
   const install = installHint(agent);
-  const fixSetting = 'Or change its "command" in the subchats.agents setting.';
+  const fixSetting = t('Or change its "command" in the subchats.agents setting.');
   let summary: string;
   if (error instanceof AgentStartError && error.code === 'ENOENT') {
-    summary = `"${name}" is not installed: the command "${command}" was not found on PATH. ${install ?? fixSetting}`;
+    summary = t('"{0}" is not installed: the command "{1}" was not found on PATH. {2}', name, command, install ?? fixSetting);
   } else if (error instanceof AgentStartError) {
-    summary = `"${name}" could not be started: ${inertUiText(error.message, 300)}`;
+    summary = t('"{0}" could not be started: {1}', name, inertUiText(error.message, 300));
   } else if (error instanceof AgentTimeoutError) {
-    summary = `"${name}" started but did not answer initialize within ${formatDuration(error.timeoutMs)}, so it was stopped. Does "${inertUiText(commandLine(agent), 200)}" really start an ACP agent on stdio?`;
+    summary = t('"{0}" started but did not answer initialize within {1}, so it was stopped. Does "{2}" really start an ACP agent on stdio?', name, formatDuration(error.timeoutMs), inertUiText(commandLine(agent), 200));
   } else if (error instanceof AgentExitedError) {
-    summary = `"${name}" exited before answering initialize (${exitText(error)}).${install ? ` Is it installed? ${install}` : ''}`;
+    summary = install ? t('"{0}" exited before answering initialize ({1}). Is it installed? {2}', name, exitText(error), install) : t('"{0}" exited before answering initialize ({1}).', name, exitText(error));
   } else if (error instanceof UnsupportedProtocolVersionError) {
-    summary = `"${name}" speaks an ACP version Subchats does not (${inertUiText(JSON.stringify(error.agentVersion) ?? 'none', 40)}; Subchats: ${error.supported.join(', ')}).`;
+    summary = t('"{0}" speaks an ACP version Subchats does not ({1}; Subchats: {2}).', name, inertUiText(JSON.stringify(error.agentVersion) ?? t('none'), 40), error.supported.join(', '));
   } else if (error instanceof AgentRequestError) {
-    summary = `"${name}" answered initialize with an error: ${inertUiText(error.agentMessage || 'no message', 300)}`;
+    summary = t('"{0}" answered initialize with an error: {1}', name, inertUiText(error.agentMessage || t('no message'), 300));
   } else {
-    summary = `Checking "${name}" failed: ${inertUiText(error instanceof Error ? error.message : String(error), 300)}`;
+    summary = t('Checking "{0}" failed: {1}', name, inertUiText(error instanceof Error ? error.message : String(error), 300));
   }
-  const protocol = offered?.length ? [protocolLine('none agreed', offered)] : [];
+  const protocol = offered?.length ? [protocolLine(t('none agreed'), offered)] : [];
   return { summary, lines: [heading(agent), summary, ...protocol, ...lastStderrLines(error instanceof AgentExitedError ? error.exit.stderrTail : stderrTail)] };
 }
 
 function exitText(error: AgentExitedError): string {
   const { code, signal } = error.exit;
-  if (signal) return `signal ${signal}`;
-  return code === null ? 'it closed its connection' : `exit code ${code}`;
+  if (signal) return t('signal {0}', signal);
+  return code === null ? t('it closed its connection') : t('exit code {0}', code);
 }

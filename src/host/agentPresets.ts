@@ -1,5 +1,6 @@
 // The agents Subchats offers out of the box, merged with the user's `subchats.agents` setting.
 import type { AgentConfig } from '../acp/agentProcess';
+import { t } from '../presentation/l10n';
 
 export const DEMO_AGENT_ID = 'demo';
 
@@ -85,9 +86,9 @@ export const PRESET_SETUP: Readonly<Record<string, PresetSetup>> = {
 export function installHint(agent: Pick<AgentConfig, 'id' | 'command'>): string | undefined {
   const preset = AGENT_PRESETS.find((candidate) => candidate.id === agent.id && candidate.command === agent.command);
   if (!preset) return undefined;
-  if (preset.command === 'npx') return 'Install Node.js (which brings `npx`); the pinned package is fetched on first start.';
+  if (preset.command === 'npx') return t('Install Node.js (which brings `npx`); the pinned package is fetched on first start.');
   const install = PRESET_SETUP[preset.id]?.install;
-  return install ? `Install it with \`${install}\` (tested with ${PRESET_SETUP[preset.id]!.testedVersion}).` : undefined;
+  return install ? t('Install it with `{0}` (tested with {1}).', install, PRESET_SETUP[preset.id]!.testedVersion) : undefined;
 }
 
 export interface AgentSettingProblem {

@@ -12,6 +12,7 @@ import { ownChanges, subtreeChanges } from '../store/sessionChanges';
 import type { SessionStoreReader } from '../store/storeAccess';
 import { absolutePath, differsLine, reviewChange, type DiskSnapshots } from './diskSnapshots';
 import { inertUiText } from './uiText';
+import { t } from '../presentation/l10n';
 
 /** What Open Changes showed, the files it could not show (with the reason), and what it found about the rest. */
 export interface OpenedChanges {
@@ -62,7 +63,7 @@ export class ChangesEditor implements vscode.Disposable {
       const absolute = absolutePath(change.path, cwd) ?? path.resolve('/', change.path);
       const snapshot = snapshots?.earliest(sessionIds, absolute);
       // The disk is read when there is something to compare it with, or nothing else to show.
-      const current = snapshot || change.after === undefined ? await readCurrent(absolute, folders) : { reason: 'not read' };
+      const current = snapshot || change.after === undefined ? await readCurrent(absolute, folders) : { reason: t('not read') };
       const texts = reviewChange(change, snapshot, current);
       if ('reason' in texts) {
         notShown.push({ path: change.path, reason: texts.reason });
@@ -74,7 +75,7 @@ export class ChangesEditor implements vscode.Disposable {
     }
     if (resources.length > 0) {
       this.remember(keys);
-      const title = scope === 'tree' && session.childIds.length > 0 ? `Changes: ${session.label} and its subagents` : `Changes: ${session.label}`;
+      const title = scope === 'tree' && session.childIds.length > 0 ? t('Changes: {0} and its subagents', session.label) : t('Changes: {0}', session.label);
       const flag = differs.length > 0 ? ` — ${differsLine(differs.length)}` : '';
       await vscode.commands.executeCommand('vscode.changes', `${inertUiText(title, 200)}${flag}`, resources);
     }

@@ -9,6 +9,7 @@ import type { FileChange } from '../store/sessionChanges';
 import { isObject } from '../store/wireMessage';
 import { textsAlongPatches } from './patchedTexts';
 import { AgentMethod, ClientMethod } from '../protocol/acpMethods';
+import { t } from '../presentation/l10n';
 
 export interface SnapshotLimits {
   /** A file larger than this gets no copy. */
@@ -27,7 +28,7 @@ export type Snapshot = { readonly order: number; readonly text: string | null } 
 /** Reads a file for a copy: its text, null when it does not exist; throws (with the reason) otherwise. */
 export type ReadForSnapshot = (absolute: string, maxBytes: number) => Promise<string | null>;
 
-const DISK_DIFFERS = 'The file on disk differs from what the agent reported';
+const diskDiffers = () => t('The file on disk differs from what the agent reported');
 
 /** The copies of one agent connection, per file and session. */
 export class DiskSnapshots {
@@ -117,7 +118,7 @@ export function reviewChange(change: FileChange, snapshot: Snapshot | undefined,
   if (!snapshot || 'missing' in snapshot) {
     const account = agentsAccount(change, along, current);
     if ('reason' in account || !snapshot) return account;
-    return { ...account, note: `Subchats kept no copy of it from before the agent's work (${snapshot.missing}): the text before is the agent's account` };
+    return { ...account, note: t("Subchats kept no copy of it from before the agent's work ({0}): the text before is the agent's account", snapshot.missing) };
   }
   const alongTexts = along && 'texts' in along ? along.texts : [];
   const reported = [...alongTexts, ...(change.before !== undefined ? [change.before] : []), ...(change.after !== undefined ? [change.after] : [])];
@@ -131,7 +132,7 @@ export function reviewChange(change: FileChange, snapshot: Snapshot | undefined,
 /** The texts as the agent reported them (v2: its patches undone from the disk), or why there are none. */
 function agentsAccount(change: FileChange, along: ReturnType<typeof textsAlongPatches> | undefined, current: string | null): ReviewTexts | { readonly reason: string } {
   if (change.after !== undefined) return { before: change.before, after: change.after };
-  if (!along) return { reason: 'the agent reported which file it changed, not how' };
+  if (!along) return { reason: t('the agent reported which file it changed, not how') };
   return 'problem' in along ? { reason: along.problem } : { before: along.texts[0], after: current ?? '' };
 }
 
@@ -197,5 +198,5 @@ function attachedPaths(blocks: readonly unknown[]): string[] {
 
 /** The line that says so, for one file or several (a diff title, a notification). */
 export function differsLine(files: number): string {
-  return files === 1 ? DISK_DIFFERS : `${files} files on disk differ from what the agent reported`;
+  return files === 1 ? diskDiffers() : t('{0} files on disk differ from what the agent reported', files);
 }

@@ -3,6 +3,7 @@
 // a patch no longer applies and the reason says so; nothing is guessed.
 import { applyPatch, reversePatch } from 'diff';
 import type { FilePatch } from '../store/gitPatches';
+import { t } from '../presentation/l10n';
 
 export type PatchedTexts =
   | { readonly before: string | null; readonly after: string }
@@ -15,15 +16,15 @@ export type PatchedTexts =
  */
 export function textsAlongPatches(current: string | null, patches: readonly FilePatch[]): { readonly texts: readonly (string | null)[] } | { readonly problem: string } {
   const last = patches[patches.length - 1];
-  if (!last) return { problem: 'the agent sent no patch for it' };
+  if (!last) return { problem: t('the agent sent no patch for it') };
   // A missing file is what a deleting patch leaves; otherwise it went away afterwards, or came back.
-  if (current === null && !last.deletes) return { problem: 'the file no longer exists' };
-  if (current !== null && last.deletes) return { problem: 'the file was created again after the agent deleted it' };
+  if (current === null && !last.deletes) return { problem: t('the file no longer exists') };
+  if (current !== null && last.deletes) return { problem: t('the file was created again after the agent deleted it') };
   const texts: (string | null)[] = [current];
   let text = current ?? '';
   for (let i = patches.length - 1; i >= 0; i--) {
     const undone = applyPatch(text, reversePatch(patches[i]!.section));
-    if (undone === false) return { problem: 'the file changed after the agent\'s edit, so its patch no longer applies' };
+    if (undone === false) return { problem: t("the file changed after the agent's edit, so its patch no longer applies") };
     text = undone;
     texts.unshift(i === 0 && patches[0]!.creates ? null : text);
   }

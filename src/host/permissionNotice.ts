@@ -6,6 +6,7 @@ import type { PermissionEntry, PermissionOption } from '../protocol/transcript';
 import type { SessionView } from '../store/model';
 import { commandText } from '../presentation';
 import { inertUiText } from './uiText';
+import { t } from '../presentation/l10n';
 
 export interface PermissionNotice {
   readonly message: string;
@@ -26,12 +27,12 @@ export function permissionNotice(store: AttributingStore, request: RequestPermis
   const asking = (requestId !== undefined ? store.sessionOfAgentRequest(requestId) : undefined) ?? store.getSession(request.sessionId);
   const entry = requestId === undefined ? undefined : asking?.entries.find((e): e is PermissionEntry => e.kind === 'permission' && e.requestId === String(requestId));
   const parent = asking?.parentId ? store.getSession(asking.parentId) : undefined;
-  const title = entry?.title ?? 'a tool call';
+  const title = entry?.title ?? t('a tool call');
   const message = !asking
-    ? `An unknown session asks permission: ${title}`
+    ? t('An unknown session asks permission: {0}', title)
     : parent
-      ? `Subagent "${asking.label}" (of "${parent.label}") asks permission: ${title}`
-      : `"${asking.label}" asks permission: ${title}`;
+      ? t('Subagent "{0}" (of "{1}") asks permission: {2}', asking.label, parent.label, title)
+      : t('"{0}" asks permission: {1}', asking.label, title);
   const options: readonly PermissionOption[] = entry?.options ?? (Array.isArray(request.options) ? request.options : []);
   const buttons: string[] = [];
   for (const option of options) {

@@ -65,7 +65,7 @@ export class SubagentEnds {
   private noticeOf(session: SessionView, before: Seen | undefined, now: Seen): SubagentNotice | undefined {
     if (session.parentId === null) return undefined;
     const child = quoted(session.label);
-    const parent = quoted(this.store.getSession(session.parentId)?.label ?? 'its parent');
+    const parent = quoted(this.store.getSession(session.parentId)?.label ?? t('its parent'));
     if (before?.inBackground && !now.inBackground && reportedEnd(session)) {
       return { kind: 'ended', sessionId: session.id, message: t('{0} (under {1}) finished: {2}', child, parent, presentState(session.state).label) };
     }

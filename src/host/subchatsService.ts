@@ -24,6 +24,7 @@ import type { MemoryLimits } from '../store/memoryBounds';
 import { Emitter } from 'vscode-jsonrpc/node';
 import { historyCut } from '../presentation';
 import { AgentMethod } from '../protocol/acpMethods';
+import { t } from '../presentation/l10n';
 
 /** `history`: restored from storage after a reload; `transcript`: a file the user opened (read-only). */
 export type RuntimeStatus = 'starting' | 'ready' | 'exited' | 'failed' | 'history' | 'transcript';
@@ -332,7 +333,7 @@ export class SubchatsService {
       if (actions.phase === 'cancelling') continue;
       const verdict = actions.cancel;
       if (!verdict.allowed) {
-        refused.push({ title: child.label, reason: verdict.reason ?? 'not allowed' });
+        refused.push({ title: child.label, reason: verdict.reason ?? t('not allowed') });
         continue;
       }
       await this.liveConnection(runtime).cancel(child.id);

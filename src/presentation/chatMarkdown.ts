@@ -5,6 +5,7 @@
 import type { ContentBlock, Entry, PlanEntry, TerminalRecord, ToolCallContent, ToolCallRecord } from '../protocol/transcript';
 import { changePath } from './changes';
 import { diffLines, hunks } from './lineDiff';
+import { t } from './l10n';
 import { permissionAnswer } from './permission';
 import { plainText } from './plainText';
 import { clockTime, dayAndTime } from './time';
@@ -77,9 +78,9 @@ class ChatWriter {
   /** A session's section at heading `level`, its subagents one level deeper where they were spawned. */
   session(session: MarkdownSession, level: number, written: Set<string>): void {
     written.add(session.id);
-    const title = oneLine(session.label) || 'Chat';
-    this.blocks.push(`${'#'.repeat(Math.min(level, 6))} ${level === 1 ? title : `Subagent: ${title}`}`);
-    const about = [level === 1 ? this.source.agentName : session.subagentType ? oneLine(session.subagentType) : '', `started ${dayAndTime(session.createdAt, this.options.utc)}`].filter(Boolean);
+    const title = oneLine(session.label) || t('Chat');
+    this.blocks.push(`${'#'.repeat(Math.min(level, 6))} ${level === 1 ? title : t('Subagent: {0}', title)}`);
+    const about = [level === 1 ? this.source.agentName : session.subagentType ? oneLine(session.subagentType) : '', t('started {0}', dayAndTime(session.createdAt, this.options.utc))].filter(Boolean);
     this.blocks.push(about.join(' · '));
     for (const entry of session.entries) {
       if (entry.kind === 'child') {
@@ -100,10 +101,10 @@ class ChatWriter {
       case 'message': {
         const text = plainText(entry.text);
         if (entry.role === 'thought') {
-          if (text.trim()) this.blocks.push(`<details>\n<summary>Thinking (${at})</summary>\n\n${foldable(closeOpenFence(text))}\n\n</details>`);
+          if (text.trim()) this.blocks.push(`<details>\n<summary>${t('Thinking ({0})', at)}</summary>\n\n${foldable(closeOpenFence(text))}\n\n</details>`);
           return;
         }
-        const who = entry.role === 'user' ? (entry.addedByAgent ? 'You (added by the agent)' : 'You') : this.source.agentName;
+        const who = entry.role === 'user' ? (entry.addedByAgent ? t('You (added by the agent)') : t('You')) : this.source.agentName;
         this.blocks.push(`**${who}** (${at})`);
         if (text.trim()) this.blocks.push(closeOpenFence(text.trim()));
         const attachments = entry.attachments.map(attachmentLine).filter((line): line is string => !!line);
@@ -116,33 +117,35 @@ class ChatWriter {
         return;
       }
       case 'plan':
-        this.blocks.push(`**Plan**${entry.removed ? ' (removed)' : ''} (${at})`, entry.entries.map(planLine).join('\n') || '(no steps)');
+        this.blocks.push(entry.removed ? t('**Plan** (removed) ({0})', at) : t('**Plan** ({0})', at), entry.entries.map(planLine).join('\n') || t('(no steps)'));
         return;
       case 'sessionMessage': {
         const otherId = entry.direction === 'outgoing' ? entry.recipientSessionId : entry.senderSessionId;
         const other = otherId ? this.source.session(otherId)?.label : undefined;
-        const heading = entry.direction === 'outgoing' ? `Message to ${other ? `"${oneLine(other)}"` : 'another session'}` : `Message from ${other ? `"${oneLine(other)}"` : 'another session'}`;
+        const heading = entry.direction === 'outgoing'
+          ? other ? t('Message to "{0}"', oneLine(other)) : t('Message to another session')
+          : other ? t('Message from "{0}"', oneLine(other)) : t('Message from another session');
         this.blocks.push(`**${heading}** (${at})`);
         const text = plainText(entry.text).trim();
         if (text) this.blocks.push(quoted(closeOpenFence(text)));
         return;
       }
       case 'permission':
-        this.blocks.push(`**Permission asked** (${at}): ${oneLine(entry.title)} — ${permissionAnswer(entry)}`);
+        this.blocks.push(t('**Permission asked** ({0}): {1} — {2}', at, oneLine(entry.title), permissionAnswer(entry)));
         return;
       case 'elicitation':
-        this.blocks.push(`**Question from the agent** (${at}): ${oneLine(entry.message)} — ${entry.outcome}`);
+        this.blocks.push(t('**Question from the agent** ({0}): {1} — {2}', at, oneLine(entry.message), entry.outcome));
         return;
       case 'notice':
-        this.blocks.push(`**Note** (${at}): ${oneLine(entry.title)}${entry.description ? ` — ${oneLine(entry.description)}` : ''}`);
+        this.blocks.push(`${t('**Note** ({0}): {1}', at, oneLine(entry.title))}${entry.description ? ` — ${oneLine(entry.description)}` : ''}`);
         return;
     }
   }
 
   private toolCall(session: MarkdownSession, call: ToolCallRecord, at: string): void {
-    const title = oneLine(call.title) || oneLine(call.kind) || 'Tool call';
+    const title = oneLine(call.title) || oneLine(call.kind) || t('Tool call');
     const kind = call.kind && call.kind !== 'other' ? ` · ${oneLine(call.kind)}` : '';
-    this.blocks.push(`**Tool call: ${title}**${kind} · ${presentToolStatus(call).label} (${at})`);
+    this.blocks.push(t('**Tool call: {0}**{1} · {2} ({3})', title, kind, presentToolStatus(call).label, at));
     const places = call.locations.filter((l) => typeof l.path === 'string').map((l) => `- ${codeSpan(`${changePath(l.path, this.source.cwd ?? null)}${typeof l.line === 'number' ? `:${l.line}` : ''}`)}`);
     if (places.length > 0) this.blocks.push(places.join('\n'));
     for (const content of call.content) {
@@ -154,7 +157,7 @@ class ChatWriter {
   private toolContent(session: MarkdownSession, content: ToolCallContent): string | undefined {
     if (content.type === 'content') {
       const block = (content as { content?: ContentBlock }).content;
-      if (block?.type === 'text' && typeof block.text === 'string' && block.text.trim()) return folded('Output', this.fenced(plainText(block.text), ''));
+      if (block?.type === 'text' && typeof block.text === 'string' && block.text.trim()) return folded(t('Output'), this.fenced(plainText(block.text), ''));
       return block ? attachmentLine(block) : undefined;
     }
     if (content.type === 'diff') return this.diff(content as Readonly<Record<string, unknown>>);
@@ -162,8 +165,8 @@ class ChatWriter {
       const terminal = session.terminals[(content as { terminalId: string }).terminalId];
       if (!terminal) return undefined;
       const command = plainText([terminal.command, ...(Array.isArray(terminal.args) ? terminal.args : [])].join(' '));
-      const exit = terminal.exitStatus ? ` (exit ${terminal.exitStatus.exitCode ?? terminal.exitStatus.signal ?? '?'})` : '';
-      return folded(`Terminal: ${oneLine(command)}${exit}`, this.fenced(`$ ${command}\n${plainText(terminal.output ?? '')}`, 'console'));
+      const exit = terminal.exitStatus ? terminal.exitStatus.exitCode ?? terminal.exitStatus.signal ?? '?' : undefined;
+      return folded(exit === undefined ? t('Terminal: {0}', oneLine(command)) : t('Terminal: {0} (exit {1})', oneLine(command), exit), this.fenced(`$ ${command}\n${plainText(terminal.output ?? '')}`, 'console'));
     }
     return undefined;
   }
@@ -174,19 +177,19 @@ class ChatWriter {
     if (typeof diff['path'] === 'string' && typeof diff['newText'] === 'string') {
       const oldText = typeof diff['oldText'] === 'string' ? diff['oldText'] : null;
       const lines = diffLines(oldText, diff['newText']);
-      const body = lines.lines ? hunks(lines.lines).map((hunk) => hunk.lines.map((line) => `${line.op}${line.text}`).join('\n')).join('\n@@\n') : `(${lines.added} lines added, ${lines.removed} removed: too large to show)`;
-      return folded(`Changes to ${where(diff['path'])} (+${lines.added} −${lines.removed})`, this.fenced(plainText(body), 'diff'));
+      const body = lines.lines ? hunks(lines.lines).map((hunk) => hunk.lines.map((line) => `${line.op}${line.text}`).join('\n')).join('\n@@\n') : t('({0} lines added, {1} removed: too large to show)', lines.added, lines.removed);
+      return folded(t('Changes to {0} (+{1} −{2})', where(diff['path']), lines.added, lines.removed), this.fenced(plainText(body), 'diff'));
     }
     const changes = Array.isArray(diff['changes']) ? diff['changes'].filter((c): c is { path: string; operation?: unknown } => typeof (c as { path?: unknown } | null)?.path === 'string') : [];
     if (changes.length === 0) return undefined;
-    const files = changes.map((c) => `${typeof c.operation === 'string' ? oneLine(c.operation) : 'change'} ${where(c.path)}`).join(', ');
+    const files = changes.map((c) => `${typeof c.operation === 'string' ? oneLine(c.operation) : t('change')} ${where(c.path)}`).join(', ');
     const patch = diff['patch'] as { text?: unknown } | undefined;
-    return typeof patch?.text === 'string' && patch.text.trim() ? folded(`Changes: ${files}`, this.fenced(plainText(patch.text), 'diff')) : `Changes: ${files}`;
+    return typeof patch?.text === 'string' && patch.text.trim() ? folded(t('Changes: {0}', files), this.fenced(plainText(patch.text), 'diff')) : t('Changes: {0}', files);
   }
 
   /** Text in a fence it cannot close, cut to the output bound. */
   private fenced(text: string, info: string): string {
-    const cut = text.length > this.maxOutputChars ? `${text.slice(0, this.maxOutputChars)}\n… ${text.length - this.maxOutputChars} more characters not exported` : text;
+    const cut = text.length > this.maxOutputChars ? `${text.slice(0, this.maxOutputChars)}\n${t('… {0} more characters not exported', text.length - this.maxOutputChars)}` : text;
     const fence = '`'.repeat(Math.max(3, longestRun(cut, '`') + 1));
     return `${fence}${info}\n${cut.replace(/\n+$/, '')}\n${fence}`;
   }
@@ -240,7 +243,7 @@ function quoted(text: string): string {
 }
 
 function planLine(step: PlanEntry): string {
-  return `- [${step.status === 'completed' ? 'x' : ' '}] ${oneLine(step.content)}${step.status === 'in_progress' ? ' (in progress)' : ''}`;
+  return `- [${step.status === 'completed' ? 'x' : ' '}] ${oneLine(step.content)}${step.status === 'in_progress' ? ` ${t('(in progress)')}` : ''}`;
 }
 
 /** A non-text block of a message as one line: what it is and where it points, never a link. */
@@ -250,13 +253,14 @@ function attachmentLine(block: ContentBlock): string | undefined {
     case 'text':
       return undefined;
     case 'resource_link':
-      return `- Attachment: ${codeSpan(str(block['title']) ?? str(block['name']) ?? str(block['uri']) ?? 'link')}`;
+      return `- ${t('Attachment: {0}', codeSpan(str(block['title']) ?? str(block['name']) ?? str(block['uri']) ?? t('link')))}`;
     case 'resource': {
       const resource = (block['resource'] ?? {}) as Record<string, unknown>;
-      return `- Attachment: ${codeSpan(str(resource['uri']) ?? 'embedded resource')}`;
+      return `- ${t('Attachment: {0}', codeSpan(str(resource['uri']) ?? t('embedded resource')))}`;
     }
     default:
-      return `- Attachment: ${oneLine(block.type)}${str(block['mimeType']) ? ` (${oneLine(str(block['mimeType'])!)})` : ''}`;
+      const mimeType = str(block['mimeType']);
+      return `- ${mimeType ? t('Attachment: {0} ({1})', oneLine(block.type), oneLine(mimeType)) : t('Attachment: {0}', oneLine(block.type))}`;
   }
 }
 

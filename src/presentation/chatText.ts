@@ -5,6 +5,7 @@
 import type { Entry, SessionStateInfo, ToolCallRecord } from '../protocol/transcript';
 import { permissionAnswer } from './permission';
 import { planSummary } from './plan';
+import { t } from './l10n';
 import { plainText } from './plainText';
 import { presentState, type StateExtras } from './sessionState';
 import { presentToolStatus } from './toolCall';
@@ -34,9 +35,10 @@ export function chatText(rootId: string, lookup: (id: string) => ChatTextSession
   const parentOf = (id: string): ChatTextSession | undefined => (id === rootId ? undefined : parents.get(id));
   return sessions
     .map((session) => {
-      const heading = `${session.id === rootId ? 'Chat' : 'Subagent'}: ${path(session)} (${presentState(session.state, session).label})`;
+      const state = presentState(session.state, session).label;
+      const heading = session.id === rootId ? t('Chat: {0} ({1})', path(session), state) : t('Subagent: {0} ({1})', path(session), state);
       const body = session.entries.map((entry) => entryText(entry, session, lookup)).filter((text) => text !== '');
-      return [heading, '='.repeat(Math.min(heading.length, 80)), '', ...(body.length > 0 ? body : ['No messages yet.', ''])].join('\n');
+      return [heading, '='.repeat(Math.min(heading.length, 80)), '', ...(body.length > 0 ? body : [t('No messages yet.'), ''])].join('\n');
     })
     .join('\n');
 }
@@ -44,32 +46,33 @@ export function chatText(rootId: string, lookup: (id: string) => ChatTextSession
 function entryText(entry: Entry, session: ChatTextSession, lookup: (id: string) => ChatTextSession | undefined): string {
   switch (entry.kind) {
     case 'message': {
-      const who = entry.role === 'user' ? 'You' : entry.role === 'thought' ? 'Agent (thinking)' : 'Agent';
+      const who = entry.role === 'user' ? t('You') : entry.role === 'thought' ? t('Agent (thinking)') : t('Agent');
       return `${who}:\n${indent(plainText(entry.text))}\n`;
     }
     case 'toolCall': {
       const call = session.toolCalls[entry.toolCallId];
-      if (!call) return 'Tool call\n';
+      if (!call) return `${t('Tool call')}\n`;
       const where = call.locations.map((location) => (typeof location.line === 'number' ? `${location.path}:${location.line}` : location.path));
-      return `Tool call: ${plainText(call.title || call.name || 'Tool call')} (${presentToolStatus(call).label})${where.length > 0 ? `\n${indent(plainText(where.join('\n')))}` : ''}\n`;
+      return `${t('Tool call: {0} ({1})', plainText(call.title || call.name || t('Tool call')), presentToolStatus(call).label)}${where.length > 0 ? `\n${indent(plainText(where.join('\n')))}` : ''}\n`;
     }
     case 'plan': {
       const steps = entry.removed === true ? [] : entry.entries.map((step) => `${PLAN_MARKS[step.status ?? ''] ?? '[ ]'} ${plainText(step.content)}`);
       return `${planSummary(entry)}${steps.length > 0 ? `\n${indent(steps.join('\n'))}` : ''}\n`;
     }
     case 'permission':
-      return `Permission requested: ${plainText(entry.title)} (${permissionAnswer(entry)})\n`;
+      return `${t('Permission requested: {0} ({1})', plainText(entry.title), permissionAnswer(entry))}\n`;
     case 'notice':
-      return `Notice (${plainText(entry.severity)}): ${plainText(entry.title)}${entry.description ? `\n${indent(plainText(entry.description))}` : ''}\n`;
+      return `${t('Notice ({0}): {1}', plainText(entry.severity), plainText(entry.title))}${entry.description ? `\n${indent(plainText(entry.description))}` : ''}\n`;
     case 'elicitation':
-      return `The agent asks: ${plainText(entry.message)} (${entry.outcome === 'pending' ? 'waiting for an answer' : `answer: ${entry.outcome}`})\n`;
+      const asks = entry.outcome === 'pending' ? t('The agent asks: {0} (waiting for an answer)', plainText(entry.message)) : t('The agent asks: {0} (answer: {1})', plainText(entry.message), entry.outcome);
+      return `${asks}\n`;
     case 'sessionMessage': {
-      const name = (id: string | undefined): string => (id === undefined ? 'unknown' : id === session.id ? 'this session' : plainText(lookup(id)?.label ?? 'another session'));
-      return `Message from ${name(entry.senderSessionId)} to ${name(entry.recipientSessionId)}:\n${indent(plainText(entry.text))}\n`;
+      const name = (id: string | undefined): string => (id === undefined ? t('unknown') : id === session.id ? t('this session') : plainText(lookup(id)?.label ?? t('another session')));
+      return `${t('Message from {0} to {1}:', name(entry.senderSessionId), name(entry.recipientSessionId))}\n${indent(plainText(entry.text))}\n`;
     }
     case 'child': {
       const child = lookup(entry.childSessionId);
-      return child ? `Started subagent ${plainText(child.label)} (its chat follows its parent's)\n` : '';
+      return child ? `${t("Started subagent {0} (its chat follows its parent's)", plainText(child.label))}\n` : '';
     }
     default:
       return '';

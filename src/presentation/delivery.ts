@@ -2,6 +2,7 @@
 // retry or an edit), a message whose echo the agent recorded differently, and a user message the agent added: one line under the
 // message each, the same words wherever it shows. Pure; imports only src/protocol.
 import type { MessageEntry, RelayNote, ResendNote, SteerDelivery } from '../protocol/transcript';
+import { t } from './l10n';
 import { plainText } from './plainText';
 
 export interface PresentedDelivery {
@@ -12,21 +13,22 @@ export interface PresentedDelivery {
   readonly resend: boolean;
 }
 
-const STEER: Readonly<Record<SteerDelivery['status'], Omit<PresentedDelivery, 'resend'>>> = {
-  sending: { icon: 'loading', text: 'Sending into the running turn…' },
-  accepted: { icon: 'check', text: 'Steered into the running turn: accepted; the agent has not shown it read it yet' },
-  landed: { icon: 'check-all', text: 'Steered into the running turn: the agent read it' },
-  'new-turn': { icon: 'play', text: 'No turn was running: the agent started one for it' },
-  'as-prompt': { icon: 'send', text: 'No turn was running any more: sent as a new prompt' },
-  failed: { icon: 'error', text: 'Not delivered' },
-  'not-delivered': { icon: 'warning', text: 'Not delivered' },
+/** Words are made when shown (the translation bundle is not there while modules load). */
+const STEER: Readonly<Record<SteerDelivery['status'], () => Omit<PresentedDelivery, 'resend'>>> = {
+  sending: () => ({ icon: 'loading', text: t('Sending into the running turn…') }),
+  accepted: () => ({ icon: 'check', text: t('Steered into the running turn: accepted; the agent has not shown it read it yet') }),
+  landed: () => ({ icon: 'check-all', text: t('Steered into the running turn: the agent read it') }),
+  'new-turn': () => ({ icon: 'play', text: t('No turn was running: the agent started one for it') }),
+  'as-prompt': () => ({ icon: 'send', text: t('No turn was running any more: sent as a new prompt') }),
+  failed: () => ({ icon: 'error', text: t('Not delivered') }),
+  'not-delivered': () => ({ icon: 'warning', text: t('Not delivered') }),
 };
 
 /** The line under a steered message: how far it got, and for a lost one why. */
 function presentSteer(steer: SteerDelivery): PresentedDelivery {
-  const shown = STEER[steer.status] ?? STEER.accepted;
+  const shown = (STEER[steer.status] ?? STEER.accepted)();
   const lost = steer.status === 'failed' || steer.status === 'not-delivered';
-  return { ...shown, text: lost && steer.reason ? `${shown.text}: ${steer.reason}` : shown.text, resend: lost };
+  return { ...shown, text: lost && steer.reason ? t('Not delivered: {0}', steer.reason) : shown.text, resend: lost };
 }
 
 /**
@@ -34,22 +36,25 @@ function presentSteer(steer: SteerDelivery): PresentedDelivery {
  * and when the parent passed it on (its next message to the subagent) or the subagent next worked.
  */
 function presentRelay(relay: RelayNote, clock: (at: number) => string): PresentedDelivery {
-  if (relay.side === 'parent') return { icon: 'reply', text: `For subagent "${relay.childLabel}" (relayed by this session)`, resend: false };
-  const sent = `Sent to "${relay.parentLabel}" for this subagent`;
-  if (!relay.passedOn) return { icon: 'reply', text: `${sent}; not passed on yet`, resend: false };
-  const how = relay.passedOn.how === 'message' ? `"${relay.parentLabel}" messaged this subagent` : 'this subagent was at work again';
-  return { icon: 'reply', text: `${sent}; ${how} at ${clock(relay.passedOn.at)}`, resend: false };
+  if (relay.side === 'parent') return { icon: 'reply', text: t('For subagent "{0}" (relayed by this session)', relay.childLabel), resend: false };
+  if (!relay.passedOn) return { icon: 'reply', text: t('Sent to "{0}" for this subagent; not passed on yet', relay.parentLabel), resend: false };
+  const at = clock(relay.passedOn.at);
+  const text = relay.passedOn.how === 'message'
+    ? t('Sent to "{0}" for this subagent; "{0}" messaged this subagent at {1}', relay.parentLabel, at)
+    : t('Sent to "{0}" for this subagent; this subagent was at work again at {1}', relay.parentLabel, at);
+  return { icon: 'reply', text, resend: false };
 }
 
 /** A message sent again: a new turn after the last one (ACP has no rewind), and the turns after the original stay. */
 function presentResend(resend: ResendNote, clock: (at: number) => string): PresentedDelivery {
-  const how = resend.how === 'retry' ? 'Sent again' : 'Edited and sent again';
-  return { icon: resend.how === 'retry' ? 'refresh' : 'edit', text: `${how}: your message of ${clock(resend.of.at)}, as a new turn; the turns after it stay`, resend: false };
+  const at = clock(resend.of.at);
+  if (resend.how === 'retry') return { icon: 'refresh', text: t('Sent again: your message of {0}, as a new turn; the turns after it stay', at), resend: false };
+  return { icon: 'edit', text: t('Edited and sent again: your message of {0}, as a new turn; the turns after it stay', at), resend: false };
 }
 
 /** Above the prompt box while its words are an edit of an earlier message. */
 export function editingNotice(at: number, clock: (at: number) => string): string {
-  return `Editing your message of ${clock(at)}: it goes as a new turn after the last one, marked as edited`;
+  return t('Editing your message of {0}: it goes as a new turn after the last one, marked as edited', clock(at));
 }
 
 /** Which line a message carries (the chat styles each kind). */
@@ -64,9 +69,9 @@ export function presentDeliveries(entry: MessageEntry, clock: (at: number) => st
   if (entry.resend) lines.push({ ...presentResend(entry.resend, clock), kind: 'resend' });
   if (entry.relay) lines.push({ ...presentRelay(entry.relay, clock), kind: 'relay' });
   if (entry.steer) lines.push({ ...presentSteer(entry.steer), kind: entry.steer.status });
-  if (entry.addedByAgent) lines.push({ icon: 'hubot', text: 'Added by the agent: this message was not sent from here', resend: false, kind: 'added-by-agent' });
+  if (entry.addedByAgent) lines.push({ icon: 'hubot', text: t('Added by the agent: this message was not sent from here'), resend: false, kind: 'added-by-agent' });
   if (entry.agentEcho !== undefined) {
-    const text = entry.agentEcho === '' ? 'The agent recorded this message as empty' : `The agent recorded this message as: ${plainText(entry.agentEcho)}`;
+    const text = entry.agentEcho === '' ? t('The agent recorded this message as empty') : t('The agent recorded this message as: {0}', plainText(entry.agentEcho));
     lines.push({ icon: 'info', text, resend: false, kind: 'agent-echo' });
   }
   return lines;

@@ -1,6 +1,7 @@
 // What was reported about a session's state and when, in one short sentence for the tree's tooltip and the
 // chat's state line: "Cancelled 12:01:03 with the parent's turn, then reported unknown 12:01:09".
 import type { StateHistoryItem } from '../protocol/transcript';
+import { t } from './l10n';
 import { clockTime } from './time';
 import { presentState } from './sessionState';
 
@@ -29,13 +30,13 @@ function clientWord(item: HistoryItem, previous: HistoryItem | undefined): strin
   switch (item.state) {
     case 'running':
       // Back to work once the user answered what it asked.
-      return previous?.state === 'requires_action' ? 'resumed' : 'started';
+      return previous?.state === 'requires_action' ? t('resumed') : t('started');
     case 'idle':
-      return item.stopReason ? stateWord(item) : 'opened';
+      return item.stopReason ? stateWord(item) : t('opened');
     case 'unconfirmed':
-      return 'not reported yet';
+      return t('not reported yet');
     case 'disconnected':
-      return 'disconnected';
+      return t('disconnected');
     default:
       return stateWord(item);
   }
@@ -44,15 +45,15 @@ function clientWord(item: HistoryItem, previous: HistoryItem | undefined): strin
 function phrase(item: HistoryItem, previous: HistoryItem | undefined, time: string): string {
   switch (item.source) {
     case 'agent':
-      return `reported ${stateWord(item)} ${time}`;
+      return t('reported {0} {1}', stateWord(item), time);
     case 'tool-call':
-      return `${stateWord(item)} ${time} (from its tool call)`;
+      return t('{0} {1} (from its tool call)', stateWord(item), time);
     case 'turn':
-      return `${stateWord(item)} ${time} with the parent's turn`;
+      return t("{0} {1} with the parent's turn", stateWord(item), time);
     case 'client':
       return `${clientWord(item, previous)} ${time}`;
     case 'agent-started':
-      return `started by the agent ${time} (no prompt was in flight)`;
+      return t('started by the agent {0} (no prompt was in flight)', time);
     default:
       return `${stateWord(item)} ${time}`;
   }
@@ -65,8 +66,9 @@ export function stateExplanation(history: readonly HistoryItem[], options: Expla
   const start = Math.max(0, history.length - last);
   const parts = history.slice(start).map((item, i) => phrase(item, history[start + i - 1], formatTime(item.at)));
   const cancelAt = options.cancelRequestedAt;
-  if (cancelAt != null && cancelAt >= (history.at(-1)?.at ?? Number.NEGATIVE_INFINITY)) parts.push(`cancel requested ${formatTime(cancelAt)}`);
+  if (cancelAt != null && cancelAt >= (history.at(-1)?.at ?? Number.NEGATIVE_INFINITY)) parts.push(t('cancel requested {0}', formatTime(cancelAt)));
   if (parts.length === 0) return '';
-  const sentence = parts.join(', then ');
+  // One change after another: "A, then B, then C".
+  const sentence = parts.reduce((earlier, later) => t('{0}, then {1}', earlier, later));
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }

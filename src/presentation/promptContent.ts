@@ -2,11 +2,12 @@
 // host (which never sends it): text, resource links, files and selections always; media only when advertised.
 import type { PromptCapabilities } from '../protocol/transcript';
 import type { PromptAttachment } from '../protocol/webviewMessages';
+import { t } from './l10n';
 
 /** Why this attachment cannot be sent to the agent, or undefined when it can. */
 export function attachmentRefusal(kind: PromptAttachment['kind'], capabilities: PromptCapabilities): string | undefined {
-  if (kind === 'image' && !capabilities.image) return 'The agent does not accept images (it did not advertise promptCapabilities.image).';
-  if (kind === 'audio' && !capabilities.audio) return 'The agent does not accept audio (it did not advertise promptCapabilities.audio).';
+  if (kind === 'image' && !capabilities.image) return t('The agent does not accept images (it did not advertise promptCapabilities.image).');
+  if (kind === 'audio' && !capabilities.audio) return t('The agent does not accept audio (it did not advertise promptCapabilities.audio).');
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 // A running child that has been quiet for long, when its agent is known to keep the child's questions to
 // itself: say so, and where to answer. Only words computed from timestamps; the state stays what was reported.
+import { t } from './l10n';
 import type { PresentableState } from './sessionState';
 
 /** Quiet this long (ms) before the notice shows. A minute is longer than any step of a working child. */
@@ -17,8 +18,8 @@ export interface QuietFacts {
 
 function quietFor(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
-  if (minutes < 60) return `${minutes} min`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+  if (minutes < 60) return t('{0} min', minutes);
+  return t('{0} h {1} min', Math.floor(minutes / 60), minutes % 60);
 }
 
 /** The notice, or undefined while the child is not running, not quiet for long, or its questions do arrive. */
@@ -27,5 +28,5 @@ export function longQuietNotice(facts: QuietFacts, now: number): string | undefi
   if (!agent || facts.state.state !== 'running' || facts.background) return undefined;
   const quiet = now - facts.updatedAt;
   if (!(quiet >= LONG_QUIET_MS)) return undefined;
-  return `No news for ${quietFor(quiet)}. ${agent} does not forward a subagent's questions; if it is waiting on a permission, answer it in ${agent} itself.`;
+  return t("No news for {0}. {1} does not forward a subagent's questions; if it is waiting on a permission, answer it in {1} itself.", quietFor(quiet), agent);
 }

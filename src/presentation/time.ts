@@ -1,14 +1,15 @@
 // Durations and clock times, the same in the tree and the chat.
 import type { StateHistoryItem, TimeSpent } from '../protocol/transcript';
+import { t } from './l10n';
 import { isWorking, type PresentableState } from './sessionState';
 
 /** "12s", "1m 5s", "2h 3m". */
 export function formatDuration(ms: number): string {
   const seconds = Number.isFinite(ms) ? Math.max(0, Math.floor(ms / 1000)) : 0;
-  if (seconds < 60) return `${seconds}s`;
+  if (seconds < 60) return t('{0}s', seconds);
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ${seconds % 60}s`;
-  return `${Math.floor(minutes / 60)}h ${minutes % 60}m`;
+  if (minutes < 60) return t('{0}m {1}s', minutes, seconds % 60);
+  return t('{0}h {1}m', Math.floor(minutes / 60), minutes % 60);
 }
 
 /** What elapsedMs reads: the store's SessionRecord and the webview's header both fit. */
@@ -52,11 +53,11 @@ export function spentTimes(session: TimedSession, now: number, live: boolean): S
 /** "working 12s · waiting on you 3s · idle 1m 2s" (a part that is zero is left out; "no time yet" when all are). */
 export function spentTimesText(times: SpentTimes): string {
   const parts = [
-    times.working >= 1000 ? `working ${formatDuration(times.working)}` : '',
-    times.waiting >= 1000 ? `waiting on you ${formatDuration(times.waiting)}` : '',
-    times.idle >= 1000 ? `idle ${formatDuration(times.idle)}` : '',
+    times.working >= 1000 ? t('working {0}', formatDuration(times.working)) : '',
+    times.waiting >= 1000 ? t('waiting on you {0}', formatDuration(times.waiting)) : '',
+    times.idle >= 1000 ? t('idle {0}', formatDuration(times.idle)) : '',
   ].filter(Boolean);
-  return parts.length > 0 ? parts.join(' · ') : 'under a second';
+  return parts.length > 0 ? parts.join(' · ') : t('under a second');
 }
 
 /**

@@ -2,6 +2,7 @@
 // answer's words, once, not every streamed chunk. Said only on the change from working to not working that the
 // chat saw happen (opening a finished chat says nothing). Pure.
 import type { Entry, SessionStateInfo } from '../protocol/transcript';
+import { t } from './l10n';
 import { isWorking, presentState, type PresentableState } from './sessionState';
 
 /** Longer answers are cut here: the rest is in the transcript (and in the chat's plain-text view). */
@@ -17,8 +18,8 @@ export function turnEndAnnouncement(before: PresentableState | undefined, after:
   if (after.error?.message) return undefined;
   const answer = speakable(lastAnswer(entries));
   const how = presentState(after).label;
-  if (answer === '') return `The agent's turn ended: ${how}.`;
-  return after.stopReason === 'end_turn' ? `Agent: ${answer}` : `Agent (${how}): ${answer}`;
+  if (answer === '') return t("The agent's turn ended: {0}.", how);
+  return after.stopReason === 'end_turn' ? t('Agent: {0}', answer) : t('Agent ({0}): {1}', how, answer);
 }
 
 /** The agent's messages after the user's last one. */

@@ -2,6 +2,7 @@
 // Only what the agent reported: tokens where it reported tokens, a cost where it reported a cost, never a
 // price worked out from tokens. And what a session and its subagents spent together, never counted twice.
 import type { SessionUsage, UsageCost, UsageFigures } from '../protocol/usage';
+import { t } from './l10n';
 
 function count(n: number): string {
   return n.toLocaleString('en-US');
@@ -16,9 +17,9 @@ export function costText(cost: UsageCost): string {
 }
 
 function tokensText(figures: UsageFigures): string | undefined {
-  if (figures.totalTokens !== undefined) return `${count(figures.totalTokens)} tokens`;
-  const split = [figures.inputTokens !== undefined ? `${count(figures.inputTokens)} in` : '', figures.outputTokens !== undefined ? `${count(figures.outputTokens)} out` : ''].filter(Boolean);
-  return split.length > 0 ? `${split.join(' / ')} tokens` : undefined;
+  if (figures.totalTokens !== undefined) return t('{0} tokens', count(figures.totalTokens));
+  const split = [figures.inputTokens !== undefined ? t('{0} in', count(figures.inputTokens)) : '', figures.outputTokens !== undefined ? t('{0} out', count(figures.outputTokens)) : ''].filter(Boolean);
+  return split.length > 0 ? t('{0} tokens', split.join(' / ')) : undefined;
 }
 
 /** Tokens, cost and model, each where reported: "1,234 tokens · 0.02 USD · gpt-5.4" (empty when none was). */
@@ -31,7 +32,7 @@ export function usageText(figures: UsageFigures | null | undefined): string {
 /** The context window as reported (`usage_update`): "101 / 200,000 tokens" (empty when not reported). */
 export function contextText(figures: UsageFigures | null | undefined): string {
   if (figures?.contextUsed === undefined) return '';
-  return figures.contextSize !== undefined ? `${count(figures.contextUsed)} / ${count(figures.contextSize)} tokens` : `${count(figures.contextUsed)} tokens`;
+  return figures.contextSize !== undefined ? t('{0} / {1} tokens', count(figures.contextUsed), count(figures.contextSize)) : t('{0} tokens', count(figures.contextUsed));
 }
 
 /** A session in a subtree, as the usage rule reads it. */
@@ -113,17 +114,17 @@ export function subtreeUsageLines(usage: SubtreeUsage): string[] {
   const subagents = usageText(usage.subagents);
   const context = contextText(usage.own);
   if (!subagents) {
-    if (own) lines.push(`Usage: ${own}`);
+    if (own) lines.push(t('Usage: {0}', own));
   } else if (usage.own?.includesSubagents === true) {
-    lines.push(`This session with its subagents: ${own}`);
+    lines.push(t('This session with its subagents: {0}', own));
   } else if (usage.total) {
-    lines.push(`This session: ${own}`, `With its subagents: ${usageText(usage.total)}`);
+    lines.push(t('This session: {0}', own), t('With its subagents: {0}', usageText(usage.total)));
   } else {
-    if (own) lines.push(`This session (as reported): ${own}`);
-    lines.push(`Subagents: ${subagents}${usage.partial ? ' (not counting their own subagents)' : ''}`);
+    if (own) lines.push(t('This session (as reported): {0}', own));
+    lines.push(usage.partial ? t('Subagents: {0} (not counting their own subagents)', subagents) : t('Subagents: {0}', subagents));
   }
-  if (context) lines.push(`Context: ${context}`);
-  if (usage.own) lines.push(`Reported by: ${usage.own.source}`);
+  if (context) lines.push(t('Context: {0}', context));
+  if (usage.own) lines.push(t('Reported by: {0}', usage.own.source));
   return lines;
 }
 

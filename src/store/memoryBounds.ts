@@ -6,6 +6,7 @@
 // of its bound, so its one pass over what is kept is paid back by the tenth of a bound that must come before
 // the next trim (also when nothing could be dropped: it waits for that much more).
 import type { Entry, SessionRecord, ToolCallRecord } from './model';
+import { t } from '../presentation/l10n';
 import { keepInPlace } from './inPlace';
 import { isSessionFinished, isToolCallOpen } from './stateRules';
 import type { ReducerContext } from './reducerContext';
@@ -81,7 +82,7 @@ export class MemoryBounds {
       core.diagnose('bounded', this.told);
     }
     if (this.overran === undefined) {
-      const kept = overrunOf([core.sessions.size, maxSessions, 'sessions'], [core.toolCallCount, maxToolCalls, 'tool calls'], [core.textChars, maxTextChars, 'characters of message text']);
+      const kept = overrunOf([core.sessions.size, maxSessions, 'sessions'], [core.toolCallCount, maxToolCalls, 'toolCalls'], [core.textChars, maxTextChars, 'text']);
       if (kept !== undefined) {
         this.overran = kept;
         core.diagnose('overrun', kept);
@@ -94,16 +95,23 @@ export class MemoryBounds {
 const n = (value: number): string => value.toLocaleString('en-US');
 
 /** What the user is told when the agent is stopped, for the first bound passed OVERRUN_FACTOR times. */
-function overrunOf(...counts: readonly (readonly [count: number, max: number, what: string])[]): string | undefined {
+function overrunOf(...counts: readonly (readonly [count: number, max: number, what: keyof typeof OVERRUN])[]): string | undefined {
   for (const [count, max, what] of counts) {
     if (count <= max * OVERRUN_FACTOR) continue;
-    return (
-      `Subchats stopped this agent: it sent ${n(count)} ${what} that must be kept (they are still running or wait for you), more than ${OVERRUN_FACTOR} times ` +
-      `what Subchats holds per connection (${n(max)}). What it sent is in the transcript and the history file; its sessions stay, shown disconnected.`
-    );
+    return OVERRUN[what](n(count), OVERRUN_FACTOR, n(max));
   }
   return undefined;
 }
+
+/** The overrun sentence for each bound, whole (a translation may need to change more than the noun). */
+const OVERRUN = {
+  sessions: (count: string, factor: number, max: string) =>
+    t('Subchats stopped this agent: it sent {0} sessions that must be kept (they are still running or wait for you), more than {1} times what Subchats holds per connection ({2}). What it sent is in the transcript and the history file; its sessions stay, shown disconnected.', count, factor, max),
+  toolCalls: (count: string, factor: number, max: string) =>
+    t('Subchats stopped this agent: it sent {0} tool calls that must be kept (they are still running or wait for you), more than {1} times what Subchats holds per connection ({2}). What it sent is in the transcript and the history file; its sessions stay, shown disconnected.', count, factor, max),
+  text: (count: string, factor: number, max: string) =>
+    t('Subchats stopped this agent: it sent {0} characters of message text that must be kept (they are still running or wait for you), more than {1} times what Subchats holds per connection ({2}). What it sent is in the transcript and the history file; its sessions stay, shown disconnected.', count, factor, max),
+} as const;
 
 function isOver(count: number, max: number, retryAt: number): boolean {
   return count > max && count >= retryAt;
@@ -115,10 +123,11 @@ function retryFrom(count: number, max: number): number {
 }
 
 function boundsNotice(limits: MemoryLimits): string {
-  return (
-    `This agent went past what Subchats keeps in memory per connection (${n(limits.maxSessions)} sessions, ${n(limits.maxToolCalls)} tool calls, ` +
-    `${n(limits.maxTextChars)} characters of message text): the oldest finished subagents, tool calls and messages are no longer shown. ` +
-    'Running sessions and tool calls and questions for you are kept, and every message is still in the transcript and the history file.'
+  return t(
+    'This agent went past what Subchats keeps in memory per connection ({0} sessions, {1} tool calls, {2} characters of message text): the oldest finished subagents, tool calls and messages are no longer shown. Running sessions and tool calls and questions for you are kept, and every message is still in the transcript and the history file.',
+    n(limits.maxSessions),
+    n(limits.maxToolCalls),
+    n(limits.maxTextChars),
   );
 }
 

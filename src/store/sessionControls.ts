@@ -11,7 +11,7 @@ import { t } from '../presentation/l10n';
 const allowed = { allowed: true } as const;
 const denied = (reason: string) => ({ allowed: false, reason }) as const;
 
-const CHILD_CLOSE_REASON = 'Subagents cannot be closed on their own; close the parent session to free them.';
+const childCloseReason = () => t('Subagents cannot be closed on their own; close the parent session to free them.');
 
 /** What the connection and the tree around a session tell the controller. */
 export interface ControlFacts {
@@ -51,8 +51,8 @@ export function refusedActions(reason: string, phase: TurnPhase = 'idle'): Sessi
 
 /** What refuses every control of a session alike, its own and its items': no agent, or the session was closed. */
 function controlsRefusal(session: SessionView, connected: boolean): string | undefined {
-  if (!connected) return 'The agent is not connected. Restart the agent or reconnect the session first.';
-  if (session.closed) return `"${session.label}" was closed; open a new session or reconnect it.`;
+  if (!connected) return t('The agent is not connected. Restart the agent or reconnect the session first.');
+  if (session.closed) return t('"{0}" was closed; open a new session or reconnect it.', session.label);
   return undefined;
 }
 
@@ -68,11 +68,11 @@ export function controlsOf(session: SessionView, facts: ControlFacts): SessionAc
     busy,
     ...own,
     steer: route.route === 'steer' ? allowed : denied(steerRefusal(session, phase, facts, own.prompt)),
-    queue: own.prompt.allowed && busy && phase !== 'agent-started' ? allowed : denied(own.prompt.allowed ? `"${session.label}" is not working: a message is sent at once.` : (own.prompt.reason ?? '')),
-    relay: route.route === 'relay' ? allowed : denied(session.parentId === null ? 'Only a subagent\'s messages go through its parent.' : route.reason),
-    changeSetting: session.parentId === null ? own.prompt : denied('Modes and options are set on the root session.'),
+    queue: own.prompt.allowed && busy && phase !== 'agent-started' ? allowed : denied(own.prompt.allowed ? t('"{0}" is not working: a message is sent at once.', session.label) : (own.prompt.reason ?? '')),
+    relay: route.route === 'relay' ? allowed : denied(session.parentId === null ? t("Only a subagent's messages go through its parent.") : route.reason),
+    changeSetting: session.parentId === null ? own.prompt : denied(t('Modes and options are set on the root session.')),
     openSubagent: openSubagent(session, facts.loadSession),
-    message: session.parentId === null ? denied('Only a subagent is messaged this way; send the session a prompt instead.') : own.prompt.allowed || route.route === 'relay' ? allowed : denied(route.reason),
+    message: session.parentId === null ? denied(t('Only a subagent is messaged this way; send the session a prompt instead.')) : own.prompt.allowed || route.route === 'relay' ? allowed : denied(route.reason),
     cancelChildren: cancelChildren(session, facts),
     send: route,
   };
@@ -84,27 +84,27 @@ function ownActions(session: SessionView, phase: TurnPhase): OwnActions {
   // Roots the client opened, and subagents the agent treats as full sessions (the client loaded them).
   if (session.openedByClient) return { cancel: cancelNow(session, phase), prompt: allowed, close: allowed };
   if (session.origin === 'root') {
-    const reason = 'Subchats did not open this session (it appeared in the agent\'s traffic without an announcement, so it may be a subagent); it is read-only.';
+    const reason = t("Subchats did not open this session (it appeared in the agent's traffic without an announcement, so it may be a subagent); it is read-only.");
     return { cancel: denied(reason), prompt: denied(reason), close: denied(reason) };
   }
-  const prompt = denied('ACP does not let a client send prompts to a subagent; a message for it goes through its parent as a relay.');
+  const prompt = denied(t('ACP does not let a client send prompts to a subagent; a message for it goes through its parent as a relay.'));
   if (session.origin === 'virtual') {
-    return { cancel: denied('This subagent is only visible through its parent\'s tool call; the agent offers no way to cancel it alone. Cancel the parent session instead.'), prompt, close: denied(CHILD_CLOSE_REASON) };
+    return { cancel: denied(t("This subagent is only visible through its parent's tool call; the agent offers no way to cancel it alone. Cancel the parent session instead.")), prompt, close: denied(childCloseReason()) };
   }
-  return { cancel: childCancel(session, phase), prompt, close: denied(CHILD_CLOSE_REASON) };
+  return { cancel: childCancel(session, phase), prompt, close: denied(childCloseReason()) };
 }
 
 /** A cancel can change something only while the session works (a prompt in flight counts too). */
 function cancelNow(session: SessionView, phase: TurnPhase): ActionPermission {
-  if (phase === 'cancelling') return denied(`Cancelling "${session.label}" already: the agent has not acted on it yet.`);
-  return BUSY.has(phase) ? allowed : denied(`Nothing to cancel: "${session.label}" is not working right now.`);
+  if (phase === 'cancelling') return denied(t('Cancelling "{0}" already: the agent has not acted on it yet.', session.label));
+  return BUSY.has(phase) ? allowed : denied(t('Nothing to cancel: "{0}" is not working right now.', session.label));
 }
 
 function childCancel(session: SessionView, phase: TurnPhase): ActionPermission {
-  if (session.controlsStale) return denied('This subagent was restored from history; the agent has not confirmed that it can be cancelled now.');
+  if (session.controlsStale) return denied(t('This subagent was restored from history; the agent has not confirmed that it can be cancelled now.'));
   // The final spec grants a capability only by an object; the September draft's `cancel: true` is not a grant.
   if (!isAdvertised(session.capabilities?.['cancel'])) {
-    return denied('This subagent does not accept cancel (the agent did not grant capabilities.cancel). Cancel the parent session instead.');
+    return denied(t('This subagent does not accept cancel (the agent did not grant capabilities.cancel). Cancel the parent session instead.'));
   }
   return cancelNow(session, phase);
 }
@@ -120,7 +120,7 @@ function cancelOf(session: SessionView, connected: boolean): ActionPermission {
  * none does, the reason is the first working one's, or that none works.
  */
 function cancelChildren(session: SessionView, facts: ControlFacts): ActionPermission {
-  if (session.childIds.length === 0) return denied(`"${session.label}" has no subagents.`);
+  if (session.childIds.length === 0) return denied(t('"{0}" has no subagents.', session.label));
   let refusal: string | undefined;
   const seen = new Set<string>([session.id]);
   // Breadth first, in the order the subagents appeared: the reason names the first of them.
@@ -134,9 +134,9 @@ function cancelChildren(session: SessionView, facts: ControlFacts): ActionPermis
     if (!isWorking(child.state)) continue;
     const cancel = cancelOf(child, facts.connected);
     if (cancel.allowed) return allowed;
-    refusal ??= `None of the working subagents of "${session.label}" can be cancelled now: "${child.label}": ${cancel.reason ?? 'not allowed'}`;
+    refusal ??= t('None of the working subagents of "{0}" can be cancelled now: "{1}": {2}', session.label, child.label, cancel.reason ?? t('not allowed'));
   }
-  return denied(refusal ?? `Nothing to cancel: no subagent of "${session.label}" is working right now.`);
+  return denied(refusal ?? t('Nothing to cancel: no subagent of "{0}" is working right now.', session.label));
 }
 
 /** A session that takes prompts: send, steer the running turn, or wait in its queue. */
@@ -145,19 +145,19 @@ function directRoute(session: SessionView, phase: TurnPhase, facts: ControlFacts
   // A turn the agent started is the agent's: nothing says when it ends (opencode never does), so it never holds
   // back the user's message; where the agent steers, the message joins that turn (or becomes a prompt if it ended).
   if (phase === 'agent-started') {
-    return facts.steering ? steerVerdict(session) : withConfirm(session, facts, { route: 'prompt', reason: `"${session.label}" runs a turn it started itself; your message is sent at once.` });
+    return facts.steering ? steerVerdict(session) : withConfirm(session, facts, { route: 'prompt', reason: t('"{0}" runs a turn it started itself; your message is sent at once.', session.label) });
   }
   if (phase === 'idle') {
-    if (waiting > 0) return { route: 'queue', reason: `Queued after the ${plural(waiting, 'message')} waiting before it.` };
-    return withConfirm(session, facts, { route: 'prompt', reason: 'Sent as a new prompt.' });
+    if (waiting > 0) return { route: 'queue', reason: waiting === 1 ? t('Queued after the 1 message waiting before it.') : t('Queued after the {0} messages waiting before it.', waiting) };
+    return withConfirm(session, facts, { route: 'prompt', reason: t('Sent as a new prompt.') });
   }
-  if (phase === 'cancelling') return { route: 'queue', reason: `Queued: "${session.label}" is being cancelled, and a message sent into that turn would be lost. It is sent when the turn ends.` };
+  if (phase === 'cancelling') return { route: 'queue', reason: t('Queued: "{0}" is being cancelled, and a message sent into that turn would be lost. It is sent when the turn ends.', session.label) };
   if (facts.steering) return steerVerdict(session);
-  return { route: 'queue', reason: `Queued until "${session.label}" ends its turn: the agent does not take messages during a turn (it does not advertise steering).` };
+  return { route: 'queue', reason: t('Queued until "{0}" ends its turn: the agent does not take messages during a turn (it does not advertise steering).', session.label) };
 }
 
 function steerVerdict(session: SessionView): SendVerdict {
-  return { route: 'steer', reason: `Sent into the running turn of "${session.label}" at once (steering); the agent reads it at its next step.` };
+  return { route: 'steer', reason: t('Sent into the running turn of "{0}" at once (steering); the agent reads it at its next step.', session.label) };
 }
 
 /** GitHub Copilot CLI stops every background subagent of a session when that session gets a new prompt. */
@@ -167,7 +167,7 @@ function withConfirm(session: SessionView, facts: ControlFacts, verdict: SendVer
   const running = backgroundCopilotChildren(session, facts);
   if (running.length === 0) return verdict;
   const names = running.map((child) => `"${child.label}"`).join(', ');
-  return { ...verdict, confirm: `GitHub Copilot CLI stops all background subagents of a session when it gets a new prompt. Still running: ${names}. Send anyway?` };
+  return { ...verdict, confirm: t('GitHub Copilot CLI stops all background subagents of a session when it gets a new prompt. Still running: {0}. Send anyway?', names) };
 }
 
 function backgroundCopilotChildren(session: SessionView, facts: ControlFacts): SessionView[] {
@@ -192,7 +192,7 @@ function backgroundCopilotChildren(session: SessionView, facts: ControlFacts): S
 function relayRoute(session: SessionView, facts: ControlFacts, promptReason: string): SendVerdict {
   if (session.parentId === null) return { route: 'refuse', reason: promptReason };
   if (session.origin === 'virtual' && !isWorking(session.state) && session.state.state !== 'unconfirmed') {
-    return { route: 'refuse', reason: `"${session.label}" has ended, and the agent offers no way to reach it again. Message its parent instead.` };
+    return { route: 'refuse', reason: t('"{0}" has ended, and the agent offers no way to reach it again. Message its parent instead.', session.label) };
   }
   const seen = new Set<string>([session.id]);
   for (let id: string | null = session.parentId; id !== null && !seen.has(id); ) {
@@ -200,7 +200,7 @@ function relayRoute(session: SessionView, facts: ControlFacts, promptReason: str
     const via = facts.lookup(id);
     if (!via) break;
     const viaRefusal = controlsRefusal(via, facts.connected);
-    if (viaRefusal) return { route: 'refuse', reason: `No session can pass a message on to "${session.label}": ${viaRefusal}` };
+    if (viaRefusal) return { route: 'refuse', reason: t('No session can pass a message on to "{0}": {1}', session.label, viaRefusal) };
     if (via.openedByClient) {
       const route = directRoute(via, phaseOf(via, facts.connected), facts);
       return { route: 'relay', reason: t('Sent to "{0}" for "{1}": {2}', via.label, session.label, RELAY_HOW[route.route]()), via: { sessionId: via.id, label: via.label }, ...(route.confirm ? { confirm: route.confirm } : {}) };
@@ -219,14 +219,10 @@ const RELAY_HOW: Readonly<Record<MessageRoute, () => string>> = {
 };
 
 function steerRefusal(session: SessionView, phase: TurnPhase, facts: ControlFacts, prompt: ActionPermission): string {
-  if (!prompt.allowed) return prompt.reason ?? 'This session cannot take messages.';
-  if (!facts.steering) return 'The agent does not advertise steering (_session/steering), so a message waits for the turn to end.';
-  if (phase === 'cancelling') return `"${session.label}" is being cancelled: a message sent into that turn would be lost.`;
-  return `"${session.label}" is not working: a message is sent as a new prompt.`;
-}
-
-function plural(count: number, word: string): string {
-  return `${count} ${word}${count === 1 ? '' : 's'}`;
+  if (!prompt.allowed) return prompt.reason ?? t('This session cannot take messages.');
+  if (!facts.steering) return t('The agent does not advertise steering (_session/steering), so a message waits for the turn to end.');
+  if (phase === 'cancelling') return t('"{0}" is being cancelled: a message sent into that turn would be lost.', session.label);
+  return t('"{0}" is not working: a message is sent as a new prompt.', session.label);
 }
 
 /**
@@ -234,11 +230,11 @@ function plural(count: number, word: string): string {
  * `session/load` of it replays the child's whole transcript, and the loaded session takes the row's place.
  */
 function openSubagent(session: SessionView, loadSession: boolean): ActionPermission {
-  if (session.parentId === null) return denied('Only a subagent has a session of its own to open.');
-  if (session.origin !== 'virtual') return denied('This subagent is a session of its own already: its whole transcript is here.');
-  if (!session.remoteSessionId) return denied('The agent has not named a session of this subagent\'s own, so there is nothing to load (opencode names it when the task completes).');
-  if (!loadSession) return denied('The agent does not support session/load (agentCapabilities.loadSession), so this subagent\'s own session cannot be opened.');
-  if (isWorking(session.state)) return denied(`"${session.label}" is still working; its own session can be opened once its task has ended.`);
+  if (session.parentId === null) return denied(t('Only a subagent has a session of its own to open.'));
+  if (session.origin !== 'virtual') return denied(t('This subagent is a session of its own already: its whole transcript is here.'));
+  if (!session.remoteSessionId) return denied(t("The agent has not named a session of this subagent's own, so there is nothing to load (opencode names it when the task completes)."));
+  if (!loadSession) return denied(t("The agent does not support session/load (agentCapabilities.loadSession), so this subagent's own session cannot be opened."));
+  if (isWorking(session.state)) return denied(t('"{0}" is still working; its own session can be opened once its task has ended.', session.label));
   return allowed;
 }
 
@@ -250,11 +246,11 @@ export type SessionItem = { readonly toolCallId: string } | { readonly terminalI
  * gated like the session's cancel (connected, not closed, not stale history).
  */
 export function itemCancelGate(session: SessionView | undefined, connected: boolean, protocolVersion: number): ActionPermission {
-  if (!session) return denied('Unknown session.');
+  if (!session) return denied(t('Unknown session.'));
   const refusal = controlsRefusal(session, connected);
   if (refusal) return denied(refusal);
-  if (protocolVersion !== 2) return denied('Cancelling a single tool call or terminal is part of ACP v2; this agent speaks v1. Cancel the session instead.');
-  if (session.controlsStale) return denied('This item was restored from history; the agent has not confirmed that it can be cancelled now.');
+  if (protocolVersion !== 2) return denied(t('Cancelling a single tool call or terminal is part of ACP v2; this agent speaks v1. Cancel the session instead.'));
+  if (session.controlsStale) return denied(t('This item was restored from history; the agent has not confirmed that it can be cancelled now.'));
   return allowed;
 }
 
@@ -264,12 +260,12 @@ export function itemCancelOf(session: SessionView | undefined, item: SessionItem
   if (!gate.allowed || !session) return gate;
   if ('toolCallId' in item) {
     const call = session.toolCalls[item.toolCallId];
-    if (!call) return denied('Unknown tool call.');
-    if (!isToolCallOpen(call)) return denied(`Nothing to cancel: "${call.title || 'this tool call'}" is not running.`);
-    return grantsCancel(call) ? allowed : denied('The agent does not let this tool call be cancelled on its own (no capabilities.cancel). Cancel the session instead.');
+    if (!call) return denied(t('Unknown tool call.'));
+    if (!isToolCallOpen(call)) return denied(t('Nothing to cancel: "{0}" is not running.', call.title || t('this tool call')));
+    return grantsCancel(call) ? allowed : denied(t('The agent does not let this tool call be cancelled on its own (no capabilities.cancel). Cancel the session instead.'));
   }
   const terminal = session.terminals[item.terminalId];
-  if (!terminal?.agentOwned) return denied('Unknown agent terminal.');
-  if (terminal.exitStatus) return denied('Nothing to cancel: the command has exited.');
-  return terminalGrantsCancel(terminal) ? allowed : denied('The agent does not let this terminal be cancelled on its own (no capabilities.cancel). Cancel the session instead.');
+  if (!terminal?.agentOwned) return denied(t('Unknown agent terminal.'));
+  if (terminal.exitStatus) return denied(t('Nothing to cancel: the command has exited.'));
+  return terminalGrantsCancel(terminal) ? allowed : denied(t('The agent does not let this terminal be cancelled on its own (no capabilities.cancel). Cancel the session instead.'));
 }

@@ -2,6 +2,7 @@
 // Never an id: the agent's title, else what the subagent is for (description, type, its parent tool call's
 // title), else for roots the first line of the first prompt, else "Session N". Twins (siblings given the
 // same name) are told apart by a number: see TwinLabels.
+import { t } from '../presentation/l10n';
 import type { SessionRecord, ToolCallRecord } from './model';
 
 const MAX_LABEL = 80;
@@ -15,7 +16,7 @@ export function sessionLabel(session: Labelled, parentToolCall?: Pick<ToolCallRe
     const line = firstLine(candidate);
     if (line) return line;
   }
-  return `Session ${session.ordinal}`;
+  return t('Session {0}', session.ordinal);
 }
 
 /** The first non-blank line, cut to a label's length; reads only as far as it needs (prompts can be huge). */

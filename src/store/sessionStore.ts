@@ -36,6 +36,7 @@ import { applyClientResult, failAllUserRequests, failUserRequest, openElicitatio
 import { controlsOf, itemCancelGate, itemCancelOf, refusedActions, type SessionItem } from './sessionControls';
 import { STEER_METHOD, abandonSteers, noteMovedToBackground, settleSteer, startSteer } from './reducers/steering';
 import { notePassedOn } from './reducers/relays';
+import { t } from '../presentation/l10n';
 import { SessionTree } from './sessionTree';
 import { DEFAULT_MEMORY_LIMITS, MemoryBounds, type MemoryLimits } from './memoryBounds';
 import { RecordKeeper } from './recordKeeper';
@@ -223,7 +224,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   /** The controller's verdicts for the session now (sessionControls.ts): the one answer every view renders. */
   actionsFor(sessionId: string): SessionActions {
     const session = this.recordOf(sessionId);
-    if (!session) return refusedActions('Unknown session.');
+    if (!session) return refusedActions(t('Unknown session.'));
     return controlsOf(session, {
       connected: this.connected,
       loadSession: this.agentCapabilities['loadSession'] === true,
@@ -479,7 +480,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   }
 
   private onErrorResponse(request: PendingRequest, error: JsonObject, responder: Direction): void {
-    const message = asString(error['message']) ?? 'unknown error';
+    const message = asString(error['message']) ?? t('unknown error');
     if (responder === 'agent->client') this.core.diagnose('agent-error', `${request.method} failed: ${message}`);
     const session = this.core.session(asString(request.params['sessionId']) ?? '');
     if (request.method === AgentMethod.sessionPrompt && session) {

@@ -9,12 +9,13 @@ import { TreeRefreshQueue } from './treeRefreshQueue';
 import { TreeArrangement, type ArrangementRuntime } from './treeArrangement';
 import { isFiltered, readTreeOptions, type TreeViewOptions } from './treeFilter';
 import { inertUiText } from '../host/uiText';
+import { t } from '../presentation/l10n';
 
 /** Where the tree's sort and filter are kept per workspace. */
 const TREE_OPTIONS_KEY = 'subchats.sessionTree.options';
 
 /** What the view says while stored sessions load (instead of "No agent sessions yet", which they would contradict). */
-export const RESTORING_MESSAGE = 'Restoring sessions…';
+export const restoringMessage = (): string => t('Restoring sessions…');
 
 /**
  * Context key: the stored sessions have loaded and there are none (set once showRestoring, which activation calls,
@@ -277,7 +278,7 @@ export class SessionTreeProvider implements vscode.TreeDataProvider<SessionTreeN
 
   private updateMessage(): void {
     if (!this.view) return;
-    const message = this.restoring === 'loading' ? RESTORING_MESSAGE : this.arrangement.active ? this.arrangement.message() : undefined;
+    const message = this.restoring === 'loading' ? restoringMessage() : this.arrangement.active ? this.arrangement.message() : undefined;
     if (this.view.message !== message) this.view.message = message;
   }
 

@@ -6,6 +6,7 @@ import { backgroundRunning, childTimeline, preOrder, sessionSettings, subtreeUsa
 import { changeSummary, ownChanges, subtreeChanges, type FileChange } from '../store/sessionChanges';
 import type { SessionStoreReader } from '../store/storeAccess';
 import { questionsNotForwardedBy } from '../store/subagentDialects';
+import { t } from '../presentation/l10n';
 import {
   HEADER_STATE_HISTORY,
   WEBVIEW_PROTOCOL_VERSION,
@@ -141,7 +142,7 @@ export function buildSnapshot(store: SessionStoreReader, requestedId: string): S
     sessions: sessions.map((session) => sessionData(store, session)),
     ancestors: ancestorsOf(store, rootSessionId),
     terminals: terminalsOf(sessions),
-    ...(sessions.length === 0 ? { unavailableReason: 'This session is not known to the agent connection.' } : {}),
+    ...(sessions.length === 0 ? { unavailableReason: t('This session is not known to the agent connection.') } : {}),
   };
 }
 

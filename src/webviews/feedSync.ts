@@ -17,8 +17,9 @@ import {
 import type { ChatFeed } from './chatFeed';
 import { unavailableSnapshot } from './chatProjection';
 import type { ChatPipe } from './chatRequests';
+import { t } from '../presentation/l10n';
 
-const NO_CONNECTION = 'The agent connection for this chat is not available. Reconnect or reopen the session.';
+const noConnection = () => t('The agent connection for this chat is not available. Reconnect or reopen the session.');
 
 export interface FeedSyncOptions {
   readonly panelState: ChatPanelState;
@@ -133,7 +134,7 @@ export class FeedSync implements ChatPipe {
     if (this.incompatible) return;
     if (this.feed) this.feed.sendSnapshot();
     // A snapshot that says why there is nothing to show.
-    else this.deliver(unavailableSnapshot(this.options.panelState.sessionId, NO_CONNECTION));
+    else this.deliver(unavailableSnapshot(this.options.panelState.sessionId, noConnection()));
   }
 
   private deliver(message: FeedMessage): void {

@@ -3,6 +3,7 @@
 // so a value nested 100,000 levels deep made the whole chat fail to update. Such a value is replaced by a note
 // (the transcript and the history keep it whole); a call whose values are all shallow goes as it is.
 import type { ToolCallRecord } from '../store/model';
+import { t } from '../presentation/l10n';
 
 /** Far deeper than any real tool input or output, far below what JSON.stringify's stack takes. */
 const MAX_VIEW_DEPTH = 64;
@@ -25,7 +26,7 @@ export function viewSafeToolCall(call: ToolCallRecord): ToolCallRecord {
 }
 
 function tooDeep(): string {
-  return `[not shown: nested more than ${MAX_VIEW_DEPTH} levels deep; the transcript has it in full]`;
+  return t('[not shown: nested more than {0} levels deep; the transcript has it in full]', MAX_VIEW_DEPTH);
 }
 
 /** Whether no path in `value` goes deeper than MAX_VIEW_DEPTH (iterative: the value is the agent's). */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { SessionHistory } from '../../src/history/sessionHistory';
 import { SubchatsService } from '../../src/host/subchatsService';
-import { EMPTY_KEY, RESTORING_MESSAGE, type SessionTreeNode } from '../../src/views/sessionTreeProvider';
+import { EMPTY_KEY, restoringMessage, type SessionTreeNode } from '../../src/views/sessionTreeProvider';
 import { openSessionsView } from '../../src/views/sessionsView';
 import { extension } from './support/subchats';
 import { whenHolds } from '../unit/support/contextMenus';
@@ -101,7 +101,7 @@ describe('the Sessions view on activation', () => {
     disposables.push(opened.tree);
 
     assert.deepEqual(order, ['view subchats.sessions', 'restore'], 'the view is there before loading starts');
-    assert.equal(view.message, RESTORING_MESSAGE);
+    assert.equal(view.message, restoringMessage());
     assert.deepEqual(opened.tree.getChildren(), [], 'nothing loaded yet');
 
     // The stored transcript arrives (a recorded Claude chat): the view lists it and stops saying it is restoring.
@@ -120,7 +120,7 @@ describe('the Sessions view on activation', () => {
     const view = fakeTreeView();
     const opened = openSessionsView({ service: service(), createTreeView: () => view, restore: () => Promise.reject(new Error('unreadable storage')) });
     disposables.push(opened.tree);
-    assert.equal(view.message, RESTORING_MESSAGE);
+    assert.equal(view.message, restoringMessage());
     await assert.rejects(opened.restored, /unreadable storage/);
     assert.equal(view.message, undefined);
     assert.deepEqual(emptyKey.values, [true], 'nothing came back: the welcome says there are no sessions');
@@ -129,8 +129,8 @@ describe('the Sessions view on activation', () => {
   it("the view's welcome says it is restoring, also before the extension runs, and that there are none once none came back", () => {
     const welcome = (extension().packageJSON as { contributes: { viewsWelcome: { view: string; contents: string; when?: string }[] } }).contributes.viewsWelcome;
     const shown = (keys: Record<string, boolean>) => welcome.filter((w) => whenHolds(w.when ?? 'true', { view: 'subchats.sessions', keys })).map((w) => w.contents.split('\n')[0]);
-    assert.deepEqual(shown({}), [RESTORING_MESSAGE], 'before the extension sets anything');
-    assert.deepEqual(shown({ [EMPTY_KEY]: false }), [RESTORING_MESSAGE]);
+    assert.deepEqual(shown({}), [restoringMessage()], 'before the extension sets anything');
+    assert.deepEqual(shown({ [EMPTY_KEY]: false }), [restoringMessage()]);
     assert.deepEqual(shown({ [EMPTY_KEY]: true }), ['No agent sessions yet.']);
   });
 });

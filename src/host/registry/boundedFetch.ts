@@ -1,3 +1,4 @@
+import { t } from '../../presentation/l10n';
 // Downloads with Node's fetch, a timeout and a size bound. Only https, except plain http to 127.0.0.1/localhost
 // (a local registry for tests or an offline mirror).
 export interface FetchLimits {
@@ -11,17 +12,17 @@ export function refusedUrl(url: string): string | undefined {
   try {
     parsed = new URL(url);
   } catch {
-    return `"${url}" is not a URL`;
+    return t('"{0}" is not a URL', url);
   }
   if (parsed.protocol === 'https:') return undefined;
   if (parsed.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(parsed.hostname)) return undefined;
-  return `only https URLs are fetched (not ${parsed.protocol}//${parsed.host})`;
+  return t('only https URLs are fetched (not {0}//{1})', parsed.protocol, parsed.host);
 }
 
 export async function boundedFetch(url: string, limits: FetchLimits): Promise<Buffer> {
   const refusal = refusedUrl(url);
   if (refusal) throw new Error(refusal);
-  const tooBig = () => new Error(`the download is larger than ${Math.round(limits.maxBytes / 1024 / 1024)} MB`);
+  const tooBig = () => new Error(t('the download is larger than {0} MB', Math.round(limits.maxBytes / 1024 / 1024)));
   const signal = AbortSignal.timeout(limits.timeoutMs);
   let response: Response;
   let at = url;
@@ -30,18 +31,18 @@ export async function boundedFetch(url: string, limits: FetchLimits): Promise<Bu
     try {
       response = await fetch(at, { signal, redirect: 'manual' });
     } catch (error) {
-      const reason = (error as Error).name === 'TimeoutError' ? `no answer within ${limits.timeoutMs / 1000} s` : ((error as { cause?: Error }).cause?.message ?? (error as Error).message);
-      throw new Error(`could not reach ${new URL(at).host}: ${reason}`);
+      const reason = (error as Error).name === 'TimeoutError' ? t('no answer within {0} s', limits.timeoutMs / 1000) : ((error as { cause?: Error }).cause?.message ?? (error as Error).message);
+      throw new Error(t('could not reach {0}: {1}', new URL(at).host, reason));
     }
     const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
     if (!location) break;
     await response.body?.cancel();
     at = new URL(location, at).href;
     const refused = refusedUrl(at);
-    if (refused) throw new Error(`the download was redirected to ${at}, which is refused: ${refused}`);
+    if (refused) throw new Error(t('the download was redirected to {0}, which is refused: {1}', at, refused));
     if (hops >= 5) throw new Error('the download was redirected too often');
   }
-  if (!response.ok) throw new Error(`${new URL(at).host} answered ${response.status} ${response.statusText}`.trim());
+  if (!response.ok) throw new Error(t('{0} answered {1} {2}', new URL(at).host, response.status, response.statusText).trim());
   if (Number(response.headers.get('content-length') ?? 0) > limits.maxBytes) throw tooBig();
   const chunks: Buffer[] = [];
   let size = 0;

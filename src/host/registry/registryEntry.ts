@@ -1,6 +1,7 @@
 // What choosing a registry agent adds to `subchats.agents`: npx and uvx distributions become a command line at
 // once; a binary distribution for this os-arch becomes a download to confirm first, then a command inside it.
 import type { BinaryTarget, PackageDistribution, RegistryAgent } from './registryFormat';
+import { t } from '../../presentation/l10n';
 
 /** One entry of the `subchats.agents` setting as Add Agent writes it. */
 export interface AgentSettingEntry {
@@ -51,7 +52,7 @@ export function installPlan(agent: RegistryAgent, osArch: string | undefined): I
   const target = osArch ? agent.binary?.[osArch] : undefined;
   if (target) return { kind: 'download', target, entryFor: (command) => baseEntry(agent, command, target.args, target.env) };
   const offered = Object.keys(agent.binary ?? {}).join(', ');
-  return { kind: 'unavailable', reason: `no build for ${osArch ?? 'this platform'} (the registry has ${offered || 'none'})` };
+  return { kind: 'unavailable', reason: t('no build for {0} (the registry has {1})', osArch ?? t('this platform'), offered || t('none')) };
 }
 
 /** Whether a configured entry is this registry agent: the same registry id, or the same command line. */

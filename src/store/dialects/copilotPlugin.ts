@@ -10,6 +10,7 @@ import { isToolCallOpen } from '../stateRules';
 import type { ReducerContext } from '../reducerContext';
 import { unlinkedAgentKey, type UpdateOwner } from '../updateOwner';
 import { isObject, type JsonObject } from '../wireMessage';
+import { t } from '../../presentation/l10n';
 import type { Dialect, DialectHost } from './dialect';
 
 /** What the store remembers about Copilot subagents, per wire session. */
@@ -149,7 +150,7 @@ function ownerOf(parts: ReducerContext, copilot: CopilotState, wire: SessionReco
   if (!owner.copilotAgentId) return undefined;
   if (!owner.unlinked) return linkCopilotAgent(parts, copilot, wire.id, owner.copilotAgentId, owner.toolCallId) ?? wire;
   const gathering = ensureVirtualChild(parts, owner.parentId, owner.toolCallId, owner.link);
-  gathering.title ??= 'Copilot subagent (its task is not known yet)';
+  gathering.title ??= t('Copilot subagent (its task is not known yet)');
   return gathering;
 }
 

@@ -42,7 +42,7 @@ export function applyPlanUpdate(parts: ReducerContext, session: SessionRecord, p
   const planId = asString(plan['planId']) ?? '';
   if (Array.isArray(plan['entries'])) applyPlan(parts, session, plan['entries'], planId);
   else if (typeof plan['content'] === 'string') applyPlan(parts, session, [{ content: plan['content'] }], planId);
-  else if (typeof plan['uri'] === 'string') applyPlan(parts, session, [{ content: `Plan file: ${plan['uri']}` }], planId);
+  else if (typeof plan['uri'] === 'string') applyPlan(parts, session, [{ content: t('Plan file: {0}', plan['uri']) }], planId);
 }
 
 /** v2 `plan_removed`: the plan shows as removed; the session's plan becomes the latest one left (or none). */

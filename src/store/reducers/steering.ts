@@ -6,6 +6,7 @@
 import type { MessageEntry, SessionRecord, SteerDelivery } from '../model';
 import type { SteerCopy } from '../sessionIndex';
 import type { ReducerContext } from '../reducerContext';
+import { t } from '../../presentation/l10n';
 import { isAdvertised } from '../agentCapabilities';
 import { asString, type JsonObject } from '../wireMessage';
 import { keepAsSent } from './agentAccounts';
@@ -35,7 +36,7 @@ export function settleSteer(parts: ReducerContext, session: SessionRecord, key: 
   const copy = index.openSteers.find((open) => open.key === key);
   if (!copy) return;
   if ('error' in answer) {
-    close(parts, session, copy, { status: 'failed', reason: `The agent refused it: ${answer.error}` });
+    close(parts, session, copy, { status: 'failed', reason: t('The agent refused it: {0}', answer.error) });
     return;
   }
   const outcome = asString(answer.result['outcome']);
@@ -90,7 +91,7 @@ export function endSteers(parts: ReducerContext, session: SessionRecord, stopRea
   if (index.openSteers.length === 0) return;
   for (const copy of [...index.openSteers]) {
     if (stopReason === 'cancelled') {
-      close(parts, session, copy, { status: 'not-delivered', reason: 'The turn was cancelled before the agent showed that it read this message; it may never have reached the agent.' });
+      close(parts, session, copy, { status: 'not-delivered', reason: t('The turn was cancelled before the agent showed that it read this message; it may never have reached the agent.') });
     } else if (copy.entry.steer?.status === 'accepted') {
       // The turn it joined is over: nothing more will say whether it was read.
       index.openSteers.splice(index.openSteers.indexOf(copy), 1);
@@ -102,7 +103,7 @@ export function endSteers(parts: ReducerContext, session: SessionRecord, stopRea
 export function abandonSteers(parts: ReducerContext, session: SessionRecord): void {
   const index = parts.core.indexOf(session);
   for (const copy of [...index.openSteers]) {
-    if (copy.entry.steer?.status === 'sending') close(parts, session, copy, { status: 'failed', reason: 'The agent went away before it answered.' });
+    if (copy.entry.steer?.status === 'sending') close(parts, session, copy, { status: 'failed', reason: t('The agent went away before it answered.') });
     else index.openSteers.splice(index.openSteers.indexOf(copy), 1);
   }
 }
@@ -128,13 +129,15 @@ export function noteMovedToBackground(parts: ReducerContext, child: SessionRecor
   if (child.background || child.parentId !== parent.id || child.state.state !== 'running') return;
   child.background = true;
   parts.core.touch(child);
-  const why = steeredThisTurn(parent) ? `after you steered "${parent.label}"` : 'by the agent';
+  const moved = steeredThisTurn(parent)
+    ? t('"{0}" was moved to the background after you steered "{1}". It keeps working, and cancelling "{1}" does not stop it.', child.label, parent.label)
+    : t('"{0}" was moved to the background by the agent. It keeps working, and cancelling "{1}" does not stop it.', child.label, parent.label);
   const stop = isAdvertised(child.capabilities?.['cancel'])
-    ? `To stop it, cancel "${child.label}" itself.`
-    : 'The agent offers no way to stop it alone.';
-  const description = `"${child.label}" was moved to the background ${why}. It keeps working, and cancelling "${parent.label}" does not stop it. ${stop}`;
-  addNotice(parts, child, 'info', 'Moved to the background', description);
-  addNotice(parts, parent, 'info', `"${child.label}" moved to the background`, description);
+    ? t('To stop it, cancel "{0}" itself.', child.label)
+    : t('The agent offers no way to stop it alone.');
+  const description = `${moved} ${stop}`;
+  addNotice(parts, child, 'info', t('Moved to the background'), description);
+  addNotice(parts, parent, 'info', t('"{0}" moved to the background', child.label), description);
 }
 
 /** A steer was sent since the session's last prompt. */

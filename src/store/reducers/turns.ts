@@ -4,6 +4,7 @@
 // only through such a call end with that turn's stop reason — once, not again on a later turn.
 import type { SessionRecord, SessionStateInfo, ToolCallRecord } from '../model';
 import { endsWithParentTurn } from '../subagentDialects';
+import { t } from '../../presentation/l10n';
 import { isWorking, presentState } from '../../presentation/sessionState';
 import { drivesTurns, isToolCallOpen } from '../stateRules';
 import type { ReducerContext } from '../reducerContext';
@@ -116,7 +117,7 @@ export function endAgentStartedTurn(parts: ReducerContext, session: SessionRecor
 function noteLateCancel(parts: ReducerContext, session: SessionRecord, state: SessionStateInfo): void {
   if (session.cancelRequestedAt === null || state.state !== 'idle' || state.stopReason === 'cancelled') return;
   const seconds = Math.max(0, (parts.core.at - session.cancelRequestedAt) / 1000).toFixed(1);
-  addNotice(parts, session, 'info', 'Your cancel came too late', `The agent reported "${presentState(state).label}" ${seconds} s after the cancel was sent: the work had ended before the cancel reached it.`);
+  addNotice(parts, session, 'info', t('Your cancel came too late'), t('The agent reported "{0}" {1} s after the cancel was sent: the work had ended before the cancel reached it.', presentState(state).label, seconds));
 }
 
 /** The client sent session/cancel: the session and its working descendants show "cancelling" until they report. */

@@ -29,6 +29,39 @@ const SHOWN_ARGUMENT: Readonly<Record<string, number>> = {
 /** The pure layers' translator (src/presentation/l10n.ts) and VS Code's. */
 const TRANSLATORS = new Set(['t']);
 
+/** `t(…)` or `vscode.l10n.t(…)`: the call that translates. */
+function isTranslation(node: ts.CallExpression): boolean {
+  const callee = node.expression;
+  if (ts.isIdentifier(callee)) return TRANSLATORS.has(callee.text);
+  return ts.isPropertyAccessExpression(callee) && callee.name.text === 't' && ts.isPropertyAccessExpression(callee.expression) && callee.expression.name.text === 'l10n';
+}
+
+/** The message a translation call looks up: its first argument when that is a literal (a bundle key can only be one). */
+function messageOf(node: ts.CallExpression): string | undefined {
+  const first = node.arguments[0];
+  return first && (ts.isStringLiteral(first) || ts.isNoSubstitutionTemplateLiteral(first)) ? first.text : undefined;
+}
+
+/**
+ * Every message a file translates, in order (what `@vscode/l10n-dev export` would list), and each translation
+ * whose message is not a literal: no tool can put such a message in the bundle, so translators never see it.
+ */
+export function translatedMessages(file: string, source: string): { readonly messages: string[]; readonly unlisted: Finding[] } {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const messages: string[] = [];
+  const unlisted: Finding[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && isTranslation(node)) {
+      const message = messageOf(node);
+      if (message !== undefined) messages.push(message);
+      else unlisted.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, text: node.getText(sf), rule: 'message is not a literal' });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return { messages, unlisted };
+}
+
 /** Words a user reads: a letter once codicons (`$(name)`) are taken out. */
 function hasWords(text: string): boolean {
   return /\p{L}/u.test(text.replace(/\$\([\w~-]+\)/g, ''));
@@ -66,6 +99,75 @@ function atModuleLoad(node: ts.Node): boolean {
     if (ts.isFunctionLike(p) || ts.isClassStaticBlockDeclaration(p)) return false;
   }
   return true;
+}
+
+/** Names (or name endings) of properties and variables that hold a sentence the pure layers present. */
+const SENTENCE_NAME = /(?:text|label|title|reason|refusal|confirm|description|detail|message|tooltip|notice|summary|heading|hint|explanation)$/i;
+
+/**
+ * Two words of letters with a space between: a phrase a person reads, not an id (`end_turn`, `agent->client`),
+ * a codicon or a single token.
+ */
+function isPhrase(text: string): boolean {
+  return /\p{L}+[,;:.!?'’"»)]*\s+[\p{Ps}"'“«]*\p{L}/u.test(text.replace(/\$\([\w~-]+\)/g, ''));
+}
+
+const ASSIGNMENTS = new Set([ts.SyntaxKind.EqualsToken, ts.SyntaxKind.QuestionQuestionEqualsToken, ts.SyntaxKind.BarBarEqualsToken]);
+
+/** The parameter names of the functions a file declares, by function name (`denied(reason)`: its argument is a reason). */
+function localParameters(sf: ts.SourceFile): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  const names = (fn: ts.SignatureDeclarationBase) => fn.parameters.map((p) => (ts.isIdentifier(p.name) ? p.name.text : ''));
+  const visit = (node: ts.Node): void => {
+    if (ts.isFunctionDeclaration(node) && node.name) found.set(node.name.text, names(node));
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))) {
+      found.set(node.name.text, names(node.initializer));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return found;
+}
+
+/**
+ * English phrases in the pure layers (src/presentation, src/store) that reach the user without t(): a string
+ * or template literal of two or more words returned from a function, given to a property or variable named
+ * like shown text (label, title, reason, notice…), or pushed onto a list. The host-side rule above looks at
+ * VS Code calls; here the words are made far from them, so the rule looks at where a phrase goes instead.
+ */
+export function untranslatedPhrases(file: string, source: string): Finding[] {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const findings: Finding[] = [];
+  const report = (node: ts.Node, rule: string, expression: ts.Expression) => {
+    const parts = literalParts(expression);
+    if (parts.some(isPhrase)) {
+      findings.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, text: parts.join('…'), rule });
+    }
+  };
+  const parameters = localParameters(sf);
+  const visit = (node: ts.Node): void => {
+    if (ts.isReturnStatement(node) && node.expression) report(node, 'returned', node.expression);
+    else if (ts.isArrowFunction(node) && !ts.isBlock(node.body)) report(node.body, 'returned', node.body);
+    else if (ts.isPropertyAssignment(node)) {
+      const name = propertyName(node.name);
+      if (name && SENTENCE_NAME.test(name)) report(node, `${name} property`, node.initializer);
+    } else if (ts.isVariableDeclaration(node) && node.initializer && ts.isIdentifier(node.name) && SENTENCE_NAME.test(node.name.text)) {
+      report(node, `${node.name.text} variable`, node.initializer);
+    } else if (ts.isBinaryExpression(node) && ASSIGNMENTS.has(node.operatorToken.kind)) {
+      const name = ts.isPropertyAccessExpression(node.left) ? node.left.name.text : ts.isIdentifier(node.left) ? node.left.text : undefined;
+      if (name && SENTENCE_NAME.test(name)) report(node, `${name} assignment`, node.right);
+    } else if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+      const name = calleeName(node);
+      const params = name === undefined ? undefined : parameters.get(name);
+      (node.arguments ?? []).forEach((arg, i) => {
+        if (name === 'push' || name === 'unshift') report(arg, 'pushed', arg);
+        else if (params?.[i] !== undefined && SENTENCE_NAME.test(params[i])) report(arg, `${name} argument ${params[i]}`, arg);
+      });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return findings;
 }
 
 export function unlocalisedText(file: string, source: string): Finding[] {
