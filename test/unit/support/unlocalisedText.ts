@@ -205,3 +205,65 @@ export function unlocalisedText(file: string, source: string): Finding[] {
   visit(sf);
   return findings;
 }
+
+/** Attributes whose value a person reads or hears: a tooltip, a screen reader's name, a hint in an empty field, an image's words. */
+const SHOWN_ATTRIBUTE_NAMES = new Set(['title', 'aria-label', 'aria-description', 'aria-placeholder', 'aria-roledescription', 'aria-valuetext', 'placeholder', 'alt']);
+const ATTRIBUTE = /(?:^|[\s"'])([.?]?)([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/g;
+/** Stands for a `${…}` binding in a template's static text: no word of its own. */
+const BINDING = '\u0000';
+
+/** Words in a piece of static template text: a letter that is not part of a character reference (`&nbsp;`). */
+function hasTemplateWords(text: string): boolean {
+  return /\p{L}/u.test(text.replace(/&#?\w+;/g, ''));
+}
+
+/** Where a binding sits, from the static text before it: in a tag's attribute (its name), or between tags (''). */
+function bindingPlace(before: string): string | undefined {
+  const inTag = before.lastIndexOf('<') > before.lastIndexOf('>');
+  if (!inTag) return '';
+  const attribute = /([.?@]?)([\w-]+)\s*=\s*["']?[^"'=\s]*$/.exec(before);
+  return attribute && attribute[1] !== '@' ? attribute[2] : undefined;
+}
+
+/**
+ * Words written straight into the chat webview's Lit templates (html`…`): text between tags, literal values
+ * of the attributes a person reads (title, aria-label, placeholder, alt), and string literals a binding in one
+ * of those places is made of (`${open ? 'Hide' : 'Show'}`); also `setAttribute('aria-label', 'Words')`.
+ * A binding that calls something (t(…), a helper) is the translator's job where that value is made.
+ */
+export function untranslatedTemplateText(file: string, source: string): Finding[] {
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.ES2022, true, ts.ScriptKind.TS);
+  const findings: Finding[] = [];
+  const add = (node: ts.Node, rule: string, text: string) =>
+    findings.push({ file, line: sf.getLineAndCharacterOfPosition(node.getStart(sf)).line + 1, text: text.trim().replace(/\s+/g, ' '), rule });
+  const visit = (node: ts.Node): void => {
+    if (ts.isTaggedTemplateExpression(node) && ts.isIdentifier(node.tag) && (node.tag.text === 'html' || node.tag.text === 'svg')) {
+      const template = node.template;
+      let text = ts.isNoSubstitutionTemplateLiteral(template) ? template.text : template.head.text;
+      if (ts.isTemplateExpression(template)) {
+        for (const span of template.templateSpans) {
+          const place = bindingPlace(text.replace(/<!--[\s\S]*?-->/g, ''));
+          const where = place === '' ? 'text between tags' : place !== undefined && SHOWN_ATTRIBUTE_NAMES.has(place) ? `${place} attribute` : undefined;
+          if (where) for (const part of literalParts(span.expression).filter(hasTemplateWords)) add(span.expression, `${where} binding`, part);
+          text += BINDING + span.literal.text;
+        }
+      }
+      text = text.replace(/<!--[\s\S]*?-->/g, '').replace(/<(style|script)\b[\s\S]*?<\/\1>/gi, '');
+      for (const match of text.matchAll(ATTRIBUTE)) {
+        if (match[1] !== '' || !SHOWN_ATTRIBUTE_NAMES.has(match[2]!)) continue;
+        const shown = (match[3] ?? match[4] ?? match[5] ?? '').split(BINDING).filter(hasTemplateWords);
+        if (shown.length > 0) add(node, `${match[2]} attribute`, shown.map((part) => part.trim()).join('…'));
+      }
+      const between = text.replace(/<[^>]*>/g, BINDING).split(BINDING).filter(hasTemplateWords);
+      for (const part of between) add(node, 'text between tags', part);
+    } else if (ts.isCallExpression(node) && calleeName(node) === 'setAttribute' && node.arguments.length === 2) {
+      const [name, value] = node.arguments;
+      if (name && value && ts.isStringLiteral(name) && SHOWN_ATTRIBUTE_NAMES.has(name.text)) {
+        for (const part of literalParts(value).filter(hasTemplateWords)) add(value, `setAttribute ${name.text}`, part);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return findings;
+}
