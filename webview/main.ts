@@ -4,7 +4,9 @@ import { connectToHost } from './host';
 import { ChatStore } from './state/chatStore';
 import { keepReadableAcrossThemes } from './lib/readableText';
 import { adoptChatStyles } from './styles';
+import { useHostTranslations } from './l10n';
 
+useHostTranslations(document);
 adoptChatStyles(document);
 const app = new SubchatsApp();
 app.store = new ChatStore();

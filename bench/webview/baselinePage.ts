@@ -93,6 +93,7 @@ export function baselinePage(origin: string, nonce: string): string {
     scriptUri: `${origin}/dist/none.js`,
     codiconsUri: `${origin}/dist/codicons/codicon.css`,
     title: 'Baseline',
+    language: 'en',
   });
   const page = html.replace(/<script type="module"[^>]*><\/script>/, `<script nonce="${nonce}">${BASELINE_SCRIPT}</script>`);
   return withTestHost(page, nonce);

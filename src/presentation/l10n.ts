@@ -24,3 +24,28 @@ export function t(message: string, ...args: readonly (string | number | boolean)
     return arg === undefined ? placeholder : String(arg);
   });
 }
+
+/** The id of the chat page's JSON data element that carries the bundle (src/webviews/chatHtml.ts writes it). */
+export const L10N_ELEMENT_ID = 'subchats-l10n';
+
+/** More than any real bundle (this extension's English one is a few hundred messages), less than a page can choke on. */
+const MAX_BUNDLE_CHARS = 2_000_000;
+
+/**
+ * The bundle the host wrote into the chat page, if it is one: JSON of a flat object of strings, not too big.
+ * Anything else (no bundle, a broken or odd one) is undefined, and the chat speaks English.
+ */
+export function parseL10nBundle(text: string | null | undefined): L10nBundle | undefined {
+  if (!text || text.length > MAX_BUNDLE_CHARS) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value);
+  if (!entries.every(([, translated]) => typeof translated === 'string')) return undefined;
+  // A null prototype: a message such as "constructor" or "__proto__" is a key, never an inherited member.
+  return Object.assign(Object.create(null) as Record<string, string>, Object.fromEntries(entries));
+}

@@ -1,5 +1,6 @@
 // The chat webview's HTML: a strict CSP (scripts only with the nonce, no inline styles), the codicon
-// stylesheet and the bundle. Pure, so tests can serve exactly what VS Code gets.
+// stylesheet, the translations and the bundle. Pure, so tests can serve exactly what VS Code gets.
+import { L10N_ELEMENT_ID, type L10nBundle } from '../presentation/l10n';
 
 export interface ChatHtmlOptions {
   /** `webview.cspSource`. */
@@ -10,6 +11,10 @@ export interface ChatHtmlOptions {
   /** Webview URI of dist/codicons/codicon.css. */
   readonly codiconsUri: string;
   readonly title: string;
+  /** VS Code's display language (`vscode.env.language`), the page's `lang`. */
+  readonly language: string;
+  /** `vscode.l10n.bundle`: the chat's words in that language; none means English. */
+  readonly l10nBundle?: L10nBundle | undefined;
 }
 
 export function createNonce(): string {
@@ -32,10 +37,18 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/**
+ * The bundle as the text of a JSON data block. `<` is written as `\u003c`, so no message can close the element
+ * (`</script>`) or open a comment; JSON.parse reads the same string back.
+ */
+function bundleJson(bundle: L10nBundle): string {
+  return JSON.stringify(bundle).replace(/</g, '\\u003c');
+}
+
 export function buildChatHtml(options: ChatHtmlOptions): string {
   const nonce = escapeHtml(options.nonce);
   return `<!DOCTYPE html>
-<html lang="en">
+<html lang="${escapeHtml(options.language)}">
 <head>
 <meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${escapeHtml(contentSecurityPolicy(options.cspSource, options.nonce))}">
@@ -44,7 +57,7 @@ export function buildChatHtml(options: ChatHtmlOptions): string {
 <title>${escapeHtml(options.title)}</title>
 </head>
 <body>
-<script type="module" nonce="${nonce}" src="${escapeHtml(options.scriptUri)}"></script>
+${options.l10nBundle ? `<script type="application/json" id="${L10N_ELEMENT_ID}" nonce="${nonce}">${bundleJson(options.l10nBundle)}</script>\n` : ''}<script type="module" nonce="${nonce}" src="${escapeHtml(options.scriptUri)}"></script>
 </body>
 </html>
 `;

@@ -202,6 +202,8 @@ class ChatPanelController implements vscode.Disposable {
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(manager.distUri, 'webview.js')).toString(),
       codiconsUri: webview.asWebviewUri(vscode.Uri.joinPath(manager.distUri, 'codicons', 'codicon.css')).toString(),
       title: vscode.l10n.t('Subchats'),
+      language: vscode.env.language,
+      l10nBundle: vscode.l10n.bundle,
     });
     this.sync = new FeedSync({
       panelState: { connectionId, sessionId },

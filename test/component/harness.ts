@@ -123,6 +123,7 @@ export function chatPage(origin: string, nonce: string, theme: ThemeName = 'dark
     scriptUri: `${origin}/dist/webview.js`,
     codiconsUri: `${origin}/dist/codicons/codicon.css`,
     title: 'Subchats test',
+    language: 'en',
   });
   return withTestHost(html, nonce, theme);
 }

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
-import { t, useL10nBundle } from '../../src/presentation/l10n';
+import { L10N_ELEMENT_ID, parseL10nBundle, t, useL10nBundle } from '../../src/presentation/l10n';
+import { buildChatHtml } from '../../src/webviews/chatHtml';
 import { manifestTexts, placeholderKey, rawManifest } from './support/manifest';
 import { BUNDLE_PATH, englishBundle, sourceFiles as sourceFilesUnder } from './support/l10nBundle';
 import { translatedMessages, unlocalisedText, untranslatedPhrases, type Finding } from './support/unlocalisedText';
@@ -143,6 +144,40 @@ describe('words in the source', () => {
       useL10nBundle(undefined);
     }
     assert.equal(t('Needs you'), 'Needs you');
+  });
+});
+
+describe('the chat page hands the bundle to the webview', () => {
+  const page = (language: string, l10nBundle?: Record<string, string>) =>
+    buildChatHtml({ cspSource: 'https://webview', nonce: 'n0nce', scriptUri: 'https://webview/webview.js', codiconsUri: 'https://webview/codicon.css', title: 'Subchats', language, l10nBundle });
+  /** The text of the bundle's data element, as the browser's parser ends it: at the first `</script`. */
+  const dataText = (html: string) => new RegExp(`<script type="application/json" id="${L10N_ELEMENT_ID}" nonce="n0nce">([\\s\\S]*?)</script`, 'i').exec(html)?.[1];
+
+  test('as a JSON data element no message can break out of, read back whole', () => {
+    const hostile = { 'Send': 'Senden', '</script><script>alert(1)</script>': '<!-- </SCRIPT> -->', 'constructor': 'Konstruktor' };
+    const html = page('de', hostile);
+    assert.match(html, /<html lang="de">/);
+    const text = dataText(html);
+    assert.ok(text !== undefined, 'the page has the data element');
+    assert.doesNotMatch(text, /</, 'no tag or comment can start inside it');
+    assert.deepEqual({ ...parseL10nBundle(text) }, hostile);
+    assert.equal(html.match(/<script/g)?.length, 2, 'the data element and the bundle, nothing else');
+  });
+
+  test('without a bundle the page has no data element, and the language is escaped', () => {
+    const html = page('"><script>');
+    assert.equal(dataText(html), undefined);
+    assert.match(html, /<html lang="&#34;&#62;&#60;script&#62;">/);
+  });
+
+  test('the webview takes only a flat object of strings of bounded size, else English', () => {
+    for (const text of [undefined, null, '', 'not json', '[]', '"Send"', 'null', '{"Send": 1}', '{"Send": {"nested": "x"}}', `{"a": "${'x'.repeat(2_000_001)}"}`]) {
+      assert.equal(parseL10nBundle(text), undefined, String(text).slice(0, 40));
+    }
+    const bundle = parseL10nBundle('{"Send": "Senden", "__proto__": "Prototyp"}');
+    assert.equal(bundle?.['Send'], 'Senden');
+    assert.equal(bundle?.['__proto__'], 'Prototyp', 'an own message, not the prototype');
+    assert.equal(bundle?.['toString'], undefined, 'no inherited members');
   });
 });
 
