@@ -4,7 +4,7 @@ import { html, type nothing, type TemplateResult } from 'lit';
 import type { ContentBlock } from '../../src/protocol/transcript';
 import { requestHost } from '../events';
 import { isSafeLink } from '../lib/markdown';
-import { isLocalFile } from '../../src/presentation';
+import { isLocalFile, t } from '../../src/presentation';
 import { codicon } from './base';
 import './subchats-path';
 
@@ -26,9 +26,9 @@ export function renderAttachment(block: ContentBlock): TemplateResult | typeof n
       const mime = str(block.mimeType) ?? '';
       const data = str(block.data) ?? '';
       if (IMAGE_TYPES.has(mime) && BASE64.test(data)) {
-        return html`<img class="sc-image" alt="Image attachment" src=${`data:${mime};base64,${data}`} />`;
+        return html`<img class="sc-image" alt=${t('Image attachment')} src=${`data:${mime};base64,${data}`} />`;
       }
-      return html`<div class="sc-muted">${codicon('file-media')} Image (${mime || 'unknown type'})</div>`;
+      return html`<div class="sc-muted">${codicon('file-media')} ${t('Image ({0})', mime || t('unknown type'))}</div>`;
     }
     case 'resource_link': {
       const uri = str(block.uri) ?? '';
@@ -50,19 +50,19 @@ export function renderAttachment(block: ContentBlock): TemplateResult | typeof n
         // The path opens the file; the text that went with it (or a note that it was binary) is on demand.
         return html`<div class="sc-resource">
           <div>${codicon('file')} <subchats-path .path=${uri}></subchats-path></div>
-          ${text !== undefined ? html`<details><summary>Text sent with it</summary><pre>${text}</pre></details>` : html`<div class="sc-muted">Binary content</div>`}
+          ${text !== undefined ? html`<details><summary>${t('Text sent with it')}</summary><pre>${text}</pre></details>` : html`<div class="sc-muted">${t('Binary content')}</div>`}
         </div>`;
       }
       return html`<details>
-        <summary>${codicon('file')} ${uri || 'Embedded resource'}</summary>
-        ${text !== undefined ? html`<pre>${text}</pre>` : html`<div class="sc-muted">Binary content</div>`}
+        <summary>${codicon('file')} ${uri || t('Embedded resource')}</summary>
+        ${text !== undefined ? html`<pre>${text}</pre>` : html`<div class="sc-muted">${t('Binary content')}</div>`}
       </details>`;
     }
     case 'audio':
-      return html`<div class="sc-muted">${codicon('unmute')} Audio (${str(block.mimeType) ?? 'unknown type'})</div>`;
+      return html`<div class="sc-muted">${codicon('unmute')} ${t('Audio ({0})', str(block.mimeType) ?? t('unknown type'))}</div>`;
     case 'text':
       return html`<pre>${str(block.text) ?? ''}</pre>`;
     default:
-      return html`<div class="sc-muted">${codicon('question')} ${block.type} content</div>`;
+      return html`<div class="sc-muted">${codicon('question')} ${t('{0} content', block.type)}</div>`;
   }
 }

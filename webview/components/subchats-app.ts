@@ -2,6 +2,7 @@
 // prompt box. It applies host messages to the store, asks for a resync on a gap, and forwards component
 // requests to the host.
 import { html, type TemplateResult } from 'lit';
+import { t } from '../../src/presentation';
 import { property } from 'lit/decorators.js';
 import type { ChatPanelState, HostToWebviewMessage, WebviewToHostMessage } from '../../src/protocol/webviewMessages';
 import { WEBVIEW_PROTOCOL_VERSION, answeredRequestKey } from '../../src/protocol/webviewMessages';
@@ -176,14 +177,14 @@ export class SubchatsApp extends SubchatsElement {
     if (store.mirror.rev === undefined || rootId === undefined) {
       if (this.handshake.stalled) {
         return html`<p class="sc-muted" role="status">
-          ${codicon('loading codicon-modifier-spin')} Still waiting for Subchats…
-          <button type="button" class="sc-link" @click=${this.retry}>${codicon('refresh')} Retry</button>
+          ${codicon('loading codicon-modifier-spin')} ${t('Still waiting for Subchats…')}
+          <button type="button" class="sc-link" @click=${this.retry}>${codicon('refresh')} ${t('Retry')}</button>
         </p>`;
       }
-      return html`<p class="sc-muted" role="status">${codicon('loading codicon-modifier-spin')} Loading chat…</p>`;
+      return html`<p class="sc-muted" role="status">${codicon('loading codicon-modifier-spin')} ${t('Loading chat…')}</p>`;
     }
     if (!store.mirror.session(rootId)) {
-      return html`<p class="sc-muted" role="status">${codicon('warning')} ${store.mirror.unavailableReason ?? 'This session is not available.'}</p>`;
+      return html`<p class="sc-muted" role="status">${codicon('warning')} ${store.mirror.unavailableReason ?? t('This session is not available.')}</p>`;
     }
     const root = store.mirror.session(rootId);
     // The chat's title as the page's heading, for screen readers' heading navigation (the breadcrumb shows it).

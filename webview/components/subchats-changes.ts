@@ -6,7 +6,7 @@ import '@lit-labs/virtualizer';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { requestHost } from '../events';
-import { changeCounts, filesChangedLabel } from '../../src/presentation';
+import { changeCounts, filesChangedLabel, t } from '../../src/presentation';
 import type { ChangesScope, ChatFileChange } from '../../src/protocol/webviewMessages';
 import type { ChatStore } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
@@ -42,7 +42,7 @@ export class SubchatsChanges extends SubchatsElement {
           <span class="sc-grow">${filesChangedLabel(changes.length)}</span>
           <span class="sc-diff-summary"><span class="sc-added">+${totals.added}</span> <span class="sc-removed">−${totals.removed}</span></span>
         </button>
-        <button type="button" class="sc-link sc-open-changes" title="Open these changes in the multi-file diff editor" @click=${this.openChanges}>Open Changes</button>
+        <button type="button" class="sc-link sc-open-changes" title=${t('Open these changes in the multi-file diff editor')} @click=${this.openChanges}>${t('Open Changes')}</button>
       </div>
       ${this.open ? this.renderList(changes) : nothing}
     </div>`;
@@ -55,7 +55,7 @@ export class SubchatsChanges extends SubchatsElement {
 
   private renderList(changes: readonly ChatFileChange[]): TemplateResult {
     if (changes.length <= PLAIN_LIST_MAX) {
-      return html`<ul class="sc-changes-list" aria-label="Changed files">
+      return html`<ul class="sc-changes-list" aria-label=${t('Changed files')}>
         ${changes.map((change) => html`<li class="sc-row" data-path=${change.path}>${this.renderRow(change)}</li>`)}
       </ul>`;
     }
@@ -63,7 +63,7 @@ export class SubchatsChanges extends SubchatsElement {
       scroller
       class="sc-changes-list sc-changes-scroller"
       role="list"
-      aria-label="Changed files"
+      aria-label=${t('Changed files')}
       .items=${changes}
       .keyFunction=${(change: ChatFileChange) => change.path}
       .renderItem=${(change: ChatFileChange) => html`<div role="listitem" class="sc-row sc-change-row" data-path=${change.path}>${this.renderRow(change)}</div>`}

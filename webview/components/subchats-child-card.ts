@@ -3,7 +3,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { requestHost } from '../events';
-import { elapsedMs, formatDuration, isWorking, longQuietNotice, presentState, spentTimes, spentTimesText, stateExplanation, usageText } from '../../src/presentation';
+import { elapsedMs, formatDuration, isWorking, longQuietNotice, presentState, spentTimes, spentTimesText, stateExplanation, t, usageText } from '../../src/presentation';
 import { entrySummary, latestActivity } from '../lib/format';
 import type { ChatStore } from '../state/chatStore';
 import type { ChatSessionView } from '../state/mirror';
@@ -39,7 +39,7 @@ export class SubchatsChildCard extends SubchatsElement {
 
   protected override render(): TemplateResult {
     const view = this.store?.mirror.session(this.sessionId);
-    if (!view) return html`<div class="sc-entry sc-muted">${codicon('hubot')} Subagent (not available)</div>`;
+    if (!view) return html`<div class="sc-entry sc-muted">${codicon('hubot')} ${t('Subagent (not available)')}</div>`;
     const { header } = view;
     const name = header.label;
     const presented = presentState(header.state, header, Date.now());
@@ -47,13 +47,13 @@ export class SubchatsChildCard extends SubchatsElement {
     // Counted from the tool calls, which deltas keep current (the header only changes with session fields).
     const toolCount = Object.keys(view.toolCalls).length;
     return html`<div class="sc-entry">
-      <section class="sc-card" aria-label=${`Subagent ${name}`}>
+      <section class="sc-card" aria-label=${t('Subagent {0}', name)}>
         <div class="sc-card-head sc-row">
           <button
             type="button"
             class="sc-icon-button sc-expand"
             aria-expanded=${expanded ? 'true' : 'false'}
-            aria-label=${`${expanded ? 'Collapse' : 'Expand'} subagent ${name}`}
+            aria-label=${expanded ? t('Collapse subagent {0}', name) : t('Expand subagent {0}', name)}
             @click=${this.toggle}
           >
             ${codicon(expanded ? 'chevron-down' : 'chevron-right')}
@@ -66,13 +66,13 @@ export class SubchatsChildCard extends SubchatsElement {
           ${this.renderControls(view, name)}
         </div>
         <div class="sc-child-meta">
-          <span title=${`Time working: ${spentTimesText(spentTimes(header, Date.now(), true))}`}>${codicon('watch')} ${formatDuration(elapsedMs(header, Date.now(), true))}</span>
-          <span>${codicon('tools')} ${toolCount} tool call${toolCount === 1 ? '' : 's'}</span>
+          <span title=${t('Time working: {0}', spentTimesText(spentTimes(header, Date.now(), true)))}>${codicon('watch')} ${formatDuration(elapsedMs(header, Date.now(), true))}</span>
+          <span>${codicon('tools')} ${toolCount === 1 ? t('1 tool call') : t('{0} tool calls', toolCount)}</span>
           ${header.childIds.length > 0
-            ? html`<span>${codicon('type-hierarchy-sub')} ${header.childIds.length} subagent${header.childIds.length === 1 ? '' : 's'}</span>`
+            ? html`<span>${codicon('type-hierarchy-sub')} ${header.childIds.length === 1 ? t('1 subagent') : t('{0} subagents', header.childIds.length)}</span>`
             : nothing}
           ${usageText(header.spend) ? html`<span class="sc-usage" title=${header.spendLines.join('\n')}>${codicon('pulse')} ${usageText(header.spend)}</span>` : nothing}
-          <span class="sc-grow sc-ellipsis sc-activity" title="Latest activity">${latestActivity(view)}</span>
+          <span class="sc-grow sc-ellipsis sc-activity" title=${t('Latest activity')}>${latestActivity(view)}</span>
         </div>
         ${this.renderRefusals()}
         ${quietNotice(header)}
@@ -88,19 +88,19 @@ export class SubchatsChildCard extends SubchatsElement {
   private renderControls(view: ChatSessionView, name: string): TemplateResult {
     const cancel = view.header.actions.cancel;
     return html`${cancel.allowed
-        ? html`<button type="button" class="sc-icon-button" title="Cancel" aria-label=${`Cancel subagent ${name}`} @click=${this.cancel}>
+        ? html`<button type="button" class="sc-icon-button" title=${t('Cancel')} aria-label=${t('Cancel subagent {0}', name)} @click=${this.cancel}>
             ${codicon(STOP_ICON)}
           </button>`
         : nothing}
       ${view.header.actions.openSubagent.allowed
-        ? html`<button type="button" class="sc-icon-button" title="Open subagent session (its whole transcript)" aria-label=${`Open the session of ${name}`} @click=${this.openSubagentSession}>
+        ? html`<button type="button" class="sc-icon-button" title=${t('Open subagent session (its whole transcript)')} aria-label=${t('Open the session of {0}', name)} @click=${this.openSubagentSession}>
             ${codicon('history')}
           </button>`
         : nothing}
-      <button type="button" class="sc-icon-button" title="Open in new tab" aria-label=${`Open ${name} in a new tab`} @click=${() => this.open('tab')}>
+      <button type="button" class="sc-icon-button" title=${t('Open in new tab')} aria-label=${t('Open {0} in a new tab', name)} @click=${() => this.open('tab')}>
         ${codicon('link-external')}
       </button>
-      <button type="button" class="sc-icon-button" title="Open to the side" aria-label=${`Open ${name} to the side`} @click=${() => this.open('beside')}>
+      <button type="button" class="sc-icon-button" title=${t('Open to the side')} aria-label=${t('Open {0} to the side', name)} @click=${() => this.open('beside')}>
         ${codicon('split-horizontal')}
       </button>`;
   }
@@ -108,7 +108,7 @@ export class SubchatsChildCard extends SubchatsElement {
   private renderPreview(view: ChatSessionView): TemplateResult | typeof nothing {
     const latest = view.entries.slice(-PREVIEW_ENTRIES);
     if (latest.length <= 1) return nothing;
-    return html`<ul class="sc-preview" aria-label="Latest entries">
+    return html`<ul class="sc-preview" aria-label=${t('Latest entries')}>
       ${latest.slice(0, -1).map((entry) => html`<li class="sc-ellipsis">${entrySummary(entry, view.toolCalls)}</li>`)}
     </ul>`;
   }
@@ -146,7 +146,7 @@ export class SubchatsChildCard extends SubchatsElement {
 
 /** The agent's own words on an end the client reads otherwise ("reported: This operation was aborted"). */
 export function reportedNote(state: { readonly reported?: string }): TemplateResult | typeof nothing {
-  return state.reported ? html`<div class="sc-muted sc-ellipsis sc-reported" role="note" title=${state.reported}>${codicon('comment')} reported: ${state.reported}</div>` : nothing;
+  return state.reported ? html`<div class="sc-muted sc-ellipsis sc-reported" role="note" title=${state.reported}>${codicon('comment')} ${t('reported: {0}', state.reported)}</div>` : nothing;
 }
 
 /** A long-quiet child whose agent keeps its questions to itself (the same words as the tree's tooltip). */

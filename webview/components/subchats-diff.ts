@@ -3,7 +3,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import { requestHost } from '../events';
 import { diffLines, diffSummary, hunks, PairMemo, type DiffSummary, type LineDiff } from '../../src/presentation/lineDiff';
-import { displayPath } from '../../src/presentation';
+import { displayPath, t } from '../../src/presentation';
 import { WorkspaceRootsWatch, workspaceRoots } from '../state/workspaceRoots';
 import { keepReadable } from '../lib/readableText';
 import { SubchatsElement, codicon } from './base';
@@ -62,7 +62,7 @@ export class SubchatsDiff extends SubchatsElement {
           type="button"
           class="sc-icon-button"
           aria-expanded=${this.open ? 'true' : 'false'}
-          aria-label=${`${this.open ? 'Hide' : 'Show'} changes in ${displayPath(this.diff.path, workspaceRoots()).text}`}
+          aria-label=${this.open ? t('Hide changes in {0}', displayPath(this.diff.path, workspaceRoots()).text) : t('Show changes in {0}', displayPath(this.diff.path, workspaceRoots()).text)}
           @click=${() => (this.open = !this.open)}
         >
           ${codicon(this.open ? 'chevron-down' : 'chevron-right')}
@@ -71,8 +71,8 @@ export class SubchatsDiff extends SubchatsElement {
         <subchats-path .path=${this.diff.path} .classes=${'sc-grow sc-ellipsis'}></subchats-path>
         <span class="sc-added" aria-hidden="true">+${bound}${added}</span>
         <span class="sc-removed" aria-hidden="true">−${bound}${removed}</span>
-        <span class="sc-visually-hidden">${exact ? '' : 'up to '}${added} lines added, ${exact ? '' : 'up to '}${removed} lines removed</span>
-        <button type="button" class="sc-button secondary" @click=${this.openDiff}>${codicon('diff')} Open diff</button>
+        <span class="sc-visually-hidden">${exact ? t('{0} lines added, {1} lines removed', added, removed) : t('up to {0} lines added, up to {1} lines removed', added, removed)}</span>
+        <button type="button" class="sc-button secondary" @click=${this.openDiff}>${codicon('diff')} ${t('Open diff')}</button>
       </div>
       ${this.open ? this.renderHunks() : nothing}
     </div>`;
@@ -87,13 +87,13 @@ export class SubchatsDiff extends SubchatsElement {
     const lines = this.lineDiff.lines;
     if (!lines) {
       return html`<div class="sc-diff-too-large sc-muted" role="note">
-        Diff too large to show inline —
-        <button type="button" class="sc-link" @click=${this.openDiff}>Open diff</button>
+        ${t('Diff too large to show inline —')}
+        <button type="button" class="sc-link" @click=${this.openDiff}>${t('Open diff')}</button>
       </div>`;
     }
-    return html`<pre class="sc-diff-lines" aria-label="Changes">${hunks(lines).map(
+    return html`<pre class="sc-diff-lines" aria-label=${t('Changes')}>${hunks(lines).map(
       (hunk) => html`${hunk.skippedBefore > 0
-        ? html`<span class="sc-diff-line sc-muted">⋯ ${hunk.skippedBefore} unchanged lines</span>`
+        ? html`<span class="sc-diff-line sc-muted">⋯ ${t('{0} unchanged lines', hunk.skippedBefore)}</span>`
         : nothing}${hunk.lines.map(
         (line) => html`<span class="sc-diff-line" data-op=${line.op}>${line.op} ${line.text}</span>`,
       )}`,

@@ -2,7 +2,7 @@
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { MessageEntry } from '../../src/protocol/transcript';
-import { clockTime, isResendable, presentDeliveries } from '../../src/presentation';
+import { clockTime, isResendable, presentDeliveries, t } from '../../src/presentation';
 import { requestHost, restoreDraft } from '../events';
 import type { ChatStore } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
@@ -34,11 +34,11 @@ export class SubchatsMessage extends SubchatsElement {
     const attachments = entry.attachments.length > 0 ? entry.attachments.map(renderAttachment) : nothing;
     if (entry.role === 'thought') {
       return html`<details class="sc-entry sc-thought" @toggle=${this.onToggle}>
-        <summary>${codicon('lightbulb')} Thinking</summary>
+        <summary>${codicon('lightbulb')} ${t('Thinking')}</summary>
         ${this.thoughtOpen ? html`<subchats-markdown .growth=${growthOf(entry)} .text=${entry.text}></subchats-markdown>${attachments}` : nothing}
       </details>`;
     }
-    const label = entry.role === 'user' ? 'You' : 'Agent';
+    const label = entry.role === 'user' ? t('You') : t('Agent');
     return html`<div class="sc-entry">
       <div class="sc-role sc-message-head">${label}${this.renderActions(entry, label)}</div>
       <div class="sc-bubble"><subchats-markdown .growth=${growthOf(entry)} .text=${entry.text}></subchats-markdown>${attachments}</div>
@@ -53,16 +53,16 @@ export class SubchatsMessage extends SubchatsElement {
    * the last one, marked as sent again, and the turns after the original stay.
    */
   private renderActions(entry: MessageEntry, label: string): TemplateResult {
-    return html`<span class="sc-message-actions" role="toolbar" aria-label=${`${label} message actions`}>
-      <button type="button" class="sc-icon-button" title="Copy message (Markdown)" aria-label="Copy message" @click=${() => requestHost(this, { type: 'copy', text: entry.text })}>
+    return html`<span class="sc-message-actions" role="toolbar" aria-label=${t('{0} message actions', label)}>
+      <button type="button" class="sc-icon-button" title=${t('Copy message (Markdown)')} aria-label=${t('Copy message')} @click=${() => requestHost(this, { type: 'copy', text: entry.text })}>
         ${codicon('copy')}
       </button>
       ${isResendable(entry)
         ? html`<button
               type="button"
               class="sc-icon-button"
-              title="Retry: sends this message again as it was, as a new turn after the last one; the turns after it stay"
-              aria-label="Retry this message"
+              title=${t('Retry: sends this message again as it was, as a new turn after the last one; the turns after it stay')}
+              aria-label=${t('Retry this message')}
               @click=${() => requestHost(this, { type: 'retry', sessionId: this.sessionId, entryId: entry.id })}
             >
               ${codicon('refresh')}
@@ -70,8 +70,8 @@ export class SubchatsMessage extends SubchatsElement {
             <button
               type="button"
               class="sc-icon-button"
-              title="Edit and send again: puts this message in the prompt box; it is sent as a new turn after the last one, and the turns after it stay"
-              aria-label="Edit and send again"
+              title=${t('Edit and send again: puts this message in the prompt box; it is sent as a new turn after the last one, and the turns after it stay')}
+              aria-label=${t('Edit and send again')}
               @click=${() => restoreDraft(this, { text: entry.text, editOf: { ref: { sessionId: this.sessionId, entryId: entry.id }, at: entry.at } })}
             >
               ${codicon('edit')}
@@ -87,7 +87,7 @@ export class SubchatsMessage extends SubchatsElement {
     return html`${lines.map(
       (line) => html`<div class="sc-muted sc-delivery" data-delivery=${line.kind}>
         ${codicon(line.icon)} ${line.text}
-        ${line.resend ? html`<button type="button" class="sc-link" @click=${() => restoreDraft(this, { text: entry.text })}>Put back in the prompt box</button>` : nothing}
+        ${line.resend ? html`<button type="button" class="sc-link" @click=${() => restoreDraft(this, { text: entry.text })}>${t('Put back in the prompt box')}</button>` : nothing}
       </div>`,
     )}`;
   }

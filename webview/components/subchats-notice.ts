@@ -2,7 +2,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { ElicitationEntry, NoticeEntry } from '../../src/protocol/transcript';
-import { ownEntry } from '../../src/presentation';
+import { ownEntry, t } from '../../src/presentation';
 import { SubchatsElement, codicon } from './base';
 
 const SEVERITY_ICONS: Record<string, string> = { info: 'info', warning: 'warning', error: 'error' };
@@ -14,8 +14,8 @@ export class SubchatsNotice extends SubchatsElement {
     const entry = this.entry;
     if (entry.kind === 'elicitation') {
       return html`<div class="sc-entry sc-notice" data-severity="info" role="note">
-        ${codicon('comment-discussion')} <strong>The agent asks:</strong> ${entry.message}
-        <div class="sc-muted">${entry.outcome === 'pending' ? 'Waiting for an answer' : `Answer: ${entry.outcome}`}</div>
+        ${codicon('comment-discussion')} <strong>${t('The agent asks:')}</strong> ${entry.message}
+        <div class="sc-muted">${entry.outcome === 'pending' ? t('Waiting for an answer') : t('Answer: {0}', entry.outcome)}</div>
       </div>`;
     }
     return html`<div class="sc-entry sc-notice" data-severity=${entry.severity} role=${entry.severity === 'error' ? 'alert' : 'note'}>

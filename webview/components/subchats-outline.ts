@@ -2,7 +2,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { revealSession } from '../events';
-import { presentState } from '../../src/presentation';
+import { presentState, t } from '../../src/presentation';
 import type { ChatStore } from '../state/chatStore';
 import { TREE_TOPIC } from '../state/topics';
 import { StoreWatch } from '../state/storeWatch';
@@ -19,7 +19,7 @@ export class SubchatsOutline extends SubchatsElement {
   protected override render(): TemplateResult | typeof nothing {
     const rootId = this.store?.mirror.rootSessionId;
     if (!this.store || rootId === undefined) return nothing;
-    return html`<nav aria-label="Session outline">${this.renderLevel([rootId], 1, new Set())}</nav>`;
+    return html`<nav aria-label=${t('Session outline')}>${this.renderLevel([rootId], 1, new Set())}</nav>`;
   }
 
   private renderLevel(ids: readonly string[], level: number, seen: Set<string>): TemplateResult {

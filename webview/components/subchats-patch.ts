@@ -2,7 +2,7 @@
 // shown line by line. The texts before and after are not part of a v2 diff, so there is no "Open diff".
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { ownEntry, patchLineKind, visibleBidi } from '../../src/presentation';
+import { ownEntry, patchLineKind, t, visibleBidi } from '../../src/presentation';
 import { keepReadable } from '../lib/readableText';
 import { SubchatsElement, codicon } from './base';
 import './subchats-path';
@@ -60,7 +60,7 @@ export class SubchatsPatch extends SubchatsElement {
                 type="button"
                 class="sc-icon-button"
                 aria-expanded=${this.open ? 'true' : 'false'}
-                aria-label=${`${this.open ? 'Hide' : 'Show'} the patch`}
+                aria-label=${this.open ? t('Hide the patch') : t('Show the patch')}
                 @click=${() => (this.open = !this.open)}
               >
                 ${codicon(this.open ? 'chevron-down' : 'chevron-right')}
@@ -77,7 +77,7 @@ export class SubchatsPatch extends SubchatsElement {
         </div>`;
       })}
       ${this.open && patch !== undefined
-        ? html`<pre class="sc-diff-lines" aria-label="Patch">${patch.replace(/\n$/, '').split('\n').map((line) => {
+        ? html`<pre class="sc-diff-lines" aria-label=${t('Patch')}>${patch.replace(/\n$/, '').split('\n').map((line) => {
             const op = lineOp(line);
             return html`<span class="sc-diff-line" data-op=${op === ' ' ? nothing : op}>${visibleBidi(line)}</span>`;
           })}</pre>`

@@ -3,7 +3,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { PermissionEntry } from '../../src/protocol/transcript';
 import { requestHost } from '../events';
-import { commandText, ownEntry, permissionAnswer, plainText } from '../../src/presentation';
+import { commandText, ownEntry, permissionAnswer, plainText, t } from '../../src/presentation';
 import type { ChatStore } from '../state/chatStore';
 import { StoreWatch } from '../state/storeWatch';
 import { OUTCOME_TOPIC } from '../state/topics';
@@ -34,10 +34,10 @@ export class SubchatsPermission extends SubchatsElement {
     const pending = entry.outcome === 'pending';
     const waiting = pending && this.sentFor === entry.requestId;
     return html`<div class="sc-entry">
-      <div class="sc-permission" role="group" aria-label=${`Permission request: ${entry.title}`}>
-        <div>${codicon('shield')} <strong>Permission requested:</strong> ${entry.title}</div>
+      <div class="sc-permission" role="group" aria-label=${t('Permission request: {0}', entry.title)}>
+        <div>${codicon('shield')} <strong>${t('Permission requested:')}</strong> ${entry.title}</div>
         ${entry.description ? html`<div class="sc-muted sc-permission-description">${entry.description}</div>` : nothing}
-        ${entry.command !== undefined ? html`<div class="sc-permission-command">Command: <code>${plainText(commandText(entry.command))}</code></div>` : nothing}
+        ${entry.command !== undefined ? html`<div class="sc-permission-command">${t('Command:')} <code>${plainText(commandText(entry.command))}</code></div>` : nothing}
         ${pending ? this.renderOptionButtons(entry, waiting) : html`<div class="sc-muted">${permissionAnswer(entry)}</div>`}
         ${refusalNote(this.store, { request: 'answerPermission', sessionId: this.sessionId, target: entry.requestId }, this.localName)}
       </div>
@@ -58,7 +58,7 @@ export class SubchatsPermission extends SubchatsElement {
         </button>`,
       )}
       <button type="button" class="sc-button secondary" data-option-id="" ?disabled=${waiting} @click=${() => this.answer(null)}>
-        ${codicon('close')} Dismiss
+        ${codicon('close')} ${t('Dismiss')}
       </button>
     </div>`;
   }

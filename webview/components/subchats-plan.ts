@@ -2,7 +2,7 @@
 import { html, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import type { PlanEntryItem } from '../../src/protocol/transcript';
-import { ownEntry, planSummary } from '../../src/presentation';
+import { ownEntry, planSummary, t } from '../../src/presentation';
 import { SubchatsElement, codicon } from './base';
 
 const STATUS_ICONS: Record<string, string> = {
@@ -17,15 +17,15 @@ export class SubchatsPlan extends SubchatsElement {
   protected override render(): TemplateResult {
     const heading = html`<div class="sc-role">${codicon('checklist')} ${planSummary(this.entry)}</div>`;
     // A removed plan keeps its place in the transcript but no longer shows steps the agent withdrew.
-    if (this.entry.removed === true) return html`<div class="sc-entry sc-plan sc-muted" role="group" aria-label="Plan (removed)">${heading}</div>`;
-    return html`<div class="sc-entry sc-plan" role="group" aria-label="Plan">
+    if (this.entry.removed === true) return html`<div class="sc-entry sc-plan sc-muted" role="group" aria-label=${t('Plan (removed)')}>${heading}</div>`;
+    return html`<div class="sc-entry sc-plan" role="group" aria-label=${t('Plan')}>
       ${heading}
       <ol>
         ${this.entry.entries.map(
           (item) => html`<li data-status=${item.status ?? 'pending'}>
             ${codicon(ownEntry(STATUS_ICONS, item.status ?? 'pending') ?? 'circle-large-outline', item.status ?? 'pending')}
             <span class="sc-plan-text">${item.content}</span>
-            ${item.priority === 'high' ? html`<span class="sc-muted">(high priority)</span>` : ''}
+            ${item.priority === 'high' ? html`<span class="sc-muted">${t('(high priority)')}</span>` : ''}
           </li>`,
         )}
       </ol>
