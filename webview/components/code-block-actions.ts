@@ -2,7 +2,7 @@
 // file the block names (added once the block is whole; see codeBlockFile). Plain DOM, because the markdown
 // element that owns code blocks is not Lit. The buttons only carry which action and which block; the
 // markdown element gathers the block's text and asks the host.
-import { displayPath } from '../../src/presentation';
+import { displayPath, t } from '../../src/presentation';
 import type { CodeBlockAction } from '../../src/protocol/webviewMessages';
 import { workspaceRoots } from '../state/workspaceRoots';
 
@@ -12,11 +12,14 @@ const ACTION_ATTRIBUTE = 'data-code-action';
 
 type ToolbarAction = CodeBlockAction | 'copy';
 
-const BUTTONS: readonly { readonly action: ToolbarAction; readonly icon: string; readonly label: string }[] = [
-  { action: 'copy', icon: 'copy', label: 'Copy code' },
-  { action: 'insert', icon: 'insert', label: 'Insert at cursor' },
-  { action: 'terminal', icon: 'terminal', label: 'Insert into terminal (not run)' },
-];
+/** The toolbar's buttons, made when a block is wrapped (the words are in the user's language). */
+function buttons(): readonly { readonly action: ToolbarAction; readonly icon: string; readonly label: string }[] {
+  return [
+    { action: 'copy', icon: 'copy', label: t('Copy code') },
+    { action: 'insert', icon: 'insert', label: t('Insert at cursor') },
+    { action: 'terminal', icon: 'terminal', label: t('Insert into terminal (not run)') },
+  ];
+}
 
 function iconButton(action: ToolbarAction, icon: string, label: string): HTMLButtonElement {
   const button = document.createElement('button');
@@ -45,9 +48,9 @@ export function wrapCodeBlock(pre: HTMLPreElement, ordinal: number | undefined, 
     const toolbar = document.createElement('div');
     toolbar.className = 'sc-code-actions';
     toolbar.setAttribute('role', 'toolbar');
-    toolbar.setAttribute('aria-label', 'Code block actions');
+    toolbar.setAttribute('aria-label', t('Code block actions'));
     if (ordinal !== undefined) toolbar.setAttribute(CODE_BLOCK_ATTRIBUTE, String(ordinal));
-    toolbar.append(...BUTTONS.map(({ action, icon, label }) => iconButton(action, icon, label)));
+    toolbar.append(...buttons().map(({ action, icon, label }) => iconButton(action, icon, label)));
     wrapper.append(toolbar);
   }
   wrapper.append(pre);
@@ -59,7 +62,7 @@ export function offerApply(root: ParentNode, ordinal: number, path: string): voi
   const toolbar = root.querySelector(`.sc-code-actions[${CODE_BLOCK_ATTRIBUTE}="${ordinal}"]`);
   if (!toolbar || toolbar.querySelector(`[${ACTION_ATTRIBUTE}="apply"]`)) return;
   const shown = displayPath(path, workspaceRoots()).text;
-  toolbar.append(iconButton('apply', 'git-pull-request-go-to-changes', `Apply to ${shown}… (shows the change first)`));
+  toolbar.append(iconButton('apply', 'git-pull-request-go-to-changes', t('Apply to {0}… (shows the change first)', shown)));
 }
 
 /** The toolbar action a click asked for, with the block it belongs to. */

@@ -4,7 +4,7 @@
 // rendered here, never computed: the box only names it and posts the words.
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { attachmentRefusal } from '../../src/presentation';
+import { attachmentRefusal, t } from '../../src/presentation';
 import type { MessageRoute } from '../../src/protocol/transcript';
 import type { PromptAttachment } from '../../src/protocol/webviewMessages';
 import { requestHost, type EditedMessage } from '../events';
@@ -27,22 +27,36 @@ function samePath(a: PromptAttachment, b: PromptAttachment): boolean {
   return 'path' in a && 'path' in b && a.kind === b.kind && a.path === b.path && JSON.stringify(a) === JSON.stringify(b);
 }
 
-/** What the main button says for each route. */
-const SUBMIT: Readonly<Record<MessageRoute, TemplateResult>> = {
-  prompt: html`${codicon('send')} Send`,
-  steer: html`${codicon('send')} Steer`,
-  queue: html`${codicon('clock')} Queue`,
-  relay: html`${codicon('reply')} Send to parent`,
-  refuse: html`${codicon('send')} Send`,
-};
+/** What the main button says for each route (made when shown: the words are in the user's language). */
+function submitLabel(route: MessageRoute): TemplateResult {
+  switch (route) {
+    case 'steer':
+      return html`${codicon('send')} ${t('Steer')}`;
+    case 'queue':
+      return html`${codicon('clock')} ${t('Queue')}`;
+    case 'relay':
+      return html`${codicon('reply')} ${t('Send to parent')}`;
+    case 'prompt':
+    case 'refuse':
+      return html`${codicon('send')} ${t('Send')}`;
+  }
+}
 
-const PLACEHOLDERS: Readonly<Record<MessageRoute, string>> = {
-  prompt: 'Message the agent: / for commands, @ for files (Enter to send, Shift+Enter for a new line)',
-  steer: 'Steer the running turn: your message joins it at once (Enter), or Queue it for when the turn ends',
-  queue: 'Queue a message: it is sent when the turn ends',
-  relay: 'Message for this subagent: it goes to its parent, labelled for this subagent',
-  refuse: '',
-};
+/** The empty box's hint for each route. */
+function placeholder(route: MessageRoute): string {
+  switch (route) {
+    case 'prompt':
+      return t('Message the agent: / for commands, @ for files (Enter to send, Shift+Enter for a new line)');
+    case 'steer':
+      return t('Steer the running turn: your message joins it at once (Enter), or Queue it for when the turn ends');
+    case 'queue':
+      return t('Queue a message: it is sent when the turn ends');
+    case 'relay':
+      return t('Message for this subagent: it goes to its parent, labelled for this subagent');
+    case 'refuse':
+      return '';
+  }
+}
 
 export class SubchatsPromptBox extends SubchatsElement {
   @property({ attribute: false }) store: ChatStore | undefined;
@@ -114,18 +128,18 @@ export class SubchatsPromptBox extends SubchatsElement {
     const refused = relay ? undefined : this.attachments.map((a) => attachmentRefusal(a.kind, header.promptCapabilities)).find((r) => r !== undefined);
     const empty = this.draft.trim() === '' && (relay || this.attachments.length === 0);
     const reason = refused ?? (this.notice || (send.route === 'prompt' ? '' : send.reason));
-    return html`<form @submit=${this.onSubmit} aria-label="Prompt">
+    return html`<form @submit=${this.onSubmit} aria-label=${t('Prompt')}>
       ${renderQueue(header.queued, (id) => requestHost(this, { type: 'unqueue', sessionId: this.sessionId, queuedId: id }))}
       ${this.editing ? renderEditing(this.editing, () => (this.editing = undefined)) : nothing}
       ${relay ? nothing : renderChips(this.attachments, header.promptCapabilities, (index) => (this.attachments = this.attachments.filter((_, i) => i !== index)))}
-      ${open ? renderCompletion(items, this.active, (index) => this.choose(index), this.trigger?.kind === 'file' ? 'No matching workspace files.' : 'The agent advertised no matching commands.') : nothing}
-      <label class="sc-visually-hidden" for=${INPUT_ID}>${relay ? `Message for this subagent, sent to ${send.via?.label ?? 'its parent'}` : 'Message the agent'}</label>
+      ${open ? renderCompletion(items, this.active, (index) => this.choose(index), this.trigger?.kind === 'file' ? t('No matching workspace files.') : t('The agent advertised no matching commands.')) : nothing}
+      <label class="sc-visually-hidden" for=${INPUT_ID}>${relay ? t('Message for this subagent, sent to {0}', send.via?.label ?? t('its parent')) : t('Message the agent')}</label>
       <textarea
         id=${INPUT_ID}
         aria-autocomplete="list"
         aria-controls=${listed ? COMPLETION_LIST_ID : nothing}
         aria-activedescendant=${listed ? completionOptionId(this.active) : nothing}
-        placeholder=${PLACEHOLDERS[send.route]}
+        placeholder=${placeholder(send.route)}
         .value=${this.draft}
         ?disabled=${!writable}
         aria-describedby=${reason ? reasonId : nothing}
@@ -143,14 +157,14 @@ export class SubchatsPromptBox extends SubchatsElement {
         <subchats-session-settings .store=${this.store} .sessionId=${this.sessionId}></subchats-session-settings>
         <span id=${reasonId} class="sc-grow sc-muted sc-prompt-reason">${reason}</span>
         ${cancel.allowed
-          ? html`<button type="button" class="sc-button secondary sc-stop" title="Stop the running turn (Escape in an empty prompt box)" @click=${this.cancel}>${codicon(STOP_ICON)} Stop</button>`
+          ? html`<button type="button" class="sc-button secondary sc-stop" title=${t('Stop the running turn (Escape in an empty prompt box)')} @click=${this.cancel}>${codicon(STOP_ICON)} ${t('Stop')}</button>`
           : nothing}
         ${send.route === 'steer' && queue.allowed
-          ? html`<button type="button" class="sc-button secondary" title="Wait for the turn to end instead of joining it" ?disabled=${empty || refused !== undefined} @click=${() => this.send(true)}>
-              ${codicon('clock')} Queue
+          ? html`<button type="button" class="sc-button secondary" title=${t('Wait for the turn to end instead of joining it')} ?disabled=${empty || refused !== undefined} @click=${() => this.send(true)}>
+              ${codicon('clock')} ${t('Queue')}
             </button>`
           : nothing}
-        <button type="submit" class="sc-button" title=${send.reason} ?disabled=${!writable || empty || refused !== undefined}>${SUBMIT[send.route]}</button>
+        <button type="submit" class="sc-button" title=${send.reason} ?disabled=${!writable || empty || refused !== undefined}>${submitLabel(send.route)}</button>
       </div>
     </form>`;
   }
@@ -288,7 +302,7 @@ export class SubchatsPromptBox extends SubchatsElement {
         continue;
       }
       const refusal = attachmentRefusal(result.kind, capabilities);
-      if (refusal) this.notice = `Not attached: ${refusal}`;
+      if (refusal) this.notice = t('Not attached: {0}', refusal);
       else this.addAttachment(result);
     }
   }

@@ -5,7 +5,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { property } from 'lit/decorators.js';
 import { requestHost } from '../events';
-import { contextText, isWorking, presentState, stateExplanation, usageText, withBackgroundWork } from '../../src/presentation';
+import { contextText, isWorking, presentState, stateExplanation, t, usageText, withBackgroundWork } from '../../src/presentation';
 import type { ChatSessionHeader } from '../../src/protocol/webviewMessages';
 import type { ChatStore } from '../state/chatStore';
 import type { HeaderPart } from '../state/viewModel';
@@ -44,11 +44,11 @@ export class SubchatsSessionBar extends SubchatsElement {
     const context = contextText(header.spend);
     const detailsOpen = this.store.ui.isOpen('details');
     return html`<div class="sc-row sc-header-line">
-        <nav class="sc-grow" aria-label="Breadcrumb">
+        <nav class="sc-grow" aria-label=${t('Breadcrumb')}>
           <ol class="sc-breadcrumb">
             ${this.store.mirror.ancestors.map(
               (ancestor) => html`<li>
-                <button type="button" class="sc-link sc-ellipsis" title=${`Open this session: ${ancestor.label}`} @click=${() => requestHost(this, { type: 'openChat', sessionId: ancestor.id, where: 'tab' })}>
+                <button type="button" class="sc-link sc-ellipsis" title=${t('Open this session: {0}', ancestor.label)} @click=${() => requestHost(this, { type: 'openChat', sessionId: ancestor.id, where: 'tab' })}>
                   ${ancestor.label}
                 </button>
               </li>`,
@@ -58,17 +58,17 @@ export class SubchatsSessionBar extends SubchatsElement {
         </nav>
         <span class="sc-state" data-state=${header.state.state} data-activity=${presented.activity} role="status" title=${explanation || nothing}>${presentedIcon(presented)} ${presented.label}</span>
         ${usage ? html`<span class="sc-muted sc-usage sc-ellipsis" title=${header.spendLines.join('\n')}>${usage}</span>` : nothing}
-        ${context ? html`<span class="sc-muted sc-context sc-ellipsis" title="Context usage">${context}</span>` : nothing}
+        ${context ? html`<span class="sc-muted sc-context sc-ellipsis" title=${t('Context usage')}>${context}</span>` : nothing}
         ${header.actions.cancel.allowed
-          ? html`<button type="button" class="sc-icon-button" title="Cancel" aria-label="Cancel this session" @click=${() => requestHost(this, { type: 'cancel', sessionId: this.sessionId })}>
+          ? html`<button type="button" class="sc-icon-button" title=${t('Cancel')} aria-label=${t('Cancel this session')} @click=${() => requestHost(this, { type: 'cancel', sessionId: this.sessionId })}>
               ${codicon(STOP_ICON)}
             </button>`
           : nothing}
         <button
           type="button"
           class="sc-icon-button sc-details-toggle"
-          aria-label="Session details"
-          title=${detailsOpen ? 'Hide the details' : 'Show the details: how the state came about, changes, timeline, outline'}
+          aria-label=${t('Session details')}
+          title=${detailsOpen ? t('Hide the details') : t('Show the details: how the state came about, changes, timeline, outline')}
           aria-expanded=${detailsOpen ? 'true' : 'false'}
           aria-controls=${DETAILS_ID}
           @click=${() => this.toggle('details')}
@@ -80,7 +80,7 @@ export class SubchatsSessionBar extends SubchatsElement {
       ${header.state.error?.message ? html`<div class="sc-muted" role="alert">${codicon('error')} ${header.state.error.message}</div>` : nothing}
       ${quietNotice(header)}
       ${reportedNote(header.state)}
-      <div id=${DETAILS_ID} class="sc-header-details" role="region" aria-label="Session details" ?hidden=${!detailsOpen}>
+      <div id=${DETAILS_ID} class="sc-header-details" role="region" aria-label=${t('Session details')} ?hidden=${!detailsOpen}>
         ${explanation ? html`<div class="sc-muted sc-state-explanation">${explanation}</div>` : nothing}
         <subchats-changes .store=${this.store} .sessionId=${this.sessionId} .scope=${'tree'}></subchats-changes>
         <subchats-timeline .store=${this.store} .sessionId=${this.sessionId}></subchats-timeline>
@@ -92,7 +92,7 @@ export class SubchatsSessionBar extends SubchatsElement {
     if (header.childIds.length === 0) return nothing;
     const open = this.store?.ui.isOpen('outline') ?? false;
     return html`<button type="button" class="sc-link" aria-expanded=${open ? 'true' : 'false'} @click=${() => this.toggle('outline')}>
-        ${codicon('list-tree')} ${open ? 'Hide' : 'Show'} session outline
+        ${codicon('list-tree')} ${open ? t('Hide session outline') : t('Show session outline')}
       </button>
       ${open ? html`<subchats-outline .store=${this.store}></subchats-outline>` : nothing}`;
   }

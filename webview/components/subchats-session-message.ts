@@ -1,5 +1,6 @@
 // A message between sessions, shown on the side it was sent on, with links to the other session.
 import { html, type nothing, type TemplateResult } from 'lit';
+import { t } from '../../src/presentation';
 import { property } from 'lit/decorators.js';
 import type { SessionMessageEntry } from '../../src/protocol/transcript';
 import { requestHost, revealSession } from '../events';
@@ -28,13 +29,13 @@ export class SubchatsSessionMessage extends SubchatsElement {
     </div>`;
   }
 
-  private sessionLink(sessionId: string | undefined, role: string): TemplateResult | typeof nothing {
-    if (sessionId === undefined) return html`<span>unknown ${role}</span>`;
-    if (sessionId === this.sessionId) return html`<span>this session</span>`;
+  private sessionLink(sessionId: string | undefined, role: 'sender' | 'recipient'): TemplateResult | typeof nothing {
+    if (sessionId === undefined) return html`<span>${role === 'sender' ? t('unknown sender') : t('unknown recipient')}</span>`;
+    if (sessionId === this.sessionId) return html`<span>${t('this session')}</span>`;
     const header = this.store?.mirror.session(sessionId)?.header;
     // Outside this panel's tree only the ancestors are known by name (the breadcrumb has them).
     const ancestor = this.store?.mirror.ancestors.find((a) => a.id === sessionId);
-    const name = header?.label ?? ancestor?.label ?? 'another session';
+    const name = header?.label ?? ancestor?.label ?? t('another session');
     // Sessions in this panel are revealed in place; others open in their own tab.
     const go = header
       ? () => revealSession(this, sessionId)

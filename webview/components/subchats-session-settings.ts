@@ -1,6 +1,7 @@
 // The root session's modes and config options as pickers (the same choices as "Change Mode or Option…"),
 // beside the prompt box's buttons as in VS Code's chat. Whether they take changes now is the host's verdict.
 import { html, nothing, type TemplateResult } from 'lit';
+import { t } from '../../src/presentation';
 import { property } from 'lit/decorators.js';
 import type { ChatSessionSetting } from '../../src/protocol/webviewMessages';
 import { requestHost } from '../events';
@@ -23,8 +24,8 @@ export class SubchatsSessionSettings extends SubchatsElement {
     const header = this.store?.mirror.session(this.sessionId)?.header;
     if (!header || header.settings.length === 0) return nothing;
     const disabled = !header.actions.changeSetting.allowed;
-    const why = disabled ? (header.actions.changeSetting.reason ?? 'The session does not take changes now.') : undefined;
-    return html`<div class="sc-row sc-settings" role="group" aria-label="Session settings">
+    const why = disabled ? (header.actions.changeSetting.reason ?? t('The session does not take changes now.')) : undefined;
+    return html`<div class="sc-row sc-settings" role="group" aria-label=${t('Session settings')}>
         ${header.settings.map((setting) => this.renderSetting(setting, disabled, why))}
       </div>
       ${refusalNote(this.store, { request: 'changeSetting', sessionId: this.sessionId }, this.localName)}`;
@@ -41,7 +42,7 @@ export class SubchatsSessionSettings extends SubchatsElement {
     return html`<label class="sc-setting" title=${why ?? setting.name}>
       <span class="sc-muted">${setting.name}</span>
       <select aria-label=${setting.name} ?disabled=${disabled} @change=${(event: Event) => this.change(setting, (event.target as HTMLSelectElement).value)}>
-        ${known ? nothing : html`<option value="" selected disabled>(not reported)</option>`}
+        ${known ? nothing : html`<option value="" selected disabled>${t('(not reported)')}</option>`}
         ${setting.choices.map((choice) => html`<option value=${choice.value} title=${choice.description ?? nothing} ?selected=${choice.value === setting.current}>${choice.name}</option>`)}
       </select>
     </label>`;

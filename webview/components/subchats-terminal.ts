@@ -8,7 +8,7 @@ import type { ChatStore } from '../state/chatStore';
 import { OUTCOME_TOPIC, TERMINALS_TOPIC } from '../state/topics';
 import { refusalNote } from './refusal';
 import { StoreWatch } from '../state/storeWatch';
-import { terminalGrantsCancel } from '../../src/presentation';
+import { t, terminalGrantsCancel } from '../../src/presentation';
 import { requestHost } from '../events';
 import { STOP_ICON, SubchatsElement, codicon } from './base';
 
@@ -34,7 +34,7 @@ export class SubchatsTerminal extends SubchatsElement {
   protected override render(): TemplateResult {
     const terminal = this.store?.mirror.terminal(this.terminalId);
     if (!terminal) {
-      return html`<div class="sc-muted">${codicon('terminal')} Terminal ${this.terminalId} (no output yet)</div>`;
+      return html`<div class="sc-muted">${codicon('terminal')} ${t('Terminal {0} (no output yet)', this.terminalId)}</div>`;
     }
     if (this.parsed?.output !== terminal.output) this.parsed = { output: terminal.output, runs: parseAnsi(terminal.output) };
     const exit = terminal.exitStatus;
@@ -45,19 +45,19 @@ export class SubchatsTerminal extends SubchatsElement {
         ? html`<div class="sc-muted sc-row">
             ${codicon('terminal')} <code class="sc-grow">${command}</code>
             ${cancellable
-              ? html`<button type="button" class="sc-button secondary" aria-label=${`Stop the command ${command}`} @click=${() => requestHost(this, { type: 'cancelTerminal', sessionId: this.sessionId, terminalId: this.terminalId })}>
-                  ${codicon(STOP_ICON)} Stop
+              ? html`<button type="button" class="sc-button secondary" aria-label=${t('Stop the command {0}', command)} @click=${() => requestHost(this, { type: 'cancelTerminal', sessionId: this.sessionId, terminalId: this.terminalId })}>
+                  ${codicon(STOP_ICON)} ${t('Stop')}
                 </button>`
               : ''}
           </div>`
         : ''}
       ${refusalNote(this.store, { request: 'cancelTerminal', sessionId: this.sessionId, target: this.terminalId }, this.localName)}
-      <pre class="sc-terminal" role="log" aria-label=${`Terminal ${this.terminalId} output`}>${this.parsed.runs.map(renderRun)}</pre>
+      <pre class="sc-terminal" role="log" aria-label=${t('Terminal {0} output', this.terminalId)}>${this.parsed.runs.map(renderRun)}</pre>
       <div class="sc-muted">
-        ${terminal.truncated ? 'Output truncated. ' : ''}${exit
+        ${terminal.truncated ? `${t('Output truncated.')} ` : ''}${exit
           ? exit.signal
-            ? `Killed by ${exit.signal}`
-            : `Exit code ${exit.exitCode ?? '?'}`
+            ? t('Killed by {0}', exit.signal)
+            : t('Exit code {0}', exit.exitCode ?? '?')
           : ''}
       </div>
     </div>`;

@@ -2,7 +2,7 @@
 // A subagent tool call also hosts the child's card where it was spawned.
 import { html, nothing, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
-import { grantsCancel, presentToolStatus, stoppedWithTurn, toolKindIcon, toolProgress, visibleBidi, workspacePathsInText } from '../../src/presentation';
+import { grantsCancel, presentToolStatus, stoppedWithTurn, t, toolKindIcon, toolProgress, visibleBidi, workspacePathsInText } from '../../src/presentation';
 import type { ToolCallContent, ToolCallRecord } from '../../src/protocol/transcript';
 import { requestHost, revealSession } from '../events';
 import type { ChatStore } from '../state/chatStore';
@@ -45,9 +45,9 @@ export class SubchatsToolCall extends SubchatsElement {
 
   protected override render(): TemplateResult {
     const call = this.toolCall;
-    if (!call) return html`<div class="sc-entry sc-muted">${codicon('tools')} Unknown tool call</div>`;
+    if (!call) return html`<div class="sc-entry sc-muted">${codicon('tools')} ${t('Unknown tool call')}</div>`;
     // Paths in the title read workspace-relative; the tooltip keeps the title as the agent wrote it.
-    const fullTitle = visibleBidi(call.title || call.name || 'Tool call');
+    const fullTitle = visibleBidi(call.title || call.name || t('Tool call'));
     const title = workspacePathsInText(fullTitle, workspaceRoots());
     const status = presentToolStatus(call);
     const progress = toolProgress(call);
@@ -70,7 +70,7 @@ export class SubchatsToolCall extends SubchatsElement {
             class="sc-icon-button"
             ?disabled=${!hasBody}
             aria-expanded=${this.open ? 'true' : 'false'}
-            aria-label=${`${this.open ? 'Collapse' : 'Expand'} tool call ${title}`}
+            aria-label=${this.open ? t('Collapse tool call {0}', title) : t('Expand tool call {0}', title)}
             @click=${() => (this.open = !this.open)}
           >
             ${codicon(hasBody ? (this.open ? 'chevron-down' : 'chevron-right') : 'blank')}
@@ -82,7 +82,7 @@ export class SubchatsToolCall extends SubchatsElement {
             class="sc-status sc-state"
             data-status=${call.status}
             data-stopped=${stopped ? stopped.stopReason : nothing}
-            title=${stopped ? 'The turn ended while this call was open; the agent did not report its result.' : nothing}
+            title=${stopped ? t('The turn ended while this call was open; the agent did not report its result.') : nothing}
             >${presentedIcon(status)} ${status.label}</span
           >
           ${this.renderCancel(call, title)}
@@ -112,8 +112,8 @@ export class SubchatsToolCall extends SubchatsElement {
     return html`<button
       type="button"
       class="sc-icon-button"
-      title="Cancel this tool call"
-      aria-label=${`Cancel tool call ${title}`}
+      title=${t('Cancel this tool call')}
+      aria-label=${t('Cancel tool call {0}', title)}
       @click=${() => requestHost(this, { type: 'cancelToolCall', sessionId: this.sessionId, toolCallId: call.toolCallId })}
     >
       ${codicon(STOP_ICON)}
@@ -145,7 +145,7 @@ export class SubchatsToolCall extends SubchatsElement {
         ${call.rawInput !== undefined ? this.renderRawToggle('input') : nothing}
         ${call.rawOutput !== undefined ? this.renderRawToggle('output') : nothing}
       </div>
-      ${this.raw ? html`<pre aria-label=${`Raw ${this.raw}`}>${stringify(this.raw === 'input' ? call.rawInput : call.rawOutput)}</pre>` : nothing}`;
+      ${this.raw ? html`<pre aria-label=${this.raw === 'input' ? t('Raw input') : t('Raw output')}>${stringify(this.raw === 'input' ? call.rawInput : call.rawOutput)}</pre>` : nothing}`;
   }
 
   private renderRawToggle(part: RawPart): TemplateResult {
@@ -156,7 +156,7 @@ export class SubchatsToolCall extends SubchatsElement {
       aria-pressed=${shown ? 'true' : 'false'}
       @click=${() => (this.raw = shown ? undefined : part)}
     >
-      ${codicon('json')} ${shown ? 'Hide' : 'Show'} raw ${part}
+      ${codicon('json')} ${rawToggleLabel(shown, part)}
     </button>`;
   }
 
@@ -188,13 +188,13 @@ export class SubchatsToolCall extends SubchatsElement {
         </div>`;
       }
       default:
-        return html`<div class="sc-muted">${item.type} content</div>`;
+        return html`<div class="sc-muted">${t('{0} content', item.type)}</div>`;
     }
   }
 
   private nameOf(sessionId: string): string {
     const header = this.store?.mirror.session(sessionId)?.header;
-    return header?.label ?? 'A session outside this chat';
+    return header?.label ?? t('A session outside this chat');
   }
 }
 
@@ -204,6 +204,12 @@ function stringify(value: unknown): string {
   } catch {
     return String(value);
   }
+}
+
+/** The raw input/output toggle's words: whole phrases, so a translation can order them its own way. */
+function rawToggleLabel(shown: boolean, part: RawPart): string {
+  if (part === 'input') return shown ? t('Hide raw input') : t('Show raw input');
+  return shown ? t('Hide raw output') : t('Show raw output');
 }
 
 customElements.define('subchats-tool-call', SubchatsToolCall);

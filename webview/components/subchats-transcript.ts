@@ -2,6 +2,7 @@
 // by id, and each entry object is replaced only when it changes, so streaming into one entry re-renders only it.
 // The panel's main transcript (`follow`) is the panel's scroller; a child's, inline in its card, scrolls with it.
 import '@lit-labs/virtualizer';
+import { t } from '../../src/presentation';
 import type { LitVirtualizer } from '@lit-labs/virtualizer/LitVirtualizer.js';
 import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
@@ -80,13 +81,13 @@ export class SubchatsTranscript extends SubchatsElement {
 
   protected override render(): TemplateResult {
     const view = this.store?.mirror.session(this.sessionId);
-    if (!view) return html`<div class="sc-muted">No transcript.</div>`;
+    if (!view) return html`<div class="sc-muted">${t('No transcript.')}</div>`;
     const items = this.itemsOf(view);
-    if (items.length === 0) return html`<div class="sc-muted sc-entry">No messages yet.</div>`;
+    if (items.length === 0) return html`<div class="sc-muted sc-entry">${t('No messages yet.')}</div>`;
     const anchors = cardAnchors(view);
     return html`<lit-virtualizer
       role="feed"
-      aria-label="Transcript"
+      aria-label=${t('Transcript')}
       .items=${items}
       .keyFunction=${(item: Item) => item.id}
       .renderItem=${(item: Item, index: number) => this.renderItem(view, anchors, item, index, items.length)}
