@@ -14,8 +14,6 @@ export const WEBVIEW_PROTOCOL_VERSION = 7;
 /** How many of the latest state changes a header carries (enough for the state line's explanation). */
 export const HEADER_STATE_HISTORY = 6;
 
-/** What the webview shows when host and webview speak different protocol versions. */
-export const PROTOCOL_MISMATCH_REASON = 'Subchats was updated; reopen this chat.';
 
 /** A session's state as the webview gets it: what was reported, without the agent's usage blob. */
 export interface ChatSessionState {

@@ -2,8 +2,8 @@
 // (postMessage resolves false), a reload (the page says `ready` again, with no visibility change), the panel
 // hidden and shown, a page of another protocol version, and attachments waiting for a live page. Pure (no
 // 'vscode'): the panel passes `postMessage` and `isVisible`.
+import { protocolMismatchReason } from '../presentation';
 import {
-  PROTOCOL_MISMATCH_REASON,
   WEBVIEW_PROTOCOL_VERSION,
   type AddAttachmentMessage,
   type ChatPanelState,
@@ -73,7 +73,7 @@ export class FeedSync implements ChatPipe {
     if (protocolVersion !== WEBVIEW_PROTOCOL_VERSION) {
       this.options.log?.(`Chat panel: the webview speaks protocol ${protocolVersion}, this extension ${WEBVIEW_PROTOCOL_VERSION}; asked it to reopen`);
       this.incompatible = true;
-      this.deliver(unavailableSnapshot(this.options.panelState.sessionId, PROTOCOL_MISMATCH_REASON));
+      this.deliver(unavailableSnapshot(this.options.panelState.sessionId, protocolMismatchReason()));
       return;
     }
     this.incompatible = false;

@@ -3,7 +3,8 @@
 // reason, and an attachment waits for a page that takes it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { PROTOCOL_MISMATCH_REASON, WEBVIEW_PROTOCOL_VERSION, type HostToWebviewMessage } from '../../src/protocol/webviewMessages';
+import { protocolMismatchReason } from '../../src/presentation';
+import { WEBVIEW_PROTOCOL_VERSION, type HostToWebviewMessage } from '../../src/protocol/webviewMessages';
 import { FeedSync } from '../../src/webviews/feedSync';
 
 function pipe(): { sync: FeedSync; posted: HostToWebviewMessage[]; take: (taken: boolean) => void; show: (visible: boolean) => void } {
@@ -55,7 +56,7 @@ test('a page of another protocol version gets only the reason; nothing else unti
   sync.focusPrompt();
   sync.addAttachment({ type: 'addAttachment', attachment: { kind: 'file', path: 'a.ts' } });
   assert.equal(await sync.post({ type: 'requestOutcome', request: 'cancel', sessionId: 's' }), false);
-  assert.deepEqual(types(posted), [`snapshot:${PROTOCOL_MISMATCH_REASON}`]);
+  assert.deepEqual(types(posted), [`snapshot:${protocolMismatchReason()}`]);
 });
 
 test('an attachment waits for a page that takes it, then goes once', async () => {

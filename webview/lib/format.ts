@@ -1,7 +1,7 @@
 // Plain-text helpers shared by components: one-line summaries and where child cards go. States, tool
 // statuses, names and durations come from the shared presentation (src/presentation), as in the tree.
 import type { Entry, ToolCallRecord } from '../../src/protocol/transcript';
-import { permissionAnswer, planSummary, presentToolStatus } from '../../src/presentation';
+import { permissionAnswer, planSummary, presentToolStatus, t } from '../../src/presentation';
 import type { ChatSessionView } from '../state/mirror';
 
 function firstLine(text: string, max = 160): string {
@@ -13,37 +13,46 @@ function firstLine(text: string, max = 160): string {
 export function entrySummary(entry: Entry, toolCalls: Readonly<Record<string, ToolCallRecord>>): string {
   switch (entry.kind) {
     case 'message':
-      return `${entry.role === 'user' ? 'User' : entry.role === 'thought' ? 'Thinking' : 'Agent'}: ${firstLine(entry.text)}`;
+      if (entry.role === 'user') return t('User: {0}', firstLine(entry.text));
+      return entry.role === 'thought' ? t('Thinking: {0}', firstLine(entry.text)) : t('Agent: {0}', firstLine(entry.text));
     case 'toolCall': {
       const toolCall = toolCalls[entry.toolCallId];
-      return toolCall ? `${toolCall.title || toolCall.name || 'Tool call'} (${presentToolStatus(toolCall).label})` : 'Tool call';
+      return toolCall ? t('{0} ({1})', toolCall.title || toolCall.name || t('Tool call'), presentToolStatus(toolCall).label) : t('Tool call');
     }
     case 'plan':
       return planSummary(entry);
     case 'sessionMessage':
-      return `Message: ${firstLine(entry.text)}`;
+      return t('Message: {0}', firstLine(entry.text));
     case 'child':
-      return 'Started a subagent';
+      return t('Started a subagent');
     case 'permission':
-      return `Permission: ${firstLine(entry.title)} (${permissionAnswer(entry)})`;
+      return t('Permission: {0} ({1})', firstLine(entry.title), permissionAnswer(entry));
     case 'notice':
-      return `${entry.severity}: ${firstLine(entry.title)}`;
+      return noticeSummary(entry.severity, firstLine(entry.title));
     case 'elicitation':
-      return `Question: ${firstLine(entry.message)}`;
+      return t('Question: {0}', firstLine(entry.message));
     default:
       return '';
   }
 }
 
+/** A notice in one line, led by how serious it is; a severity the chat does not know stays as the agent named it. */
+function noticeSummary(severity: string, title: string): string {
+  if (severity === 'error') return t('error: {0}', title);
+  if (severity === 'warning') return t('warning: {0}', title);
+  if (severity === 'info') return t('info: {0}', title);
+  return `${severity}: ${title}`;
+}
+
 /** What an entry is, for its article in the transcript: who speaks for a message, else its one-line summary. */
 export function entryLabel(entry: Entry, toolCalls: Readonly<Record<string, ToolCallRecord>>): string {
   if (entry.kind !== 'message') return entrySummary(entry, toolCalls);
-  return entry.role === 'user' ? 'You' : entry.role === 'thought' ? 'Thinking' : 'Agent';
+  return entry.role === 'user' ? t('You') : entry.role === 'thought' ? t('Thinking') : t('Agent');
 }
 
 export function latestActivity(view: ChatSessionView): string {
   const last = view.entries.at(-1);
-  return last ? entrySummary(last, view.toolCalls) : 'No activity yet';
+  return last ? entrySummary(last, view.toolCalls) : t('No activity yet');
 }
 
 /** Where each child's card goes: its ChildEntry, else the subagent tool call naming it. */

@@ -1,5 +1,6 @@
 // Pasted or dropped images and audio, read into attachments (base64, as ACP image/audio blocks carry them).
 import type { MediaAttachment } from '../../src/protocol/webviewMessages';
+import { t } from '../../src/presentation';
 
 /** Larger media would not fit the message limits between webview and host. */
 const MAX_MEDIA_BYTES = 15 * 1024 * 1024;
@@ -21,8 +22,8 @@ function base64(bytes: Uint8Array): string {
 /** The attachment, or why the file cannot be one. */
 export async function readMedia(file: File): Promise<MediaAttachment | string> {
   const kind = mediaKind(file.type);
-  if (!kind) return `"${file.name || 'The file'}" is neither an image nor audio; attach workspace files with @.`;
-  if (file.size > MAX_MEDIA_BYTES) return `"${file.name || 'The file'}" is larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MB.`;
+  if (!kind) return file.name ? t('"{0}" is neither an image nor audio; attach workspace files with @.', file.name) : t('"The file" is neither an image nor audio; attach workspace files with @.');
+  if (file.size > MAX_MEDIA_BYTES) return file.name ? t('"{0}" is larger than {1} MB.', file.name, MAX_MEDIA_BYTES / 1024 / 1024) : t('"The file" is larger than {0} MB.', MAX_MEDIA_BYTES / 1024 / 1024);
   const data = base64(new Uint8Array(await file.arrayBuffer()));
-  return { kind, name: file.name || `Pasted ${kind}`, mimeType: file.type, data };
+  return { kind, name: file.name || (kind === 'image' ? t('Pasted image') : t('Pasted audio')), mimeType: file.type, data };
 }

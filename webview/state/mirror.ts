@@ -2,7 +2,6 @@
 // Every change replaces the affected objects (never mutates them), so components can compare by identity and
 // only the changed ones re-render.
 import {
-  PROTOCOL_MISMATCH_REASON,
   WEBVIEW_PROTOCOL_VERSION,
   type ChatAncestor,
   type ChatSessionData,
@@ -16,7 +15,7 @@ import {
   type ToolCallTextAppend,
 } from '../../src/protocol/webviewMessages';
 import type { ContentBlock, Entry, ToolCallContent, ToolCallRecord } from '../../src/protocol/transcript';
-import { preOrder } from '../../src/presentation';
+import { preOrder, protocolMismatchReason } from '../../src/presentation';
 import { grow, noteGrowth } from './textGrowth';
 import { ROOT_TOPIC, TERMINALS_TOPIC, TopicBus, TREE_TOPIC } from './topics';
 
@@ -120,7 +119,7 @@ export class ChatMirror {
     this.rev = this.rev ?? 0;
     this.rootSessionId = this.rootSessionId ?? rootSessionId;
     this.ancestors = [];
-    this.unavailableReason = PROTOCOL_MISMATCH_REASON;
+    this.unavailableReason = protocolMismatchReason();
     this.sessions = new Map();
     this.terminalOutputs = new Map();
     this.bus.emitAll();
