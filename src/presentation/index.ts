@@ -25,4 +25,5 @@ export { contextText, costText, subtreeUsage, subtreeUsageLines, usageText, usag
 export { codeBlockFile } from './codeBlockFile';
 export { CODE_TOKEN_KINDS, codeTokenCss, codeTokenKind, type CodeTokenKind } from './codeTokens';
 export { displayPath, fileReference, isLocalFile, workspaceFile, workspacePathsInText } from './displayPath';
-export { L10N_ELEMENT_ID, parseL10nBundle, protocolMismatchReason, t, useL10nBundle } from './l10n';
+export { L10N_ELEMENT_ID, parseL10nBundle, t, useL10nBundle } from './l10n';
+export { protocolMismatchReason } from './protocolMismatch';

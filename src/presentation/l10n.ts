@@ -25,11 +25,6 @@ export function t(message: string, ...args: readonly (string | number | boolean)
   });
 }
 
-/** What a chat shows when host and webview speak different protocol versions (the extension was updated under it). */
-export function protocolMismatchReason(): string {
-  return t('Subchats was updated; reopen this chat.');
-}
-
 /** The id of the chat page's JSON data element that carries the bundle (src/webviews/chatHtml.ts writes it). */
 export const L10N_ELEMENT_ID = 'subchats-l10n';
 

@@ -9,7 +9,7 @@ import { L10N_ELEMENT_ID, parseL10nBundle, t, useL10nBundle } from '../../src/pr
 import { buildChatHtml } from '../../src/webviews/chatHtml';
 import { manifestTexts, placeholderKey, rawManifest } from './support/manifest';
 import { BUNDLE_PATH, englishBundle, sourceFiles as sourceFilesUnder } from './support/l10nBundle';
-import { translatedMessages, unlocalisedText, untranslatedPhrases, type Finding } from './support/unlocalisedText';
+import { translatedMessages, unlocalisedText, untranslatedPhrases, untranslatedTemplateText, type Finding } from './support/unlocalisedText';
 
 const root = join(import.meta.dirname, '../..');
 
@@ -45,7 +45,62 @@ const NOT_WORDS: readonly { readonly file: string; readonly text: string; readon
   { file: 'src/history/sessionHistory.ts', text: 'history …: could not rotate (…)', why: 'a log line' },
 ];
 
+/**
+ * What the webview rules find in webview/ that is not words to translate, each with why (the same bar as
+ * NOT_WORDS: English the chat shows belongs in t()). Codicon names, CSS and symbols (…, ↳, ⋯, →) are no finding
+ * to begin with: the template rule looks for letters, and only in text and in title, aria-label,
+ * placeholder and alt values.
+ */
+const WEBVIEW_NOT_WORDS: readonly { readonly file: string; readonly text: string; readonly why: string }[] = [
+  { file: 'webview/lib/codeTokenStyles.ts', text: '.… { color: var(…, …currentcolor…); font-style: var(…-font-style, normal); font-weight: var(…-font-weight, normal); text-decoration: var(…-text-decoration, none); }', why: 'a CSS rule' },
+];
+
 describe('words in the source', () => {
+  test('every word the chat webview writes into its Lit templates (text, title, aria-label, placeholder, alt) goes through t, and every phrase it hands on too', () => {
+    const files = sourceFiles('webview');
+    assert.ok(files.length > 40, `read ${files.length} files`);
+    const findings = files.flatMap((file) => {
+      const source = readFileSync(join(root, file), 'utf8');
+      return [...untranslatedTemplateText(file, source), ...untranslatedPhrases(file, source), ...unlocalisedText(file, source)];
+    });
+    const allowed = (f: Finding) => WEBVIEW_NOT_WORDS.some((word) => word.file === f.file && word.text === f.text);
+    assert.deepEqual(findings.filter((f) => !allowed(f)).map((f) => `${f.file}:${f.line} ${f.rule}: ${f.text}`), []);
+    const stale = WEBVIEW_NOT_WORDS.filter((word) => !findings.some((f) => f.file === word.file && f.text === word.text));
+    assert.deepEqual(stale, [], 'allow-list entries that match nothing any more');
+  });
+
+  test('the template rule finds words in Lit templates and passes translated ones, bindings, codicons and symbols', () => {
+    const probe = `
+      import { html, svg } from 'lit';
+      import { t } from '../../src/presentation';
+      export function view(open: boolean, name: string, el: HTMLElement) {
+        el.setAttribute('aria-label', 'Code actions');
+        el.setAttribute('aria-label', t('Code actions'));
+        el.setAttribute('role', 'toolbar');
+        return html\`<div class="sc-row sc-muted" title="Latest activity" aria-label=\${t('Plan')} data-kind="tool call">
+          \${codicon('loading codicon-modifier-spin')} Still waiting…
+          <button @click=\${() => undefined} aria-label=\${\`Remove \${name}\`} title=\${open ? 'Hide' : t('Show')}>\${t('Retry')}</button>
+          <img alt='An image' src=\${name}> <input placeholder=Search .placeholder=\${name}>
+          <!-- a comment with words --> ⋯ ↳ → &nbsp; \${open ? 'Hide' : 'Show'} the patch
+          \${svg\`<title>\${name} \${open ? 'now' : ''}</title>\`}
+        </div>\`;
+      }`;
+    const found = untranslatedTemplateText('probe.ts', probe).map((f) => `${f.line} ${f.rule}: ${f.text}`);
+    assert.deepEqual(found, [
+      '5 setAttribute aria-label: Code actions',
+      '10 aria-label attribute binding: Remove',
+      '10 title attribute binding: Hide',
+      '12 text between tags binding: Hide',
+      '12 text between tags binding: Show',
+      '8 title attribute: Latest activity',
+      '8 alt attribute: An image',
+      '8 placeholder attribute: Search',
+      '8 text between tags: Still waiting…',
+      '8 text between tags: the patch',
+      '13 text between tags binding: now',
+    ]);
+  });
+
   test('every word src/ hands to VS Code UI goes through vscode.l10n.t or the pure layers\' t, at run time', () => {
     const files = sourceFiles('src').filter((file) => !NOT_UI.some((dir) => file.startsWith(dir)));
     assert.ok(files.length > 100, `read ${files.length} files`);
