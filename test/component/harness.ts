@@ -115,15 +115,16 @@ function listen(extraRoutes: ExtraRoutes): Promise<Server> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
-/** The production chat HTML with the host stub inserted before the bundle. */
-export function chatPage(origin: string, nonce: string, theme: ThemeName = 'dark'): string {
+/** The production chat HTML with the host stub inserted before the bundle; in English unless `l10n` says otherwise. */
+export function chatPage(origin: string, nonce: string, theme: ThemeName = 'dark', l10n?: { readonly language: string; readonly bundle: Readonly<Record<string, string>> }): string {
   const html = buildChatHtml({
     cspSource: origin,
     nonce,
     scriptUri: `${origin}/dist/webview.js`,
     codiconsUri: `${origin}/dist/codicons/codicon.css`,
     title: 'Subchats test',
-    language: 'en',
+    language: l10n?.language ?? 'en',
+    l10nBundle: l10n?.bundle,
   });
   return withTestHost(html, nonce, theme);
 }
@@ -212,11 +213,11 @@ export class ChatPage {
 }
 
 /** For a test file: builds the bundle and starts one harness before its tests, closes it after them. */
-export function useHarness(): () => Harness {
+export function useHarness(extraRoutes: ExtraRoutes = {}): () => Harness {
   let harness: Harness | undefined;
   before(async () => {
     buildBundle();
-    harness = await startHarness();
+    harness = await startHarness(extraRoutes);
   });
   after(async () => {
     await harness?.close();
