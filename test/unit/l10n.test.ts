@@ -21,6 +21,9 @@ const NOT_UI = ['src/demoAgent/', 'src/cli/', 'src/acp/'];
 
 const sourceFiles = (dir: string) => sourceFilesUnder(root, dir);
 
+/** A finding that is no word to translate, and why. */
+type NotWord = { readonly file: string; readonly text: string; readonly why: string };
+
 /**
  * Files of the UI folders that make no words for the extension's UI: the wire's own vocabulary (directions,
  * method names), the `subchats replay` report, which the CLI prints to a terminal, and the chat's HTML page
@@ -31,7 +34,7 @@ const NOT_UI_FILES = ['src/store/wireMessage.ts', 'src/store/requestLedger.ts', 
  * Phrases the phrase rule finds that are not words to translate, each with why. A new entry needs a reason a
  * reviewer agrees with: English the product shows belongs in t().
  */
-const NOT_WORDS: readonly { readonly file: string; readonly text: string; readonly why: string }[] = [
+const NOT_WORDS: readonly NotWord[] = [
   { file: 'src/store/subagentDialects.ts', text: 'Gemini CLI', why: 'a product name' },
   { file: 'src/store/recordKeeper.ts', text: 'more than … diagnostics; the rest are not kept', why: 'a diagnostic: a log line for the output channel and `subchats replay`' },
   // Problems with the subchats.agents setting and dropped registry entries go to the output channel only.
@@ -51,9 +54,17 @@ const NOT_WORDS: readonly { readonly file: string; readonly text: string; readon
  * to begin with: the template rule looks for letters, and only in text and in title, aria-label,
  * placeholder and alt values.
  */
-const WEBVIEW_NOT_WORDS: readonly { readonly file: string; readonly text: string; readonly why: string }[] = [
+const WEBVIEW_NOT_WORDS: readonly NotWord[] = [
   { file: 'webview/lib/codeTokenStyles.ts', text: '.… { color: var(…, …currentcolor…); font-style: var(…-font-style, normal); font-weight: var(…-font-weight, normal); text-decoration: var(…-text-decoration, none); }', why: 'a CSS rule' },
 ];
+
+/** No finding but the allow-list's, and no allow-list entry that finds nothing any more. */
+function assertOnlyAllowed(findings: readonly Finding[], notWords: readonly NotWord[]): void {
+  const allowed = (f: Finding) => notWords.some((word) => word.file === f.file && word.text === f.text);
+  assert.deepEqual(findings.filter((f) => !allowed(f)).map((f) => `${f.file}:${f.line} ${f.rule}: ${f.text}`), []);
+  const stale = notWords.filter((word) => !findings.some((f) => f.file === word.file && f.text === word.text));
+  assert.deepEqual(stale, [], 'allow-list entries that match nothing any more');
+}
 
 describe('words in the source', () => {
   test('every word the chat webview writes into its Lit templates (text, title, aria-label, placeholder, alt) goes through t, and every phrase it hands on too', () => {
@@ -63,10 +74,7 @@ describe('words in the source', () => {
       const source = readFileSync(join(root, file), 'utf8');
       return [...untranslatedTemplateText(file, source), ...untranslatedPhrases(file, source), ...unlocalisedText(file, source)];
     });
-    const allowed = (f: Finding) => WEBVIEW_NOT_WORDS.some((word) => word.file === f.file && word.text === f.text);
-    assert.deepEqual(findings.filter((f) => !allowed(f)).map((f) => `${f.file}:${f.line} ${f.rule}: ${f.text}`), []);
-    const stale = WEBVIEW_NOT_WORDS.filter((word) => !findings.some((f) => f.file === word.file && f.text === word.text));
-    assert.deepEqual(stale, [], 'allow-list entries that match nothing any more');
+    assertOnlyAllowed(findings, WEBVIEW_NOT_WORDS);
   });
 
   test('the template rule finds words in Lit templates and passes translated ones, bindings, codicons and symbols', () => {
@@ -114,10 +122,7 @@ describe('words in the source', () => {
     const files = sourceFiles('src').filter((file) => !NOT_UI.some((dir) => file.startsWith(dir)) && !NOT_UI_FILES.includes(file));
     assert.ok(files.length > 150, `read ${files.length} files`);
     const findings = files.flatMap((file) => untranslatedPhrases(file, readFileSync(join(root, file), 'utf8')));
-    const allowed = (f: Finding) => NOT_WORDS.some((word) => word.file === f.file && word.text === f.text);
-    assert.deepEqual(findings.filter((f) => !allowed(f)).map((f) => `${f.file}:${f.line} ${f.rule}: ${f.text}`), []);
-    const stale = NOT_WORDS.filter((word) => !findings.some((f) => f.file === word.file && f.text === word.text));
-    assert.deepEqual(stale, [], 'allow-list entries that match nothing any more');
+    assertOnlyAllowed(findings, NOT_WORDS);
   });
 
   test('the phrase rule finds each way a pure layer hands on English, and passes translated words and ids', () => {
