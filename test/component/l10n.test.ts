@@ -9,9 +9,10 @@ import { chatPage, useHarness } from './harness';
 import { ROOT, parentWithChildren } from './scenes';
 
 const GERMAN = {
-  Send: 'Senden',
+  // The scene's root is working and takes no steering: its box queues.
+  Queue: 'Einreihen',
+  'Queue a message: it is sent when the turn ends': 'Nachricht einreihen: sie geht ab, wenn der Zug endet',
   You: 'Du',
-  'Message the agent: / for commands, @ for files (Enter to send, Shift+Enter for a new line)': 'Nachricht an den Agenten: / für Befehle, @ für Dateien',
   'Session details': 'Sitzungsdetails',
   // Cannot close the data element: the page must still load and read it.
   '</script><script>document.title = "pwned"</script>': '</script>',
@@ -27,11 +28,11 @@ describe('the chat in the user\'s language', () => {
     await page.getByText('Please fix the failing tests').waitFor();
 
     assert.equal(await page.locator('html').getAttribute('lang'), 'de');
-    await page.getByRole('button', { name: 'Senden', exact: true }).waitFor();
-    assert.equal(await page.getByRole('textbox').getAttribute('placeholder'), GERMAN['Message the agent: / for commands, @ for files (Enter to send, Shift+Enter for a new line)']);
+    await page.getByRole('button', { name: 'Einreihen', exact: true }).waitFor();
+    assert.equal(await page.getByRole('textbox').getAttribute('placeholder'), GERMAN['Queue a message: it is sent when the turn ends']);
     assert.ok((await page.getByText('Du', { exact: true }).count()) > 0, 'the user\'s messages are headed "Du"');
     await page.getByRole('button', { name: 'Sitzungsdetails', exact: true }).waitFor();
-    assert.equal(await page.getByRole('button', { name: 'Send', exact: true }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Queue', exact: true }).count(), 0);
     // Not in the bundle: English.
     assert.ok((await page.getByText('Agent', { exact: true }).count()) > 0, 'the agent\'s messages stay "Agent"');
 
