@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import { activityBarEntry, editorTab, launchWorkbench, notificationToast, runCommand, screenshot, sidebarTreeRow, workbenchLog } from './harness/index.mjs';
-import { SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
+import { SLOW_MS, newDemoSession, pickSubagent, promptInChat } from './harness/subchats.mjs';
 
 const CANCEL_KEY = 'KeyX';
 const CANCEL_CHORD = `Control+Alt+${CANCEL_KEY}`;
@@ -95,7 +95,7 @@ test('in the Subchats tree Ctrl+Alt+X cancels the selected session, not the acti
   await activeEditorTab(page, ROOT_PROMPT).waitFor();
   await rootRow(page).and(selected(page)).waitFor();
   await runCommand(page, 'Subchats: Reveal in Session Tree');
-  await page.locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: /↳ Explorer$/ }) }).click();
+  await pickSubagent(page, 'Explorer');
   await explorer.and(selected(page)).waitFor();
   await focusSessionsTree(page);
   await explorer.and(selected(page)).waitFor();

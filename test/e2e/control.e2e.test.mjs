@@ -21,7 +21,7 @@ import {
   sidebarTreeRow,
 } from './harness/index.mjs';
 import { waitForTree } from './harness/sessionTree.mjs';
-import { DEMO_AGENT, SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
+import { DEMO_AGENT, SLOW_MS, newDemoSession, pickSubagent, promptInChat } from './harness/subchats.mjs';
 
 const TEST_TIMEOUT_MS = 240_000;
 // Generous: other e2e runs may share the two cores; every wait still ends as soon as its condition holds.
@@ -140,11 +140,7 @@ test('a cancelled child shows the same state, label and icon, in the tree and in
   // loaded machine made happen in 2 of about 10 runs; the menu has its own test above, and this one is about how
   // the cancel shows.
   await runCommand(page, 'Subchats: Cancel Session');
-  await page
-    .locator('.quick-input-widget .quick-input-list .monaco-list-row')
-    .filter({ has: page.locator('.label-name', { hasText: /↳ Explorer$/ }) })
-    .first()
-    .click();
+  await pickSubagent(page, 'Explorer');
 
   // The cancel is confirmed once the child reports itself idle/cancelled ("Cancelled") in the tree...
   const treeRow = await waitForTree(page, (rows) => {

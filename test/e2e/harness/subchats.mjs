@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chatFrame, pickQuickItem, runCommand } from './workbench.mjs';
+import { chatFrame, escapeRegExp, pickQuickItem, runCommand } from './workbench.mjs';
 
 /** The demo agent's label in the New Session picker. */
 export const DEMO_AGENT = 'Demo Agent (built in)';
@@ -40,6 +40,16 @@ export async function showChatDetails(chat) {
   const toggle = chat.locator('subchats-session-bar').getByRole('button', { name: 'Session details' });
   if ((await toggle.getAttribute('aria-expanded', { timeout: SLOW_MS })) !== 'true') await toggle.click();
   await chat.locator('#sc-header-details:not([hidden])').waitFor({ state: 'attached' });
+}
+
+/**
+ * Picks a subagent in an open Subchats session picker (Cancel Session, Reveal in Session Tree…), where its row
+ * reads `↳ <name>` indented under its parent.
+ */
+export async function pickSubagent(page, name) {
+  await page
+    .locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`↳ ${escapeRegExp(name)}$`) }) })
+    .click();
 }
 
 /** Types a prompt into a chat's prompt box and sends it with Enter. */

@@ -142,6 +142,6 @@ export async function screenshot(page, name) {
   return path;
 }
 
-function escapeRegExp(text) {
+export function escapeRegExp(text) {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
