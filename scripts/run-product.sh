@@ -34,6 +34,10 @@ export function greeting(name: string): string {
 TS
 fi
 
+# Asks Subchats to open on its Sessions view and Get Started walkthrough the first time (src/host/welcomeOnOpen.ts).
+mkdir -p "$DEMO_WORKSPACE/.vscode"
+echo "Subchats opens its Sessions view and Get Started walkthrough the first time this workspace is opened." > "$DEMO_WORKSPACE/.vscode/subchats-welcome"
+
 if [ -z "${SUBCHATS_USE_CODE_SERVER:-}" ] && command -v code >/dev/null 2>&1; then
   echo "Opening desktop VS Code with Subchats as a development extension..."
   exec code --extensionDevelopmentPath="$REPO_ROOT" "$DEMO_WORKSPACE"

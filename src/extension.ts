@@ -2,6 +2,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { welcomeIfAsked } from './host/welcomeOnOpen';
 import { inertUiText } from './host/uiText';
 import { useL10nBundle } from './presentation';
 import { version as VERSION } from '../package.json';
@@ -226,6 +227,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
   context.subscriptions.push(
     registerAddAgentCommand({ cache: context.globalState, agentsRoot: path.join(context.globalStorageUri.fsPath, 'agents'), log: (text) => log.info(text) }),
   );
+  welcomeIfAsked(context).catch((error: unknown) => log.warn(`welcome: ${String(error)}`));
   const api: SubchatsTestApi = {
     version: VERSION,
     async requestAccess(extensionId) {
