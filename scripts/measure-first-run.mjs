@@ -53,7 +53,7 @@ try {
   const page = browser.pages()[0] ?? (await browser.newPage());
   await page.goto(url);
   await page.locator('.gettingStartedContainer .monaco-button, .gettingStartedContainer a.button-link', { hasText: 'Start a Demo Session' }).first().click({ timeout: 120_000 });
-  const chat = page.locator('iframe.webview.ready >> visible=true').contentFrame().locator('iframe#active-frame').contentFrame();
+  const chat = page.locator('iframe.webview.ready[src*="extensionId=subchats.subchats&"] >> visible=true').contentFrame().locator('iframe#active-frame').contentFrame();
   await chat.locator('#sc-prompt-input:focus').waitFor({ timeout: 120_000 });
   const chatAt = seconds();
   console.log(`\nnpm start printed its address after ${urlAt} s; the first chat took prompts (cursor in its box) after ${chatAt} s.`);
