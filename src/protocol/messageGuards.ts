@@ -108,6 +108,7 @@ function isSuggestion(value: unknown): value is FileSuggestion {
 
 export const webviewToHostGuards: GuardTable<WebviewToHostMessage> = {
   ready: (m) => (typeof m.protocolVersion === 'number' ? { type: 'ready', protocolVersion: m.protocolVersion } : undefined),
+  pageLoadFailed: (m) => (isString(m.asset, 100) ? { type: 'pageLoadFailed', asset: m.asset } : undefined),
   resync: (m) => ({ type: 'resync', knownRev: typeof m.knownRev === 'number' ? m.knownRev : -1, reason: isString(m.reason) ? m.reason : 'unknown' }),
   ack: (m) => (isRev(m.rev) ? { type: 'ack', rev: m.rev } : undefined),
   prompt: parsePrompt,

@@ -363,8 +363,13 @@ export type HostToWebviewMessage = FeedMessage | FileSearchResultsMessage | AddA
 
 type OpenChatWhere = 'beside' | 'tab';
 
+/** The type of the message the page's load guard posts (see chatHtml): written once for the page and the guards. */
+export const PAGE_LOAD_FAILED = 'pageLoadFailed';
+
 export type WebviewToHostMessage =
   | { readonly type: 'ready'; readonly protocolVersion: number }
+  /** The page's bundle or stylesheet (`asset`, a file name) did not load: the panel loads the page again. */
+  | { readonly type: typeof PAGE_LOAD_FAILED; readonly asset: string }
   | { readonly type: 'resync'; readonly knownRev: number; readonly reason: string }
   /** Flow control: the webview has applied and painted everything up to `rev`. */
   | { readonly type: 'ack'; readonly rev: number }

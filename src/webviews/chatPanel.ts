@@ -8,7 +8,8 @@ import { WorkspaceFiles, chatWorkspace } from './workspaceFiles';
 import type { SessionView } from '../store/model';
 import type { SessionStoreReader } from '../store/storeAccess';
 import { ChatFeed } from './chatFeed';
-import { buildChatHtml, createNonce } from './chatHtml';
+import { buildChatHtml, buildChatLoadFailedHtml, createNonce } from './chatHtml';
+import { PAGE_RELOAD_DELAYS_MS, PageReloads } from './pageReloads';
 import { handleRequest, isSameOrDescendant, type ChatSessionsHost, type ChatWorkbench, type PermissionAnswers, type RequestContext } from './chatRequests';
 import { FeedSync } from './feedSync';
 import { vscodeWorkbench } from './chatWorkbench';
@@ -186,6 +187,7 @@ export class ChatPanelManager implements vscode.Disposable {
 class ChatPanelController implements vscode.Disposable {
   private store: SessionStoreReader | undefined;
   private readonly sync: FeedSync;
+  private readonly reloads: PageReloads;
   private readonly workbench: ChatWorkbench;
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -196,21 +198,16 @@ class ChatPanelController implements vscode.Disposable {
     readonly sessionId: string,
   ) {
     const webview = panel.webview;
-    webview.html = buildChatHtml({
-      cspSource: webview.cspSource,
-      nonce: createNonce(),
-      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(manager.distUri, 'webview.js')).toString(),
-      codiconsUri: webview.asWebviewUri(vscode.Uri.joinPath(manager.distUri, 'codicons', 'codicon.css')).toString(),
-      title: vscode.l10n.t('Subchats'),
-      language: vscode.env.language,
-      l10nBundle: vscode.l10n.bundle,
-    });
+    this.loadPage();
+    const log = manager.options.log;
+    this.reloads = new PageReloads({ reload: () => this.loadPage(), giveUp: (asset) => this.showLoadFailure(asset), ...(log ? { log } : {}) });
     this.sync = new FeedSync({
       panelState: { connectionId, sessionId },
       workspace: chatWorkspace,
       postMessage: (message) => webview.postMessage(message),
       isVisible: () => panel.visible,
       onFeedPost: () => this.updateTitle(),
+      onPageLoadFailed: (asset) => this.reloads.failed(asset),
       ...(manager.options.log ? { log: manager.options.log } : {}),
     });
     this.workbench = vscodeWorkbench({
@@ -249,6 +246,7 @@ class ChatPanelController implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.reloads.dispose();
     this.sync.dispose();
     for (const disposable of this.disposables) disposable.dispose();
     this.disposables.length = 0;
@@ -256,6 +254,33 @@ class ChatPanelController implements vscode.Disposable {
 
   focusPrompt(): void {
     this.sync.focusPrompt();
+  }
+
+  /** Gives the panel a new page (a new nonce makes the HTML differ, so VS Code loads it even if it was set before). */
+  private loadPage(): void {
+    const { webview } = this.panel;
+    const dist = this.manager.distUri;
+    webview.html = buildChatHtml({
+      cspSource: webview.cspSource,
+      nonce: createNonce(),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'webview.js')).toString(),
+      codiconsUri: webview.asWebviewUri(vscode.Uri.joinPath(dist, 'codicons', 'codicon.css')).toString(),
+      title: vscode.l10n.t('Subchats'),
+      language: vscode.env.language,
+      l10nBundle: vscode.l10n.bundle,
+    });
+  }
+
+  private showLoadFailure(asset: string): void {
+    this.panel.webview.html = buildChatLoadFailedHtml({
+      title: vscode.l10n.t('Subchats'),
+      language: vscode.env.language,
+      message: vscode.l10n.t(
+        'Subchats could not load this chat: {0} did not load after {1} tries. Close this tab and open the chat again from the Sessions view.',
+        asset,
+        PAGE_RELOAD_DELAYS_MS.length + 1,
+      ),
+    });
   }
 
   addAttachment(message: AddAttachmentMessage): void {

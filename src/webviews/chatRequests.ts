@@ -63,6 +63,8 @@ export interface ChatWorkbench {
 /** The panel's side of the pipe to its webview. */
 export interface ChatPipe {
   ready(protocolVersion: number): void;
+  /** The page's bundle or stylesheet did not load. */
+  pageLoadFailed(asset: string): void;
   resync(): void;
   ack(rev: number): void;
   /** Posts outside the revisioned feed; resolves false when the webview did not take it. */
@@ -205,6 +207,7 @@ function answerPermission(context: RequestContext, message: Message<'answerPermi
 
 export const requestHandlers: RequestHandlers = {
   ready: (message, { pipe }) => pipe.ready(message.protocolVersion),
+  pageLoadFailed: (message, { pipe }) => pipe.pageLoadFailed(message.asset),
   resync: (_message, { pipe }) => pipe.resync(),
   ack: (message, { pipe }) => pipe.ack(message.rev),
   prompt: (message, context) => sendMessage(context, message),

@@ -30,6 +30,8 @@ export interface FeedSyncOptions {
   readonly isVisible: () => boolean;
   /** Called after each feed post (the panel's title follows the session's label). */
   readonly onFeedPost?: () => void;
+  /** The page's bundle or stylesheet did not load (see PageReloads). */
+  readonly onPageLoadFailed?: (asset: string) => void;
   readonly log?: (text: string) => void;
 }
 
@@ -46,6 +48,10 @@ export class FeedSync implements ChatPipe {
   private pendingAttachments: AddAttachmentMessage[] = [];
   /** The editor theme's code colours as last sent: a reloaded page gets them again. */
   private tokenColorsMessage: TokenColorsMessage | undefined;
+  /** A page of this version has said `ready` or `resync` and has not failed to load since. */
+  private pageLive = false;
+  /** The prompt box should take the cursor once a page is live (asked before one was). */
+  private focusWanted = false;
 
   constructor(private readonly options: FeedSyncOptions) {}
 
@@ -64,6 +70,8 @@ export class FeedSync implements ChatPipe {
 
   /** The panel was hidden or shown: a shown panel that missed posts gets a snapshot. */
   visibilityChanged(visible: boolean): void {
+    // A hidden panel's page is gone (no retainContextWhenHidden): the one shown next says `ready`.
+    if (!visible) this.pageLive = false;
     const before = this.lastSnapshotPost;
     this.feed?.setVisible(visible);
     if (visible && this.undelivered && this.lastSnapshotPost === before) this.sendSnapshot();
@@ -80,16 +88,24 @@ export class FeedSync implements ChatPipe {
     this.resync();
   }
 
+  /** The page failed to load (it will be loaded again): what it was asked waits for the next page. */
+  pageLoadFailed(asset: string): void {
+    this.pageLive = false;
+    this.options.onPageLoadFailed?.(asset);
+  }
+
   /**
    * A webview that posts is alive: the feed posts to it again even if no visibility change said so
    * (a reload fires no onDidChangeViewState). Every ready or resync gets a snapshot, exactly one.
    */
   resync(): void {
+    this.pageLive = true;
     const before = this.lastSnapshotPost;
     if (this.options.isVisible()) this.feed?.setVisible(true);
     if (this.lastSnapshotPost === before) this.sendSnapshot();
     this.postPendingAttachments();
     if (this.tokenColorsMessage) void this.options.postMessage(this.tokenColorsMessage);
+    if (this.focusWanted) this.focusPrompt();
   }
 
   ack(rev: number): void {
@@ -119,9 +135,14 @@ export class FeedSync implements ChatPipe {
     this.sendSnapshot();
   }
 
-  /** Asks the webview to focus its prompt box (not a feed message: no revision, nothing to resend). */
+  /**
+   * Asks the webview to focus its prompt box (not a feed message: no revision). A page that is not live yet (a
+   * new panel's, or one loading again) gets it once it says `ready`: a page that never ran its script cannot.
+   */
   focusPrompt(): void {
-    if (!this.incompatible) void this.options.postMessage({ type: 'focusPrompt', protocolVersion: WEBVIEW_PROTOCOL_VERSION });
+    if (this.incompatible) return;
+    this.focusWanted = !this.pageLive;
+    if (this.pageLive) void this.options.postMessage({ type: 'focusPrompt', protocolVersion: WEBVIEW_PROTOCOL_VERSION });
   }
 
   dispose(): void {

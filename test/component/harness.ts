@@ -38,7 +38,7 @@ export function buildBundle(): void {
   execFileSync(process.execPath, [join(repoRoot, 'scripts', 'build.mjs')], { cwd: repoRoot, stdio: 'inherit' });
 }
 
-/** Installed before the bundle: a fake VS Code API that records posts, and a CSP violation log. */
+/** Installed before any script of the page: a fake VS Code API that records posts, and a CSP violation log. */
 const HOST_STUB = `
 window.__posted = [];
 window.__cspViolations = [];
@@ -47,11 +47,19 @@ window.__state = undefined;
 document.addEventListener('securitypolicyviolation', (e) => {
   window.__cspViolations.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample });
 });
-window.acquireVsCodeApi = () => ({
-  postMessage: (m) => window.__posted.push(JSON.parse(JSON.stringify(m))),
-  getState: () => window.__state,
-  setState: (s) => { window.__state = s; },
-});
+window.acquireVsCodeApi = (() => {
+  let acquired = false;
+  return () => {
+    // As in VS Code: one instance per page.
+    if (acquired) throw new Error('An instance of the VS Code API has already been acquired');
+    acquired = true;
+    return {
+      postMessage: (m) => window.__posted.push(JSON.parse(JSON.stringify(m))),
+      getState: () => window.__state,
+      setState: (s) => { window.__state = s; },
+    };
+  };
+})();
 `;
 
 /** Extra pages the server can serve (the benchmark's baseline page). */
@@ -162,9 +170,10 @@ export function withTestHost(html: string, nonce: string, theme: ThemeName = 'da
   const { bodyClasses, themeKind, variables } = capturedTheme(theme);
   const css = `html { ${Object.entries(variables).map(([name, value]) => `${name}: ${value};`).join(' ')} }`;
   return html
-    .replace('<head>', `<head>\n<style nonce="${nonce}">${VSCODE_DEFAULT_STYLES}</style>`)
+    // VS Code defines acquireVsCodeApi before any script of the page runs.
+    .replace('<head>', `<head>\n<script nonce="${nonce}">${HOST_STUB}</script>\n<style nonce="${nonce}">${VSCODE_DEFAULT_STYLES}</style>`)
     .replace('</head>', `<style nonce="${nonce}">${css}</style>\n</head>`)
-    .replace('<body>', `<body class="${bodyClasses.join(' ')}" data-vscode-theme-kind="${themeKind}">\n<script nonce="${nonce}">${HOST_STUB}</script>`);
+    .replace('<body>', `<body class="${bodyClasses.join(' ')}" data-vscode-theme-kind="${themeKind}">`);
 }
 
 export class ChatPage {

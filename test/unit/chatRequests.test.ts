@@ -78,6 +78,7 @@ function fixture(actions: Partial<SessionActions>, options: { taken?: boolean; t
     workbench,
     pipe: {
       ready: () => calls.push('ready'),
+      pageLoadFailed: (asset) => void calls.push(`pageLoadFailed ${asset}`),
       resync: () => calls.push('resync'),
       ack: (rev) => void calls.push(`ack ${rev}`),
       post: (message) => {

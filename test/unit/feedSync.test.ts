@@ -106,3 +106,38 @@ test('every snapshot carries the workspace the chat words paths by; a change of 
     { folders: [{ name: 'repo', path: '/repo' }, { name: 'docs', path: '/docs' }], home: '/home/ann' },
   ]);
 });
+
+test('the prompt box takes the cursor once a page is live: a new page gets the ask after its ready, a live page at once', () => {
+  const { sync, posted } = pipe();
+  sync.focusPrompt();
+  assert.deepEqual(types(posted), [], 'no page yet: the ask waits');
+  sync.ready(WEBVIEW_PROTOCOL_VERSION);
+  assert.deepEqual(types(posted), ['snapshot:The agent connection for this chat is not available. Reconnect or reopen the session.', 'focusPrompt']);
+  sync.resync();
+  assert.equal(types(posted).filter((type) => type === 'focusPrompt').length, 1, 'asked once, answered once');
+  sync.focusPrompt();
+  assert.equal(types(posted).at(-1), 'focusPrompt', 'a live page gets it at once');
+});
+
+test('a page that failed to load, or was hidden, gets no ask: the next page does once it says ready', () => {
+  const failed: string[] = [];
+  const posted: HostToWebviewMessage[] = [];
+  const sync = new FeedSync({
+    panelState: { connectionId: 'c', sessionId: 's' },
+    postMessage: (message) => (posted.push(message), Promise.resolve(true)),
+    isVisible: () => true,
+    onPageLoadFailed: (asset) => failed.push(asset),
+  });
+  sync.ready(WEBVIEW_PROTOCOL_VERSION);
+  sync.pageLoadFailed('codicon.css');
+  assert.deepEqual(failed, ['codicon.css']);
+  sync.focusPrompt();
+  assert.equal(posted.filter((m) => m.type === 'focusPrompt').length, 0);
+  sync.ready(WEBVIEW_PROTOCOL_VERSION);
+  assert.equal(posted.filter((m) => m.type === 'focusPrompt').length, 1);
+  sync.visibilityChanged(false);
+  sync.focusPrompt();
+  assert.equal(posted.filter((m) => m.type === 'focusPrompt').length, 1, 'hidden: its page is gone');
+  sync.ready(WEBVIEW_PROTOCOL_VERSION);
+  assert.equal(posted.filter((m) => m.type === 'focusPrompt').length, 2);
+});

@@ -218,7 +218,7 @@ describe('the chat page hands the bundle to the webview', () => {
     assert.ok(text !== undefined, 'the page has the data element');
     assert.doesNotMatch(text, /</, 'no tag or comment can start inside it');
     assert.deepEqual({ ...parseL10nBundle(text) }, hostile);
-    assert.equal(html.match(/<script/g)?.length, 2, 'the data element and the bundle, nothing else');
+    assert.equal(html.match(/<script/g)?.length, 3, 'the load guard, the data element and the bundle, nothing else');
   });
 
   test('without a bundle the page has no data element, and the language is escaped', () => {

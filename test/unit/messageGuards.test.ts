@@ -128,7 +128,7 @@ test('a code block action carries its code; only Apply names a file, and it must
 });
 
 test('every message type has exactly one guard', () => {
-  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'cancelTerminal', 'cancelToolCall', 'changeSetting', 'codeBlock', 'copy', 'openChanges', 'openChat', 'openDiff', 'openFile', 'openLink', 'openSubagentSession', 'prompt', 'ready', 'resync', 'retry', 'searchFiles', 'unqueue']);
+  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'cancelTerminal', 'cancelToolCall', 'changeSetting', 'codeBlock', 'copy', 'openChanges', 'openChat', 'openDiff', 'openFile', 'openLink', 'openSubagentSession', 'pageLoadFailed', 'prompt', 'ready', 'resync', 'retry', 'searchFiles', 'unqueue']);
   assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['addAttachment', 'delta', 'fileSearchResults', 'focusPrompt', 'requestOutcome', 'snapshot', 'tokenColors']);
 });
 
@@ -139,4 +139,10 @@ test('a message type without a guard does not compile', () => {
   // @ts-expect-error a guard must return its own message type
   const wrong: GuardTable<Messages> = { a: () => ({ type: 'a' }), b: () => ({ type: 'a' }) };
   assert.ok(missing && wrong);
+});
+
+test("webview messages: the load guard's pageLoadFailed names a file, nothing else passes", () => {
+  assert.deepEqual(parseWebviewMessage({ type: 'pageLoadFailed', asset: 'webview.js', extra: 1 }), { type: 'pageLoadFailed', asset: 'webview.js' });
+  assert.equal(parseWebviewMessage({ type: 'pageLoadFailed' }), undefined);
+  assert.equal(parseWebviewMessage({ type: 'pageLoadFailed', asset: 'x'.repeat(101) }), undefined);
 });
