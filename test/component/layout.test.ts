@@ -6,8 +6,10 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, test } from 'node:test';
+import type { Locator } from 'playwright-core';
 import { FeedLink } from './feedLink';
 import { repoRoot, useHarness, type ChatPage } from './harness';
+import type { WebviewToHostMessage } from '../../src/protocol/webviewMessages';
 import { CHILD_A, ROOT, parentWithChildren } from './scenes';
 import { settledAtEnd } from './settledAtEnd';
 import { SceneWire } from './wireScenes';
@@ -42,6 +44,21 @@ async function openEmptyChat(): Promise<ChatPage> {
 }
 
 /** Where the header, the transcript and the prompt box are, and what is drawn at the transcript's first row. */
+/** Where an open completion list is, and how many of its rows can be seen (drawn on top, inside the list). */
+async function listRows(list: Locator) {
+  await list.waitFor();
+  return list.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const prompt = document.querySelector('#sc-prompt-input')!.getBoundingClientRect();
+    const seen = [...element.querySelectorAll('[role="option"]')].filter((option) => {
+      const rect = option.getBoundingClientRect();
+      const drawn = document.elementFromPoint(rect.left + 20, rect.top + rect.height / 2);
+      return rect.top >= Math.max(0, box.top) && rect.bottom <= box.bottom && option.contains(drawn);
+    });
+    return { visible: seen.length, listTop: box.top, listBottom: box.bottom, promptTop: prompt.top };
+  });
+}
+
 function measure(chat: ChatPage) {
   return chat.page.evaluate((transcriptSelector) => {
     const header = document.querySelector('subchats-app > header')!.getBoundingClientRect();
@@ -156,18 +173,7 @@ describe('layout', () => {
     assert.ok(at.boxTop > at.viewport / 2, `the prompt box is in the panel's lower half (top ${at.boxTop})`);
 
     await page.locator('#sc-prompt-input').pressSequentially('/');
-    const list = page.getByRole('listbox', { name: 'Agent commands' });
-    await list.waitFor();
-    const rows = await list.evaluate((element) => {
-      const box = element.getBoundingClientRect();
-      const prompt = document.querySelector('#sc-prompt-input')!.getBoundingClientRect();
-      const seen = [...element.querySelectorAll('[role="option"]')].filter((option) => {
-        const rect = option.getBoundingClientRect();
-        const drawn = document.elementFromPoint(rect.left + 20, rect.top + rect.height / 2);
-        return rect.top >= Math.max(0, box.top) && rect.bottom <= box.bottom && option.contains(drawn);
-      });
-      return { visible: seen.length, listTop: box.top, listBottom: box.bottom, promptTop: prompt.top };
-    });
+    const rows = await listRows(page.getByRole('listbox', { name: 'Agent commands' }));
     assert.ok(rows.visible >= 5, `${rows.visible} rows of 12 can be seen (it was 2)`);
     assert.ok(rows.listTop >= 0, 'the list is not cut off at the top of the panel');
     assert.ok(rows.listBottom <= rows.promptTop, 'the list opens above the prompt box');
@@ -177,6 +183,19 @@ describe('layout', () => {
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
     assert.equal(await page.locator('#sc-prompt-input').inputValue(), '/command11 ');
+    await chat.close();
+  });
+
+  test('in an empty chat the @ list opens upward too, with room for many files', async () => {
+    const chat = await openEmptyChat();
+    await chat.page.locator('#sc-prompt-input').pressSequentially('@');
+    const search = (await chat.waitForPosted((m) => m.type === 'searchFiles')) as Extract<WebviewToHostMessage, { type: 'searchFiles' }>;
+    const items = Array.from({ length: 12 }, (_, i) => ({ path: `src/file${i}.ts`, kind: 'file' as const }));
+    await chat.send({ type: 'fileSearchResults', requestId: search.requestId, items });
+    const rows = await listRows(chat.page.getByRole('listbox', { name: 'Workspace files' }));
+    assert.ok(rows.visible >= 5, `${rows.visible} rows of 12 can be seen`);
+    assert.ok(rows.listTop >= 0, 'the list is not cut off at the top of the panel');
+    assert.ok(rows.listBottom <= rows.promptTop, 'the list opens above the prompt box');
     await chat.close();
   });
 
