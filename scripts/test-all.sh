@@ -52,11 +52,10 @@ stage e2e node --test --test-concurrency=1 --test-reporter=spec test/e2e/*.e2e.t
 # The default (`auto`) speaks ACP v2 with the demo agent; the files whose paths differ by protocol version run
 # again at v1 so every v1 path stays tested end to end (v2.e2e pins v2 itself and v1v2.e2e pins both). The
 # rest do not depend on the version: the keybinding and workbench checks, the first-run welcome, a chat page that
-# fails to load, Reload Webviews (the
-# page is rebuilt from the store's snapshot, whatever the wire spoke), the hostile-agent checks (a notification
-# and the trust gate, the same at both versions), the packaged-extension check and the replayed real agents
-# (truth.e2e: a replayed transcript answers v1 whatever is offered), and cost.e2e (its usage and notification paths
-# do not depend on the version; it passes at v1 too).
+# fails to load, Reload Webviews (the page is rebuilt from the store's snapshot, whatever the wire spoke), the
+# hostile-agent checks (a notification and the trust gate, the same at both versions), the packaged-extension check
+# and the replayed real agents (truth.e2e: a replayed transcript answers v1 whatever is offered), and cost.e2e (its
+# usage and notification paths do not depend on the version; it passes at v1 too).
 v1_files=()
 for file in test/e2e/*.e2e.test.mjs; do
   case $file in */v2.e2e.test.mjs | */v1v2.e2e.test.mjs | */vsix.e2e.test.mjs | */cancelKey.e2e.test.mjs | */security.e2e.test.mjs | */smoke.e2e.test.mjs | */truth.e2e.test.mjs | */cost.e2e.test.mjs | */reload.e2e.test.mjs | */welcome.e2e.test.mjs | */pageLoad.e2e.test.mjs) ;; *) v1_files+=("$file") ;; esac
