@@ -208,7 +208,7 @@ class ChatPanelController implements vscode.Disposable {
       isVisible: () => panel.visible,
       onFeedPost: () => this.updateTitle(),
       onPageLoadFailed: (asset) => this.reloads.failed(asset),
-      ...(manager.options.log ? { log: manager.options.log } : {}),
+      ...(log ? { log } : {}),
     });
     this.workbench = vscodeWorkbench({
       files: manager.files,

@@ -32,9 +32,10 @@ export class PageReloads {
     }
     this.tries++;
     this.options.log?.(`Chat panel: the page did not load ${asset}; loading it again in ${delay} ms (try ${this.tries + 1} of ${PAGE_RELOAD_DELAYS_MS.length + 1})`);
+    // dispose() clears the timer, so a pending reload never runs for a closed panel.
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      if (!this.disposed) this.options.reload();
+      this.options.reload();
     }, delay);
   }
 
