@@ -20,6 +20,9 @@ export interface SnapshotLimits {
   readonly files: number;
 }
 
+/** Reads of one file for its copy, at most (two that agree end it). */
+const MAX_SNAPSHOT_READS = 4;
+
 const SNAPSHOT_LIMITS: SnapshotLimits = { perFileBytes: 1024 * 1024, totalBytes: 32 * 1024 * 1024, files: 2000 };
 
 /** The file's text at the first touch (null: it did not exist), or why there is no copy; `order` is when it was touched. */
@@ -52,7 +55,7 @@ export class DiskSnapshots {
     if (this.byPath.get(absolute)?.has(sessionId) || this.count >= this.limits.files) return Promise.resolve();
     this.count++;
     const order = ++this.order;
-    const done = this.read(absolute, this.limits.perFileBytes)
+    const done = this.readSettled(absolute)
       .then(
         (text) => this.keep(sessionId, absolute, order, text),
         (error: unknown) => this.put(sessionId, absolute, { order, missing: error instanceof Error ? error.message : String(error) }),
@@ -77,6 +80,21 @@ export class DiskSnapshots {
       if (copy && (!first || copy.order < first.order)) first = copy;
     }
     return first;
+  }
+
+  /**
+   * The file's text once two reads in a row agree: the agent may be writing it as the client copies it (a tool
+   * call is announced, then run), and a read between its truncation and its write would keep a text the file
+   * never meant to have. A file that keeps changing gets no copy.
+   */
+  private async readSettled(absolute: string): Promise<string | null> {
+    let text = await this.read(absolute, this.limits.perFileBytes);
+    for (let reads = 1; reads < MAX_SNAPSHOT_READS; reads++) {
+      const again = await this.read(absolute, this.limits.perFileBytes);
+      if (again === text) return text;
+      text = again;
+    }
+    throw new Error(t('it changed each time Subchats read it'));
   }
 
   private keep(sessionId: string, absolute: string, order: number, text: string | null): void {

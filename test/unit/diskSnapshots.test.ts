@@ -75,6 +75,29 @@ test('a snapshot taken after the agent already wrote (it reported the change fir
   assert.deepEqual(reviewChange(ownChanges(created.session('P'))[0]!, { order: 1, text: 'x\n' }, 'x\n'), { before: null, after: 'x\n' });
 });
 
+test('a copy taken while the agent writes the file (read between its truncation and its write) is read again: an honest edit is not flagged', async () => {
+  // The disk as the client sees it: empty for one read (truncated, not written yet), then the agent's text.
+  const seen = ['', 'one\ntwo\n'];
+  const reads: string[] = [];
+  const snapshots = new DiskSnapshots(async (path) => {
+    reads.push(path);
+    return seen.length > 1 ? seen.shift()! : seen[0]!;
+  });
+  await snapshots.touch('P', FILE);
+  assert.equal(reads.length, 3, 'read until two reads in a row agree');
+  const w = new Wire().newSession('P').update('P', v2Edit('t1', 'one\n', 'one\ntwo\n'));
+  assert.deepEqual(reviewChange(ownChanges(w.session('P'))[0]!, snapshots.earliest(['P'], FILE), 'one\ntwo\n'), { before: 'one\n', after: 'one\ntwo\n' });
+});
+
+test('a file that changes at every read gets no copy, and the review says why', async () => {
+  let n = 0;
+  const snapshots = new DiskSnapshots(async () => `line ${n++}\n`);
+  await snapshots.touch('P', FILE);
+  assert.equal(n, 4, 'four reads at most');
+  const copy = snapshots.earliest(['P'], FILE);
+  assert.ok(copy && 'missing' in copy && copy.missing === 'it changed each time Subchats read it', JSON.stringify(copy));
+});
+
 test('written through fs/write_text_file with more than the patch it reported: the disk is shown and flagged', async () => {
   const files = disk({ [FILE]: 'a\n' });
   const snapshots = new DiskSnapshots(files);
@@ -131,7 +154,7 @@ test('the first touch is kept; a tree uses the earliest snapshot of its sessions
   files.files[FILE] = 'two\n';
   await snapshots.touch('C', FILE);
   await snapshots.touch('P', FILE);
-  assert.deepEqual(files.reads, [FILE, FILE]);
+  assert.deepEqual(files.reads, [FILE, FILE, FILE, FILE], 'two reads per copy (they agree), one copy per session');
   assert.deepEqual(snapshots.earliest(['P'], FILE), { order: 2, text: 'two\n' });
   assert.deepEqual(snapshots.earliest(['P', 'C'], FILE), { order: 1, text: 'one\n' });
   assert.equal(snapshots.earliest(['X'], FILE), undefined);
