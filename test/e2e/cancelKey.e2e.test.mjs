@@ -51,6 +51,16 @@ async function pressCancelKey(page) {
  * Selects a session's row with a click, which also opens its chat, and puts the keyboard focus back in
  * the tree once that chat shows (a palette opened while the new chat still takes the focus closes again).
  */
+/**
+ * Brings a chat's tab to the front and waits for its page to show the chat. The page of a chat shown again loads
+ * anew, and VS Code gives the focus to a webview as it loads: a palette opened before that closes again.
+ */
+async function showChatTab(page, title) {
+  await editorTab(page, title).click();
+  await activeEditorTab(page, title).waitFor();
+  await chat.getByRole('navigation', { name: 'Breadcrumb' }).getByText(title, { exact: true }).waitFor({ timeout: SLOW_MS });
+}
+
 async function selectRow(page, row, label) {
   await row.click();
   await chat.getByRole('navigation', { name: 'Breadcrumb' }).getByText(label, { exact: true }).waitFor({ timeout: SLOW_MS });
@@ -91,8 +101,7 @@ test('in the Subchats tree Ctrl+Alt+X cancels the selected session, not the acti
   await description(explorer).filter({ hasText: /^Running/ }).waitFor({ timeout: SLOW_MS });
   // The root's chat is the active editor (which selects its row); Reveal in Session Tree then selects the
   // Explorer and opens no chat: the active chat and the selection differ.
-  await editorTab(page, ROOT_PROMPT).click();
-  await activeEditorTab(page, ROOT_PROMPT).waitFor();
+  await showChatTab(page, ROOT_PROMPT);
   await rootRow(page).and(selected(page)).waitFor();
   await runCommand(page, 'Subchats: Reveal in Session Tree');
   await pickSubagent(page, 'Explorer');
