@@ -9,7 +9,7 @@ import type { SessionView } from '../store/model';
 import type { SessionStoreReader } from '../store/storeAccess';
 import { ChatFeed } from './chatFeed';
 import { buildChatHtml, buildChatLoadFailedHtml, createNonce } from './chatHtml';
-import { PAGE_RELOAD_DELAYS_MS, PageReloads } from './pageReloads';
+import { PAGE_RELOAD_DELAYS_MS, PageReloads, StalledPages } from './pageReloads';
 import { handleRequest, isSameOrDescendant, type ChatSessionsHost, type ChatWorkbench, type PermissionAnswers, type RequestContext } from './chatRequests';
 import { FeedSync } from './feedSync';
 import { vscodeWorkbench } from './chatWorkbench';
@@ -152,22 +152,37 @@ export class ChatPanelManager implements vscode.Disposable {
   }
 
   private create(connectionId: string, sessionId: string, beside: boolean): ChatPanelController {
-    const panel = vscode.window.createWebviewPanel(CHAT_VIEW_TYPE, vscode.l10n.t('Subchats'), this.column(beside), {
+    return this.adopt(this.newPanel(vscode.l10n.t('Subchats'), this.column(beside)), connectionId, sessionId);
+  }
+
+  private newPanel(title: string, show: vscode.ViewColumn | { readonly viewColumn: vscode.ViewColumn; readonly preserveFocus: boolean }): vscode.WebviewPanel {
+    return vscode.window.createWebviewPanel(CHAT_VIEW_TYPE, title, show, {
       enableScripts: true,
       localResourceRoots: [this.distUri],
       enableFindWidget: true,
     });
-    return this.adopt(panel, connectionId, sessionId);
+  }
+
+  /**
+   * Gives a chat whose page never started a new panel where its panel is (see StalledPages): the new one opens
+   * beside the old one in its group, and takes the focus only if the old one had it.
+   */
+  replace(controller: ChatPanelController, replacements: number): void {
+    const { panel } = controller;
+    const fresh = this.newPanel(panel.title, { viewColumn: panel.viewColumn ?? vscode.ViewColumn.Active, preserveFocus: !panel.active });
+    const replacement = this.adopt(fresh, controller.connectionId, controller.sessionId, replacements);
+    if (controller.wantsFocus) replacement.focusPrompt();
+    panel.dispose();
   }
 
   private column(beside: boolean): vscode.ViewColumn {
     return beside ? vscode.ViewColumn.Beside : (vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.Active);
   }
 
-  private adopt(panel: vscode.WebviewPanel, connectionId: string, sessionId: string): ChatPanelController {
+  private adopt(panel: vscode.WebviewPanel, connectionId: string, sessionId: string, replacements = 0): ChatPanelController {
     const key = this.key(connectionId, sessionId);
     panel.webview.options = { enableScripts: true, localResourceRoots: [this.distUri] };
-    const controller = new ChatPanelController(this, panel, connectionId, sessionId);
+    const controller = new ChatPanelController(this, panel, connectionId, sessionId, replacements);
     this.panels.set(key, controller);
     this.lastActive = controller;
     panel.onDidDispose(() => {
@@ -188,6 +203,7 @@ class ChatPanelController implements vscode.Disposable {
   private store: SessionStoreReader | undefined;
   private readonly sync: FeedSync;
   private readonly reloads: PageReloads;
+  private readonly stalls: StalledPages;
   private readonly workbench: ChatWorkbench;
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -196,10 +212,12 @@ class ChatPanelController implements vscode.Disposable {
     readonly panel: vscode.WebviewPanel,
     readonly connectionId: string,
     readonly sessionId: string,
+    replacements: number,
   ) {
     const webview = panel.webview;
-    this.loadPage();
     const log = manager.options.log;
+    this.stalls = new StalledPages({ replace: (count) => manager.replace(this, count), replacements, ...(log ? { log } : {}) });
+    this.loadPage();
     this.reloads = new PageReloads({ reload: () => this.loadPage(), giveUp: (asset) => this.showLoadFailure(asset), ...(log ? { log } : {}) });
     this.sync = new FeedSync({
       panelState: { connectionId, sessionId },
@@ -207,7 +225,12 @@ class ChatPanelController implements vscode.Disposable {
       postMessage: (message) => webview.postMessage(message),
       isVisible: () => panel.visible,
       onFeedPost: () => this.updateTitle(),
-      onPageLoadFailed: (asset) => this.reloads.failed(asset),
+      onPageLoadFailed: (asset) => {
+        // Its load guard ran: the webview host works, and PageReloads takes it from here.
+        this.stalls.settled();
+        this.reloads.failed(asset);
+      },
+      onPageLive: () => this.stalls.settled(),
       ...(log ? { log } : {}),
     });
     this.workbench = vscodeWorkbench({
@@ -229,6 +252,8 @@ class ChatPanelController implements vscode.Disposable {
       }),
       panel.onDidChangeViewState(({ webviewPanel }) => {
         this.sync.visibilityChanged(webviewPanel.visible);
+        if (!webviewPanel.visible) this.stalls.settled();
+        else if (!this.sync.isPageLive) this.stalls.expectReady();
         if (webviewPanel.active) {
           manager.markActive(this);
           manager.options.reveal?.(connectionId, sessionId);
@@ -247,6 +272,7 @@ class ChatPanelController implements vscode.Disposable {
 
   dispose(): void {
     this.reloads.dispose();
+    this.stalls.dispose();
     this.sync.dispose();
     for (const disposable of this.disposables) disposable.dispose();
     this.disposables.length = 0;
@@ -254,6 +280,11 @@ class ChatPanelController implements vscode.Disposable {
 
   focusPrompt(): void {
     this.sync.focusPrompt();
+  }
+
+  /** Its prompt box was asked for the cursor and its page has not run yet. */
+  get wantsFocus(): boolean {
+    return this.sync.isFocusWanted;
   }
 
   /** Gives the panel a new page (a new nonce makes the HTML differ, so VS Code loads it even if it was set before). */
@@ -269,9 +300,11 @@ class ChatPanelController implements vscode.Disposable {
       language: vscode.env.language,
       l10nBundle: vscode.l10n.bundle,
     });
+    if (this.panel.visible) this.stalls.expectReady();
   }
 
   private showLoadFailure(asset: string): void {
+    this.stalls.settled();
     this.panel.webview.html = buildChatLoadFailedHtml({
       title: vscode.l10n.t('Subchats'),
       language: vscode.env.language,

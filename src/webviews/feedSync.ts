@@ -32,6 +32,8 @@ export interface FeedSyncOptions {
   readonly onFeedPost?: () => void;
   /** The page's bundle or stylesheet did not load (see PageReloads). */
   readonly onPageLoadFailed?: (asset: string) => void;
+  /** A page said `ready` or `resync`: it runs. */
+  readonly onPageLive?: () => void;
   readonly log?: (text: string) => void;
 }
 
@@ -88,6 +90,16 @@ export class FeedSync implements ChatPipe {
     this.resync();
   }
 
+  /** Whether a page of this version said `ready` or `resync` and is still there (not hidden, not failed since). */
+  get isPageLive(): boolean {
+    return this.pageLive;
+  }
+
+  /** The prompt box should take the cursor once a page runs (a panel that replaces this one takes the wish over). */
+  get isFocusWanted(): boolean {
+    return this.focusWanted;
+  }
+
   /** The page failed to load (it will be loaded again): what it was asked waits for the next page. */
   pageLoadFailed(asset: string): void {
     this.pageLive = false;
@@ -100,6 +112,7 @@ export class FeedSync implements ChatPipe {
    */
   resync(): void {
     this.pageLive = true;
+    this.options.onPageLive?.();
     const before = this.lastSnapshotPost;
     if (this.options.isVisible()) this.feed?.setVisible(true);
     if (this.lastSnapshotPost === before) this.sendSnapshot();

@@ -45,3 +45,55 @@ export class PageReloads {
     this.timer = undefined;
   }
 }
+
+/**
+ * How long a shown page may take to say `ready` before its panel is replaced. Far above a page's load on a
+ * loaded machine (1-2 s), so a slow page is not thrown away; a replaced page starts over.
+ */
+export const STALLED_PAGE_MS = 10_000;
+/** Panels one chat is replaced by for a stalled page, at most: a webview host that never loads stays as it is. */
+export const MAX_PANEL_REPLACEMENTS = 2;
+
+export interface StalledPagesOptions {
+  /** Gives the chat a new panel (a new webview host) where this one is; `replacements` so far, this one included. */
+  readonly replace: (replacements: number) => void;
+  /** Replacements this chat had before this panel (a replaced panel's count goes on). */
+  readonly replacements?: number;
+  readonly log?: (text: string) => void;
+}
+
+/**
+ * A page that never runs at all cannot report a failure: in code-server the webview host (VS Code's
+ * `pre/index.html`) can wait for good on a service worker that another page controls, before it loads the
+ * chat's HTML. Setting the HTML again goes to that same host; only a new panel gets a new one. So a shown page
+ * that does not say `ready` in time gets its panel replaced, a bounded number of times.
+ */
+export class StalledPages {
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private replacements: number;
+
+  constructor(private readonly options: StalledPagesOptions) {
+    this.replacements = options.replacements ?? 0;
+  }
+
+  /** A page is being loaded into a shown panel (created, shown again, reloaded): it should say `ready` soon. */
+  expectReady(): void {
+    if (this.timer !== undefined || this.replacements >= MAX_PANEL_REPLACEMENTS) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.replacements++;
+      this.options.log?.(`Chat panel: the page did not start within ${STALLED_PAGE_MS} ms; the chat gets a new panel (${this.replacements} of ${MAX_PANEL_REPLACEMENTS})`);
+      this.options.replace(this.replacements);
+    }, STALLED_PAGE_MS);
+  }
+
+  /** The page ran (it said `ready`, or its load guard reported), or it is hidden and gone: nothing to wait for. */
+  settled(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  dispose(): void {
+    this.settled();
+  }
+}

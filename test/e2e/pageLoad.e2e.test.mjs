@@ -75,3 +75,28 @@ test('a chat whose script never loads stops trying and says why it is empty', { 
     restoreBundle();
   }
 });
+
+const STALLED = 'the page did not start within';
+const stallsLogged = () => workbench.server.logText().split(STALLED).length - 1;
+
+// Seen in code-server after Reload Webviews: VS Code's webview host page (pre/index.html) waited for good on a
+// service worker that another page controlled, and never loaded the chat's HTML, so the page could not report
+// anything. Here the first chat webview host the browser asks for is a page that never starts.
+test('a chat whose webview host never starts gets a new panel, which shows the chat with the cursor in its prompt box', { timeout: 180_000 }, async () => {
+  await runCommand(workbench.page, 'View: Close All Editors');
+  const before = stallsLogged();
+  let stalledHosts = 0;
+  await workbench.page.context().route(
+    (url) => url.pathname.endsWith('/webview/browser/pre/index.html') && url.search.includes('extensionId=subchats.subchats'),
+    (route) => {
+      stalledHosts++;
+      return route.fulfill({ contentType: 'text/html', body: '<!DOCTYPE html><html><body></body></html>' });
+    },
+    { times: 1 },
+  );
+  await newDemoChat();
+  await chatFrame(workbench.page).locator('#sc-prompt-input:focus').waitFor({ timeout: SLOW_MS });
+  assert.equal(stalledHosts, 1, 'the first webview host was the one that never starts');
+  assert.equal(stallsLogged() - before, 1, 'one new panel');
+  assert.equal(await workbench.page.locator('.tabs-container .tab').count(), 1, 'the stalled panel is gone');
+});

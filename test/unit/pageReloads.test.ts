@@ -2,7 +2,7 @@
 // is empty (src/webviews/pageReloads.ts).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { PAGE_RELOAD_DELAYS_MS, PageReloads } from '../../src/webviews/pageReloads';
+import { MAX_PANEL_REPLACEMENTS, PAGE_RELOAD_DELAYS_MS, PageReloads, STALLED_PAGE_MS, StalledPages } from '../../src/webviews/pageReloads';
 
 function reloads() {
   const events: string[] = [];
@@ -36,4 +36,53 @@ test("a page's two failures (script and stylesheet) make one reload; a disposed 
   subject.dispose();
   t.mock.timers.tick(60_000);
   assert.deepEqual(events, ['reload']);
+});
+
+function stalled() {
+  const events: string[] = [];
+  const subject = new StalledPages({ replace: () => events.push('replace') });
+  return { subject, events };
+}
+
+test('a shown page that does not say ready in time gets a new panel; at most a few times', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const { subject, events } = stalled();
+  subject.expectReady();
+  t.mock.timers.tick(STALLED_PAGE_MS - 1);
+  assert.deepEqual(events, [], 'a slow page is not replaced');
+  t.mock.timers.tick(1);
+  assert.deepEqual(events, ['replace']);
+  for (let i = 0; i < MAX_PANEL_REPLACEMENTS + 2; i++) {
+    subject.expectReady();
+    t.mock.timers.tick(STALLED_PAGE_MS);
+  }
+  assert.equal(events.length, MAX_PANEL_REPLACEMENTS);
+});
+
+test('a page that said ready, or a panel hidden or closed, is not replaced; expecting twice waits once', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const { subject, events } = stalled();
+  subject.expectReady();
+  t.mock.timers.tick(STALLED_PAGE_MS / 2);
+  subject.expectReady();
+  t.mock.timers.tick(STALLED_PAGE_MS / 2);
+  assert.deepEqual(events, ['replace'], 'the second expectation does not restart the wait');
+  subject.expectReady();
+  subject.settled();
+  t.mock.timers.tick(STALLED_PAGE_MS * 2);
+  subject.expectReady();
+  subject.dispose();
+  t.mock.timers.tick(STALLED_PAGE_MS * 2);
+  assert.deepEqual(events, ['replace']);
+});
+
+test("a replacing panel's watch goes on counting: the chat is not replaced without end", (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const counts: number[] = [];
+  new StalledPages({ replace: (count) => counts.push(count), replacements: MAX_PANEL_REPLACEMENTS - 1 }).expectReady();
+  t.mock.timers.tick(STALLED_PAGE_MS);
+  assert.deepEqual(counts, [MAX_PANEL_REPLACEMENTS]);
+  new StalledPages({ replace: (count) => counts.push(count), replacements: MAX_PANEL_REPLACEMENTS }).expectReady();
+  t.mock.timers.tick(STALLED_PAGE_MS);
+  assert.deepEqual(counts, [MAX_PANEL_REPLACEMENTS]);
 });
