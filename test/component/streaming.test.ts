@@ -184,6 +184,63 @@ describe('following the end', () => {
     assert.equal(await following(), false);
   });
 
+  // Issue 23 item 1: on a loaded machine the layout lags the stream, and a scroll the chat did not make (a child's
+  // virtualizer correcting the shared scroller, the browser clamping after content shrank) comes while the newest
+  // entry sits lower than it did; the old rule read that as the user looking elsewhere and stopped following.
+  test('a forced scroll correction while the layout lags (the newest entry lower, nothing scrolled up) keeps the chat following', async () => {
+    const chat = await harness().openChat();
+    const { scene, liveId } = withParagraphs(24, 'Streaming');
+    const link = await FeedLink.showing(chat, scene.store, ROOT);
+    const { page } = chat;
+    await page.locator(`[data-entry-id="${liveId}"]`).waitFor({ state: 'attached' });
+    await settledAtEnd(page);
+    await page.evaluate(async (id) => {
+      const scroller = document.querySelector('subchats-transcript.sc-root-transcript')!;
+      const live = document.querySelector<HTMLElement>(`[data-entry-id="${id}"]`)!;
+      // Entries above grew and the virtualizer has not placed the newest entry again yet: it sits 300 px lower.
+      live.style.translate = '0 300px';
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+      // A scroll the virtualizer did not make, of a pixel (at the end, only up can move at all).
+      scroller.scrollTop = scroller.scrollTop - 1;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      live.style.translate = '';
+    }, liveId);
+    assert.equal(await page.locator('subchats-transcript.sc-root-transcript').getAttribute('data-following'), 'true');
+    for (let i = 0; i < 10; i++) {
+      scene.chunk(ROOT, 'agent', ` streamed ${i}`.repeat(20), 'live');
+      await link.flush();
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    }
+    await settledAtEnd(page);
+    assert.equal(
+      await page.evaluate(() => {
+        const scroller = document.querySelector('subchats-transcript.sc-root-transcript')!;
+        return scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight;
+      }) <= 48,
+      true,
+      'the end of the stream is on screen',
+    );
+    assert.deepEqual(chat.pageErrors, []);
+    await chat.close();
+  });
+
+  test('a prompt sent in the chat follows the end again after the user scrolled away', async () => {
+    const chat = await harness().openChat();
+    const { scene, liveId } = withParagraphs(24, 'Streaming');
+    await FeedLink.showing(chat, scene.store, ROOT);
+    const { page } = chat;
+    await page.locator(`[data-entry-id="${liveId}"]`).waitFor({ state: 'attached' });
+    await settledAtEnd(page);
+    const transcript = page.locator('subchats-transcript.sc-root-transcript');
+    await transcript.hover();
+    await page.mouse.wheel(0, -800);
+    await transcript.and(page.locator('[data-following="false"]')).waitFor();
+    await page.locator('#sc-prompt-input').fill('and now?');
+    await page.locator('#sc-prompt-input').press('Enter');
+    await transcript.and(page.locator('[data-following="true"]')).waitFor();
+    await chat.close();
+  });
+
   // Something other than the user's wheel or keys (find in page, a screen reader, a test's click) scrolls the entry
   // just above the screen into view, as Playwright does before a click: the chat must not snap back on the next chunk.
   for (const [newest, liveText] of [

@@ -53,6 +53,8 @@ export class SubchatsApp extends SubchatsElement {
     this.addEventListener(HOST_REQUEST_EVENT, (event) => {
       event.stopPropagation();
       this.post(event.detail, (event.target as Element | null)?.localName);
+      // A prompt sent in the main chat: its answer comes at the end, so the chat follows the end again.
+      if (event.detail.type === 'prompt' && event.detail.sessionId === this.store.mirror.rootSessionId) this.rootTranscript()?.followEnd();
     });
     this.addEventListener(REVEAL_SESSION_EVENT, (event) => {
       event.stopPropagation();
@@ -204,6 +206,10 @@ export class SubchatsApp extends SubchatsElement {
     this.focusPromptOnceShown();
   }
 
+  private rootTranscript(): SubchatsTranscript | null {
+    return this.querySelector<SubchatsTranscript>('subchats-transcript.sc-root-transcript');
+  }
+
   private promptTextarea(): HTMLTextAreaElement | null {
     return this.querySelector('subchats-prompt-box textarea');
   }
@@ -240,7 +246,7 @@ export class SubchatsApp extends SubchatsElement {
     for (const id of chain) this.store.ui.setExpanded(id, true);
     this.persist();
     await this.updateComplete;
-    let transcript = this.querySelector<SubchatsTranscript>('subchats-transcript.sc-root-transcript');
+    let transcript = this.rootTranscript();
     let parentId = rootId;
     let card: Element | null = null;
     for (const id of chain) {

@@ -98,6 +98,8 @@ export class SubchatsTranscript extends SubchatsElement {
 
   protected override updated(changed: PropertyValues): void {
     super.updated(changed);
+    // Whether the main chat follows its end, for a test or a bench to read (it never styles anything).
+    if (this.follow) this.dataset['following'] = String(this.following);
     // The main transcript scrolls itself, and a child's scrolls within it: element scrollers, which the
     // virtualizer needs corrected for.
     const list = this.querySelector<LitVirtualizer>(':scope > lit-virtualizer');
@@ -167,50 +169,42 @@ export class SubchatsTranscript extends SubchatsElement {
   }
 
   /**
-   * The virtualizer unpins on any scroll it did not make itself, also when the browser corrects the scroll
-   * position after entries above changed size during a stream: that keeps the end where it was. A scroll the
-   * user made, or one that took the end out of view (find in page, a screen reader, a script scrolling a card
-   * into view), stops the chat following.
+   * The virtualizer unpins on any scroll it did not make itself: also when the browser clamps the scroll after
+   * the content shrank, when a child's virtualizer corrects the shared scroller, or when layout lags a stream on a
+   * loaded machine. None of those moves the view up. The chat stops following only when the user scrolled (wheel,
+   * touch, keys, its scrollbar) or something scrolled the view up away from the end (find in page, a screen reader,
+   * a script scrolling an entry into view); otherwise it pins the end again.
    */
   private readonly onUnpinned = (event: Event): void => {
     if (event.target !== event.currentTarget) return;
-    if (performance.now() - this.userScrollIntentAt < USER_SCROLL_WINDOW_MS || !this.endOnScreen()) {
-      this.following = false;
+    const userScrolled = performance.now() - this.userScrollIntentAt < USER_SCROLL_WINDOW_MS;
+    if (userScrolled || (this.movedUp() && !this.nearBottom())) {
+      this.stopFollowing();
       return;
     }
-    this.layout = { ...FOLLOW_LAYOUT };
-    this.requestUpdate();
+    this.followEnd();
   };
 
-  /**
-   * The newest entry as of the last frame the chat followed, and where its top was then: entries added since
-   * (below it) say nothing about where the user looks, and a streamed chunk grows it downwards, never moving its
-   * top down; the browser's scroll correction keeps it in place. Only a scroll up (the user's, find in page, a
-   * screen reader, a script scrolling something into view) moves its top down.
-   */
-  private endEntryId: string | undefined;
-  private endTop: number | undefined;
-  private endNotePending = false;
-
-  private noteEnd(): void {
-    if (this.endNotePending) return;
-    this.endNotePending = true;
-    requestAnimationFrame(() => {
-      this.endNotePending = false;
-      if (!this.following) return;
-      this.endEntryId = this.items?.items.at(-1)?.id;
-      this.endTop = this.endEntryId !== undefined ? this.renderedEntry(this.endEntryId)?.getBoundingClientRect().top : undefined;
-    });
+  /** Follows the end again and shows it (the user sent a prompt, or came back to the end). */
+  followEnd(): void {
+    this.layout = { ...FOLLOW_LAYOUT };
+    this.following = true;
+    this.requestUpdate();
   }
 
-  private endOnScreen(): boolean {
-    const newestId = this.items?.items.at(-1)?.id;
-    if (newestId === undefined) return true;
-    const end = this.endEntryId !== undefined ? this.renderedEntry(this.endEntryId) : null;
-    if (end && this.endTop !== undefined) return end.getBoundingClientRect().top - this.endTop <= NEAR_BOTTOM_PX;
-    // Not in the DOM: virtualized away (then the newest, below it, is too) or taken out of the transcript.
-    const node = this.renderedEntry(newestId);
-    return node !== null && node.getBoundingClientRect().bottom <= this.getBoundingClientRect().bottom + NEAR_BOTTOM_PX;
+  /** The scroller's top at the last two scroll events: the virtualizer's `unpinned` comes in such an event. */
+  private lastScrollTop = 0;
+  private scrollTopBefore = 0;
+
+  /** Whether the last scroll moved the view up by more than a line or two (content that grows moves nothing up). */
+  private movedUp(): boolean {
+    // Whichever of the scroll listeners ran first, compare with the top before this scroll.
+    const before = this.scrollTop === this.lastScrollTop ? this.scrollTopBefore : this.lastScrollTop;
+    return this.scrollTop < before - NEAR_BOTTOM_PX;
+  }
+
+  private nearBottom(): boolean {
+    return this.scrollTop + this.clientHeight >= this.scrollHeight - NEAR_BOTTOM_PX;
   }
 
   private renderedEntry(entryId: string): Element | null {
@@ -232,11 +226,9 @@ export class SubchatsTranscript extends SubchatsElement {
   };
 
   private readonly onScroll = (): void => {
-    if (this.following) return this.noteEnd();
-    if (this.scrollTop + this.clientHeight >= this.scrollHeight - NEAR_BOTTOM_PX) {
-      this.layout = { ...FOLLOW_LAYOUT };
-      this.following = true;
-    }
+    this.scrollTopBefore = this.lastScrollTop;
+    this.lastScrollTop = this.scrollTop;
+    if (!this.following && this.nearBottom()) this.followEnd();
   };
 
   private stopFollowing(): void {
