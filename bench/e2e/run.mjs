@@ -89,16 +89,23 @@ function installChatObserver() {
     }
     observerMs += performance.now() - start;
   }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  // The transcript stops following the end when its virtualizer reports `unpinned` (it thinks the user scrolled).
+  // Each time the chat stops following its end (its transcript's data-following turns "false"): with no one
+  // scrolling, that is a bug, and the markers after it never reach the screen.
   const unpinned = [];
-  // What the page scroll did just before (for --verbose): scroll top, scroll height and view height per event.
+  // What the chat's scroller did just before (for --verbose): scroll top, scroll height and view height per event.
   const scrolls = [];
-  const root = document.scrollingElement ?? document.documentElement;
-  window.addEventListener('scroll', () => {
-    scrolls.push([Date.now(), Math.round(root.scrollTop), root.scrollHeight, window.innerHeight]);
+  const transcript = () => document.querySelector('subchats-transcript.sc-root-transcript');
+  document.addEventListener('scroll', (event) => {
+    const scroller = transcript();
+    if (event.target !== scroller) return;
+    scrolls.push([Date.now(), Math.round(scroller.scrollTop), scroller.scrollHeight, scroller.clientHeight]);
     if (scrolls.length > 40) scrolls.shift();
   }, { passive: true, capture: true });
-  document.addEventListener('unpinned', () => unpinned.push({ at: Date.now(), scrolls: scrolls.slice(-4) }), true);
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if (record.target === transcript() && record.oldValue === 'true' && transcript()?.dataset.following === 'false') unpinned.push({ at: Date.now(), scrolls: scrolls.slice(-4) });
+    }
+  }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-following'], attributeOldValue: true });
   window.__flood = { seen, onScreen, observerMs: () => observerMs, unpinned };
 }
 
