@@ -147,6 +147,16 @@ describe('streaming', () => {
 });
 
 describe('following the end', () => {
+  /** A chat of 24 paragraphs and a message streaming at the end, its newest entry in the DOM. */
+  async function streamingChat() {
+    const chat = await harness().openChat();
+    const { scene, liveId } = withParagraphs(24, 'Streaming');
+    const link = await FeedLink.showing(chat, scene.store, ROOT);
+    const { page } = chat;
+    await page.locator(`[data-entry-id="${liveId}"]`).waitFor({ state: 'attached' });
+    return { chat, scene, link, page, liveId };
+  }
+
   /** A chat of a parent and its children, whether it follows the end, and the virtualizer's "unpinned" as a scroll it did not make. */
   async function followingChat() {
     const chat = await harness().openChat();
@@ -188,11 +198,7 @@ describe('following the end', () => {
   // virtualizer correcting the shared scroller, the browser clamping after content shrank) comes while the newest
   // entry sits lower than it did; the old rule read that as the user looking elsewhere and stopped following.
   test('a forced scroll correction while the layout lags (the newest entry lower, nothing scrolled up) keeps the chat following', async () => {
-    const chat = await harness().openChat();
-    const { scene, liveId } = withParagraphs(24, 'Streaming');
-    const link = await FeedLink.showing(chat, scene.store, ROOT);
-    const { page } = chat;
-    await page.locator(`[data-entry-id="${liveId}"]`).waitFor({ state: 'attached' });
+    const { chat, scene, link, page, liveId } = await streamingChat();
     await settledAtEnd(page);
     await page.evaluate(async (id) => {
       const scroller = document.querySelector('subchats-transcript.sc-root-transcript')!;
@@ -225,11 +231,7 @@ describe('following the end', () => {
   });
 
   test('a prompt sent in the chat follows the end again after the user scrolled away', async () => {
-    const chat = await harness().openChat();
-    const { scene, liveId } = withParagraphs(24, 'Streaming');
-    await FeedLink.showing(chat, scene.store, ROOT);
-    const { page } = chat;
-    await page.locator(`[data-entry-id="${liveId}"]`).waitFor({ state: 'attached' });
+    const { chat, page } = await streamingChat();
     await settledAtEnd(page);
     const transcript = page.locator('subchats-transcript.sc-root-transcript');
     await transcript.hover();
@@ -282,11 +284,7 @@ describe('following the end', () => {
   // A small scroll up that is not the wheel or keys (a script, find in page): the old rule tolerated a third of the
   // screen before it counted, so the chat snapped back under a test's click (hostile.test: "outside of the viewport").
   test('a scroll up of a few lines by a script stops the chat following; a chunk does not snap it back', async () => {
-    const chat = await harness().openChat();
-    const { scene, liveId } = withParagraphs(24, 'Streaming');
-    const link = await FeedLink.showing(chat, scene.store, ROOT);
-    const { page } = chat;
-    await page.locator(`[data-entry-id="${liveId}"]`).waitFor({ state: 'attached' });
+    const { chat, scene, link, page } = await streamingChat();
     const following = () =>
       page.evaluate(() => (document.querySelector('subchats-transcript.sc-root-transcript') as unknown as { following: boolean }).following);
     await settledAtEnd(page);
