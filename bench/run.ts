@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runDiffBench } from './diffBench';
+import { runHistoryBench } from './historyBench';
 import { NDJSON_DEFAULT_CAP_MB, ndjsonCases, runNdjsonBench, type NdjsonRow } from './ndjsonBench';
 import { runSessionListBench } from './sessionListBench';
 import { runStoreBenchInChild } from './storeBench';
@@ -72,6 +73,14 @@ async function main(): Promise<void> {
   }
   const [quarter, full] = [4_000, 16_000].map((n) => listed.find((row) => row.shape === 'chain' && row.sessions === n)!.ms);
   console.log(`  chain 16,000 / 4,000: ${round(full! / quarter!, 2)}x; target linear (4x), not quadratic (16x): <= 8x: ${verdict(full! <= 8 * quarter!)}`);
+
+  const history = await runHistoryBench();
+  results['history'] = history;
+  console.log('\nHistory restore after a window reload (issue 23 item 6): the longest the extension host waited while one connection replayed');
+  console.table(history.map((row) => ({ MB: row.megabytes, lines: row.lines, 'JSON.parse ms': round(row.parseMs, 0), 'in one go ms (before)': round(row.oneGoMs, 0), 'sliced total ms': round(row.slicedTotalMs, 0), 'sliced longest wait ms': round(row.slicedLongestWaitMs, 1) })));
+  for (const row of history) {
+    console.log(`  ${row.megabytes} MB: longest wait ${round(row.slicedLongestWaitMs, 1)} ms (${round(row.slicedLongestWaitMs / row.parseMs, 3)}x JSON.parse of the lines; before ${round(row.oneGoMs / row.parseMs, 2)}x); target under 50 ms whatever the size: ${verdict(row.slicedLongestWaitMs < 50)}`);
+  }
 
   const diff = runDiffBench();
   results['diff'] = diff;

@@ -147,9 +147,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
       Promise.all([
         // History comes back after a reload: finished sessions as they were, live ones as disconnected.
         history.load().then(
-          ({ connections, problems }) => {
+          async ({ connections, problems }) => {
             for (const problem of problems) log.warn(problem);
-            for (const connection of connections) if (connection.text) service.addHistory(connection.meta, connection.text);
+            // One connection after another, each in slices: the extension host keeps answering meanwhile.
+            for (const connection of connections) if (connection.text) await service.addHistory(connection.meta, connection.text);
           },
           (error: unknown) => log.error(`Could not load session history: ${(error as Error).message}`),
         ),

@@ -20,6 +20,7 @@ import { SessionController, type SendOptions, type SendResult } from './sessionC
 import type { SessionItem } from '../store/sessionControls';
 import { replayText, toReplaySnapshot, type ReplaySession } from '../store/replayReport';
 import { SessionStore } from '../store/sessionStore';
+import { eachLineInSlices, type SliceOptions } from '../store/linesInSlices';
 import type { MemoryLimits } from '../store/memoryBounds';
 import { Emitter } from 'vscode-jsonrpc/node';
 import { historyCut } from '../presentation';
@@ -110,6 +111,7 @@ export interface ConnectionSnapshot {
 
 export class SubchatsService {
   private readonly runtimes = new Map<string, AgentRuntime>();
+  private disposed = false;
   private readonly runtimesEmitter = new Emitter<void>();
   private readonly sessionsEmitter = new Emitter<RuntimeChange>();
   private counter = 0;
@@ -395,17 +397,27 @@ export class SubchatsService {
     else throw new NotAdvertisedError(runtime.agent.name, AgentMethod.sessionLoad, 'the agent supports neither session/load nor session/resume');
   }
 
-  /** Adds a connection restored from history: its sessions show their last state, live ones as disconnected. */
-  addHistory(meta: HistoryConnectionMeta, text: string): AgentRuntime | undefined {
+  /**
+   * Adds a connection restored from history: its sessions show their last state, live ones as disconnected. It
+   * replays in slices (see eachLineInSlices), so a long history does not hold up the extension host.
+   */
+  async addHistory(meta: HistoryConnectionMeta, text: string, slices?: SliceOptions): Promise<AgentRuntime | undefined> {
     // History loads in the background: a connection started meanwhile already owns its id.
     if (this.runtimes.has(meta.id)) return undefined;
     const runtime = new AgentRuntime(meta.id, { id: meta.agentId, name: meta.agentName, command: '' }, meta.cwd, meta.startedAt, 'history', this.now, this.deps.memoryLimits);
-    replayText(runtime.store, text);
+    await eachLineInSlices(
+      text,
+      (line, lineNumber) => {
+        runtime.store.ingestLine(line, lineNumber);
+        if (line) runtime.transcript.recordLine(line);
+      },
+      slices,
+    );
+    if (this.runtimes.has(meta.id) || this.disposed) return undefined;
     runtime.store.markDisconnected();
     runtime.historyDroppedBytes = meta.droppedBytes ?? 0;
     const cut = historyCut(runtime.historyDroppedBytes);
     if (cut) runtime.store.markHistoryCut(`Earlier messages are missing: ${cut}`, 'The history did not fit subchats.history.maxMegabytes; turn ends and state changes were kept, so the states shown are the final ones.');
-    for (const line of text.split('\n')) if (line) runtime.transcript.recordLine(line);
     return this.add(runtime);
   }
 
@@ -448,6 +460,7 @@ export class SubchatsService {
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const timer of this.cancelWatches) clearTimeout(timer);
     this.cancelWatches.clear();
     for (const runtime of this.runtimes.values()) {

@@ -95,7 +95,7 @@ describe('the Sessions view on activation', () => {
       restore: async () => {
         order.push('restore');
         const { connections } = await history.load();
-        for (const connection of connections) sessions.addHistory(connection.meta, connection.text);
+        for (const connection of connections) await sessions.addHistory(connection.meta, connection.text);
       },
     });
     disposables.push(opened.tree);

@@ -86,11 +86,11 @@ test('starting a connection never prunes the files of other live connections', a
   assert.ok(!files.includes('finished.jsonl'), 'a finished connection is dropped instead');
 });
 
-test('history loading in the background never replaces a connection that already has the id', () => {
+test('history loading in the background never replaces a connection that already has the id', async () => {
   const service = new SubchatsService({ clientHost: () => { throw new Error('not used'); }, workspaceFolders: () => [] });
-  const first = service.addHistory(meta('same'), '');
+  const first = await service.addHistory(meta('same'), '');
   assert.ok(first);
-  assert.equal(service.addHistory(meta('same'), ''), undefined);
+  assert.equal(await service.addHistory(meta('same'), ''), undefined);
   assert.equal(service.get('same'), first);
   service.dispose();
 });
@@ -134,20 +134,72 @@ test('a long session keeps its end: the oldest lines are dropped, turn ends and 
 test('the tree says when a connection\'s history was cut', async () => {
   const { runtimeTreeItem } = await import('../../src/views/runtimeTreeModel');
   const service = new SubchatsService({ clientHost: () => { throw new Error('not used'); }, workspaceFolders: () => [] });
-  const runtime = service.addHistory({ ...meta('c9'), droppedBytes: 3 * 1_048_576 }, '')!;
+  const runtime = (await service.addHistory({ ...meta('c9'), droppedBytes: 3 * 1_048_576 }, ''))!;
   const item = runtimeTreeItem(runtime, 0);
   assert.match(item.description, /history cut: oldest 3\.0 MB dropped/);
   assert.match(item.tooltip, /history cut: oldest 3\.0 MB dropped: the oldest part/);
-  assert.doesNotMatch(runtimeTreeItem(service.addHistory(meta('c8'), '')!, 0).description, /history cut/);
+  assert.doesNotMatch(runtimeTreeItem((await service.addHistory(meta('c8'), ''))!, 0).description, /history cut/);
   // The chat of each root session starts with a notice saying so.
   const text = [
     { dir: 'client->agent', msg: { jsonrpc: '2.0', id: 1, method: 'session/new', params: { cwd: '/w', mcpServers: [] } } },
     { dir: 'agent->client', msg: { jsonrpc: '2.0', id: 1, result: { sessionId: 'S' } } },
     { dir: 'agent->client', msg: { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 'S', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'hi' } } } } },
   ].map((line) => JSON.stringify(line)).join('\n');
-  const cut = service.addHistory({ ...meta('c7'), droppedBytes: 2 * 1_048_576 }, `${text}\n`)!;
+  const cut = (await service.addHistory({ ...meta('c7'), droppedBytes: 2 * 1_048_576 }, `${text}\n`))!;
   const first = cut.store.getSession('S')!.entries[0]!;
   assert.equal(first.kind, 'notice');
   assert.match(first.kind === 'notice' ? first.title : '', /history cut: oldest 2\.0 MB dropped/);
   assert.equal(cut.store.getSession('S')!.entries[1]?.kind, 'message');
+});
+
+/** A history of `turns` prompts, each answered with a few chunks, as the transcript file holds it. */
+function longHistoryText(turns: number): string {
+  const lines: object[] = [
+    { dir: 'client->agent', msg: { jsonrpc: '2.0', id: 1, method: 'session/new', params: { cwd: '/w', mcpServers: [] } } },
+    { dir: 'agent->client', msg: { jsonrpc: '2.0', id: 1, result: { sessionId: 'S' } } },
+  ];
+  for (let i = 0; i < turns; i++) {
+    lines.push({ dir: 'client->agent', msg: { jsonrpc: '2.0', id: 100 + i, method: 'session/prompt', params: { sessionId: 'S', prompt: [{ type: 'text', text: `q${i}` }] } } });
+    for (let c = 0; c < 5; c++) lines.push({ dir: 'agent->client', msg: { jsonrpc: '2.0', method: 'session/update', params: { sessionId: 'S', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: `answer ${i}.${c} ` } } } } });
+    lines.push({ dir: 'agent->client', msg: { jsonrpc: '2.0', id: 100 + i, result: { stopReason: 'end_turn' } } });
+  }
+  return `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
+}
+
+test('a long history replays in slices: the event loop gets turns meanwhile, and the store ends as a replay in one go does', async () => {
+  const text = longHistoryText(400);
+  const service = new SubchatsService({ clientHost: () => { throw new Error('not used'); }, workspaceFolders: () => [], now: () => 0 });
+  let turns = 0;
+  let replaying = true;
+  const other = () => {
+    turns++;
+    if (replaying) setImmediate(other);
+  };
+  setImmediate(other);
+  const runtime = (await service.addHistory(meta('long'), text, { sliceMs: 0 }))!;
+  replaying = false;
+  assert.ok(turns > 100, `other work ran ${turns} times while 2,802 lines replayed`);
+  const inOneGo = new SessionStore({ now: () => 0 });
+  replayText(inOneGo, text);
+  inOneGo.markDisconnected();
+  assert.deepEqual(runtime.store.getSession('S')!.entries, inOneGo.getSession('S')!.entries);
+  assert.equal(runtime.transcript.lines().length, text.split('\n').filter(Boolean).length, 'every line is in the connection\'s transcript');
+  service.dispose();
+});
+
+test('two loads of one connection\'s history at once: one adds it, the other stands back', async () => {
+  const service = new SubchatsService({ clientHost: () => { throw new Error('not used'); }, workspaceFolders: () => [] });
+  const text = longHistoryText(50);
+  const [a, b] = await Promise.all([service.addHistory(meta('same'), text, { sliceMs: 0 }), service.addHistory(meta('same'), text, { sliceMs: 0 })]);
+  assert.equal([a, b].filter(Boolean).length, 1);
+  assert.equal(service.get('same'), a ?? b);
+  service.dispose();
+});
+
+test('a service closed while a history replays adds nothing', async () => {
+  const service = new SubchatsService({ clientHost: () => { throw new Error('not used'); }, workspaceFolders: () => [] });
+  const loading = service.addHistory(meta('late'), longHistoryText(50), { sliceMs: 0 });
+  service.dispose();
+  assert.equal(await loading, undefined);
+  assert.equal(service.get('late'), undefined);
 });
