@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chatFrame, escapeRegExp, pickQuickItem, runCommand } from './workbench.mjs';
+import { chatFrame, escapeRegExp, focusMoves, pickQuickItem, runCommand } from './workbench.mjs';
 
 /** The demo agent's label in the New Session picker. */
 export const DEMO_AGENT = 'Demo Agent (built in)';
@@ -47,9 +47,14 @@ export async function showChatDetails(chat) {
  * reads `↳ <name>` indented under its parent.
  */
 export async function pickSubagent(page, name) {
-  await page
-    .locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`↳ ${escapeRegExp(name)}$`) }) })
-    .click();
+  try {
+    await page
+      .locator('.quick-input-widget .quick-input-list .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`↳ ${escapeRegExp(name)}$`) }) })
+      .click();
+  } catch (error) {
+    // Seen once in CI: the picker closed before the click. Say where the focus went meanwhile.
+    throw new Error(`could not pick ${name} in the session picker; the focus moved:\n${await focusMoves(page)}`, { cause: error });
+  }
 }
 
 /** Types a prompt into a chat's prompt box and sends it with Enter. */

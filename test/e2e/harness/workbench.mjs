@@ -14,6 +14,7 @@ export const screenshotDir = join(repoRoot, 'test-results/screenshots');
  * @param {string} title
  */
 export async function runCommand(page, title) {
+  await page.evaluate(recordFocusMoves);
   const input = page.locator('.quick-input-widget input');
   // The title bar's command center, clicked: a key (F1) goes wherever the focus is, and a webview that just
   // took it swallows the key, while a click opens Quick Open whatever holds the focus. `>` makes it the palette.
@@ -27,6 +28,33 @@ export async function runCommand(page, title) {
     const visible = widget instanceof HTMLElement && widget.style.display !== 'none' && widget.offsetParent !== null;
     return !visible || widget.querySelector('input')?.value !== typed;
   }, query);
+}
+
+/**
+ * In the workbench page (once): where the keyboard focus went, last 20 moves, so a quick pick that closed before
+ * its row was clicked can say what took the focus (VS Code closes a quick pick that loses it).
+ */
+function recordFocusMoves() {
+  const w = /** @type {any} */ (window);
+  if (w.__focusMoves) return;
+  const moves = (w.__focusMoves = []);
+  const describe = (node) => {
+    if (!(node instanceof Element)) return String(node);
+    const label = node.getAttribute('aria-label') ?? node.getAttribute('title') ?? '';
+    return `${node.localName}${node.id ? `#${node.id}` : ''}${node.classList.length ? `.${[...node.classList].slice(0, 3).join('.')}` : ''}${label ? ` "${label.slice(0, 60)}"` : ''}`;
+  };
+  const note = (what) => {
+    moves.push(`${new Date().toISOString().slice(11, 23)} ${what}`);
+    if (moves.length > 20) moves.shift();
+  };
+  window.addEventListener('focusin', (event) => note(`focus ${describe(event.target)}`), true);
+  // Focus that leaves for an iframe (a webview) shows only as the page losing it.
+  window.addEventListener('blur', () => note(`page lost the focus to ${describe(document.activeElement)}`));
+}
+
+/** The focus moves recordFocusMoves saw, for an error message. */
+export async function focusMoves(page) {
+  return page.evaluate(() => (/** @type {any} */ (window).__focusMoves ?? []).join('\n')).catch(() => '(not recorded)');
 }
 
 /**
