@@ -91,7 +91,7 @@ function installChatObserver() {
   }).observe(document.body, { subtree: true, childList: true, characterData: true });
   // Each time the chat stops following its end (its transcript's data-following turns "false"): with no one
   // scrolling, that is a bug, and the markers after it never reach the screen.
-  const unpinned = [];
+  const followStops = [];
   // What the chat's scroller did just before (for --verbose): scroll top, scroll height and view height per event.
   const scrolls = [];
   const transcript = () => document.querySelector('subchats-transcript.sc-root-transcript');
@@ -103,10 +103,10 @@ function installChatObserver() {
   }, { passive: true, capture: true });
   new MutationObserver((records) => {
     for (const record of records) {
-      if (record.target === transcript() && record.oldValue === 'true' && transcript()?.dataset.following === 'false') unpinned.push({ at: Date.now(), scrolls: scrolls.slice(-4) });
+      if (record.target === transcript() && record.oldValue === 'true' && transcript()?.dataset.following === 'false') followStops.push({ at: Date.now(), scrolls: scrolls.slice(-4) });
     }
   }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-following'], attributeOldValue: true });
-  window.__flood = { seen, onScreen, observerMs: () => observerMs, unpinned };
+  window.__flood = { seen, onScreen, observerMs: () => observerMs, followStops };
 }
 
 /** In the workbench page: each `flood-child-<t>` row of the side bar tree, stamped at the frame after it appears. */
@@ -229,12 +229,12 @@ async function runOnce(run) {
           await delay(100);
         }
         if (VERBOSE) {
-          const unpinnedAt = await body.evaluate(() => window.__flood.unpinned);
+          const stoppedAt = await body.evaluate(() => window.__flood.followStops);
           const lat = log.markers.map((t) => (textShown.has(t) ? textShown.get(t) - t : Infinity));
           const tenths = Array.from({ length: 10 }, (_, i) => percentile(lat.slice(Math.floor((i * lat.length) / 10), Math.floor(((i + 1) * lat.length) / 10)), 95));
           console.log(`  ${kase.kb} KB prompt ${prompt + 1}: text p95 per tenth of the stream ${tenths.join(' ')}`);
           console.log(`  ${kase.kb} KB prompt ${prompt + 1}: markers on screen (+), only in the DOM (o), neither (-) ${log.markers.map((t) => (textShown.has(t) ? '+' : textSeen.has(t) ? 'o' : '-')).join('')}`);
-          console.log(`    ms after the prompt: palette at ${pressedAt.join(', ')}; chat stopped following at ${unpinnedAt.filter((u) => u.at >= sentAt).map((u) => `${u.at - sentAt} (scroll events before it, [ms before, top, height, view]: ${u.scrolls.map(([t, ...rest]) => JSON.stringify([u.at - t, ...rest])).join(' ')})`).join(', ') || 'never'}; children at ${log.children.map((t) => t - sentAt).join(', ')}`);
+          console.log(`    ms after the prompt: palette at ${pressedAt.join(', ')}; chat stopped following at ${stoppedAt.filter((u) => u.at >= sentAt).map((u) => `${u.at - sentAt} (scroll events before it, [ms before, top, height, view]: ${u.scrolls.map(([t, ...rest]) => JSON.stringify([u.at - t, ...rest])).join(' ')})`).join(', ') || 'never'}; children at ${log.children.map((t) => t - sentAt).join(', ')}`);
         }
         for (const t of log.markers) textShown.has(t) ? text.push(textShown.get(t) - t) : missingText++;
         for (const t of log.markers) textSeen.has(t) ? textDom.push(textSeen.get(t) - t) : missingDom++;
@@ -244,10 +244,10 @@ async function runOnce(run) {
         await delay(300);
       }
       const observerMs = await body.evaluate(() => window.__flood.observerMs());
-      const unpinned = await body.evaluate(() => window.__flood.unpinned.length);
+      const followStops = await body.evaluate(() => window.__flood.followStops.length);
       // A marker that never showed counts as infinitely late in the verdict's p95.
       const infinities = (count) => Array(count).fill(Infinity);
-      results.push({ run, kb: kase.kb, prompts: kase.prompts, text: summary([...text, ...infinities(missingText)]), textDom: summary([...textDom, ...infinities(missingDom)]), missingDom, tree: summary(tree), palette: summary(palette), missingText, missingRows, observerMs: Math.round(observerMs), unpinned, wallMs: Date.now() - started });
+      results.push({ run, kb: kase.kb, prompts: kase.prompts, text: summary([...text, ...infinities(missingText)]), textDom: summary([...textDom, ...infinities(missingDom)]), missingDom, tree: summary(tree), palette: summary(palette), missingText, missingRows, observerMs: Math.round(observerMs), followStops, wallMs: Date.now() - started });
     }
   } finally {
     await workbench.close();
@@ -267,7 +267,7 @@ function printRun(results) {
       { size: `${r.kb} KB`, measure: 'palette F1 → shown (ms)', ...r.palette, target: `< ${TARGETS.paletteP95}`, verdict: verdict(r.palette.max, TARGETS.paletteP95), missing: 0 },
     ]),
   );
-  for (const r of results) console.log(`  ${r.kb} KB: ${r.prompts} prompt(s), ${r.wallMs} ms wall, chat observer ${r.observerMs} ms of webview main thread, the chat stopped following the end ${r.unpinned} time(s)`);
+  for (const r of results) console.log(`  ${r.kb} KB: ${r.prompts} prompt(s), ${r.wallMs} ms wall, chat observer ${r.observerMs} ms of webview main thread, the chat stopped following the end ${r.followStops} time(s)`);
 }
 
 async function main() {
