@@ -4,7 +4,7 @@
 // child working for a minute and its Reviewer waiting on a permission, so both stay live until cancelled.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
-import { activityBarEntry, editorTab, launchWorkbench, notificationToast, runCommand, screenshot, sidebarTreeRow, workbenchLog } from './harness/index.mjs';
+import { activityBarEntry, editorTab, focusMoves, launchWorkbench, notificationToast, runCommand, screenshot, sidebarTreeRow, workbenchLog } from './harness/index.mjs';
 import { SLOW_MS, newDemoSession, pickSubagent, promptInChat } from './harness/subchats.mjs';
 
 const CANCEL_KEY = 'KeyX';
@@ -24,6 +24,9 @@ before(async () => {
   await activityBarEntry(workbench.page, 'Subchats').click();
   // VS Code logs each key's keybinding decision while this is on: a press that does nothing says why.
   await runCommand(workbench.page, 'Developer: Toggle Keyboard Shortcuts Troubleshooting');
+  // It opens the Window log in the Output panel without waiting for it, and that panel takes the focus when it
+  // shows: a test that focused the Subchats tree before then lost the focus to it (once, on a loaded machine).
+  await workbench.page.locator('.part.panel textarea[aria-label="Window - Output"]:focus').waitFor();
 });
 after(async () => {
   await workbench?.close();
@@ -38,7 +41,10 @@ const rootRow = (page) => page.locator('.part.sidebar .monaco-list-row[role="tre
 /** Puts the keyboard focus in the Subchats tree (its view, not just any side bar view) without changing its selection. */
 async function focusSessionsTree(page) {
   await runCommand(page, 'Subchats: Focus on Sessions View');
-  await page.locator('[id="workbench.view.extension.subchats"] .pane-body:focus-within').waitFor();
+  const focused = page.locator('[id="workbench.view.extension.subchats"] .pane-body:focus-within');
+  await focused.waitFor().catch(async (error) => {
+    throw new Error(`the Subchats tree did not keep the focus; the last focus moves:\n${await focusMoves(page)}`, { cause: error });
+  });
 }
 
 /** Presses Ctrl+Alt+X once and asserts VS Code dispatched it to Cancel Focused Session (its decision is the reason if not). */

@@ -21,6 +21,7 @@ export {
   contextMenuEntry,
   contextMenuLabels,
   editorTab,
+  focusMoves,
   notificationToast,
   openContextMenu,
   pickQuickItem,
