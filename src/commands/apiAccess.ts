@@ -2,6 +2,7 @@
 // requestAccess asks, and "Subchats: Manage API Access", which lists every extension decided about and lets
 // the user allow or revoke each.
 import * as vscode from 'vscode';
+import { pickerFocusOptions } from './pickerFocus';
 import { ApiConsent, type ApiCaller } from '../host/apiConsent';
 import { inertUiText } from '../host/uiText';
 
@@ -48,6 +49,7 @@ export function registerApiAccessCommand(consent: ApiConsent): vscode.Disposable
     const chosen = await vscode.window.showQuickPick(items, {
       canPickMany: true,
       placeHolder: vscode.l10n.t('Checked extensions may start agents, send prompts and read transcripts through the Subchats API'),
+      ...pickerFocusOptions(),
     });
     if (!chosen) return;
     const allowed = new Set(chosen.map((item) => item.id));

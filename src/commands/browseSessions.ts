@@ -2,6 +2,7 @@
 // fields, and reattaching the chosen one with session/load or session/resume. A child is never loaded on
 // its own (ACP forbids it): its top-most listed ancestor is loaded, which replays the children too.
 import * as vscode from 'vscode';
+import { pickerFocusOptions } from './pickerFocus';
 import { knownSessionsOf, listedSessionName } from '../acp/listedSessionNames';
 import { MAX_LISTED_SESSIONS, nestListedSessions, readListedSessions, type KnownSessions, type ListedSession, type ListedSessionRow } from '../acp/sessionListTree';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
@@ -54,7 +55,7 @@ export async function browseAgentSessions(
       detail: inertUiText(row.sessionId),
       row,
     })),
-    { placeHolder: partial ? vscode.l10n.t('Sessions stored by {0} (the first {1} listed)', runtime.agent.name, rows.length.toLocaleString()) : vscode.l10n.t('Sessions stored by {0}', runtime.agent.name), matchOnDetail: true },
+    { placeHolder: partial ? vscode.l10n.t('Sessions stored by {0} (the first {1} listed)', runtime.agent.name, rows.length.toLocaleString()) : vscode.l10n.t('Sessions stored by {0}', runtime.agent.name), matchOnDetail: true, ...pickerFocusOptions() },
   );
   if (!picked) return;
   const target = rows.find((row) => row.sessionId === picked.row.rootSessionId) ?? picked.row;

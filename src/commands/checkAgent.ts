@@ -1,5 +1,6 @@
 // Subchats: Check Agent: which agent (argument, agent row or picker), the check itself, and showing the result.
 import * as vscode from 'vscode';
+import { pickerFocusOptions } from './pickerFocus';
 import type { AgentConfig } from '../acp/agentProcess';
 import { checkAgent, type AgentCheckResult } from '../host/agentCheck';
 import { commandLine } from '../host/agentCheckReport';
@@ -29,7 +30,7 @@ function namedAgent(ctx: CheckAgentContext, arg: unknown): AgentConfig | string 
 async function pickAgent(ctx: CheckAgentContext): Promise<AgentConfig | undefined> {
   const picked = await vscode.window.showQuickPick(
     ctx.agents().map((agent) => ({ label: agent.name, description: agent.id, detail: commandLine(agent), agent })),
-    { placeHolder: vscode.l10n.t('Check which agent? (starts it, asks initialize, stops it)') },
+    { placeHolder: vscode.l10n.t('Check which agent? (starts it, asks initialize, stops it)'), ...pickerFocusOptions() },
   );
   return picked?.agent;
 }

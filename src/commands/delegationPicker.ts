@@ -1,6 +1,7 @@
 // For agents that advertise the draft subagent catalog: let the user choose how a prompt may be delegated.
 // Only the choices the agent's capabilities allow are offered; the connection validates again before sending.
 import * as vscode from 'vscode';
+import { pickerFocusOptions } from './pickerFocus';
 import type { PromptDelegation } from '../acp/delegation';
 import type { AgentRuntime } from '../host/subchatsService';
 import { inertUiText } from '../host/uiText';
@@ -29,6 +30,6 @@ export async function pickDelegation(runtime: AgentRuntime, sessionId: string): 
       items.push({ label: vscode.l10n.t('Require {0} in the background', title), description: policy('require, runMode: background'), delegation: { policy: 'require', subagentId: subagent.id, runMode: 'background' } });
     }
   }
-  const picked = await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('{0} can delegate this prompt to a subagent', runtime.agent.name) });
+  const picked = await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('{0} can delegate this prompt to a subagent', runtime.agent.name), ...pickerFocusOptions() });
   return picked ? picked.delegation : undefined;
 }

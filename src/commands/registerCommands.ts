@@ -1,6 +1,7 @@
 // The Subchats commands. Each accepts a tree node or session id and otherwise asks; each checks what the
 // session allows before anything goes on the wire, and says why when it does not.
 import * as vscode from 'vscode';
+import { pickerFocusOptions } from './pickerFocus';
 import type { AgentConfig } from '../acp/agentProcess';
 import type { SessionHistory } from '../history/sessionHistory';
 import type { ChangesEditor } from '../host/changesEditor';
@@ -100,7 +101,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
       if (refusedAsUntrusted()) return undefined;
       let agent = typeof arg === 'string' ? ctx.agents().find((a) => a.id === arg) : undefined;
       agent ??= await pickAgent({
-        createQuickPick: () => vscode.window.createQuickPick<AgentPickItem>(),
+        createQuickPick: () => Object.assign(vscode.window.createQuickPick<AgentPickItem>(), pickerFocusOptions()),
         agents: ctx.agents,
         defaultAgentId: ctx.defaultAgentId,
         installState: (agent) => installState(agent),
@@ -158,7 +159,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
         : (
             await vscode.window.showQuickPick(
               cancellableToolCalls(target).map((id) => ({ label: inertUiText(target.session.toolCalls[id]?.title || vscode.l10n.t('Tool call')), description: target.session.toolCalls[id]?.kind, id })),
-              { placeHolder: vscode.l10n.t('Cancel which tool call of {0}?', inertUiText(target.session.label)) },
+              { placeHolder: vscode.l10n.t('Cancel which tool call of {0}?', inertUiText(target.session.label)), ...pickerFocusOptions() },
             )
           )?.id;
     if (!toolCallId) return;

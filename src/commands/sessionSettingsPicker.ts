@@ -2,6 +2,7 @@
 // offered as one quick pick (the same pickers as the chat header: src/presentation/sessionSettings.ts).
 // Only advertised values can be chosen; the connection checks them again.
 import * as vscode from 'vscode';
+import { pickerFocusOptions } from './pickerFocus';
 import type { ChatSettingChange } from '../protocol/webviewMessages';
 import type { SessionView } from '../store/model';
 import { isAdvertisedChange, sessionSettings } from '../presentation';
@@ -49,6 +50,6 @@ export async function pickSessionSetting(session: SessionView): Promise<SessionS
     void vscode.window.showInformationMessage(vscode.l10n.t('Subchats: the agent advertised no modes or options for this session.'));
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Change the session mode or an option') });
+  const picked = await vscode.window.showQuickPick(items, { placeHolder: vscode.l10n.t('Change the session mode or an option'), ...pickerFocusOptions() });
   return picked?.change;
 }

@@ -1,5 +1,6 @@
 // Turns a command argument (tree node, {connectionId, sessionId}, a session id) into a session, or asks.
 import * as vscode from 'vscode';
+import { pickerFocusOptions } from './pickerFocus';
 import type { AgentRuntime, SubchatsService } from '../host/subchatsService';
 import type { SessionView } from '../store/model';
 import { isObject } from '../store/wireMessage';
@@ -66,7 +67,7 @@ export async function pickSession(
     void vscode.window.showInformationMessage(vscode.l10n.t('Subchats: no session fits. Start one with "Subchats: New Session…".'));
     return undefined;
   }
-  const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDetail: true });
+  const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDetail: true, ...pickerFocusOptions() });
   return picked?.target;
 }
 
@@ -81,7 +82,7 @@ export async function pickRuntime(service: SubchatsService, arg: unknown, placeH
   }
   const picked = await vscode.window.showQuickPick(
     runtimes.map((runtime) => ({ label: inertUiText(runtime.agent.name), description: `${runtime.status} · ${new Date(runtime.startedAt).toLocaleTimeString()}`, runtime })),
-    { placeHolder },
+    { placeHolder, ...pickerFocusOptions() },
   );
   return picked?.runtime;
 }

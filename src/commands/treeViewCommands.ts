@@ -1,6 +1,7 @@
 // The session tree's sort and filter commands (view title bar and palette). What they choose is ruled in
 // src/views/treeFilter.ts; the tree keeps the choice per workspace.
 import * as vscode from 'vscode';
+import { pickerFocusOptions } from './pickerFocus';
 import { inertUiText } from '../host/uiText';
 import type { TreeShow, TreeSort, TreeViewOptions } from '../views/treeFilter';
 
@@ -33,7 +34,7 @@ interface Choice<T> extends vscode.QuickPickItem {
 /** Sort Sessions By…: the current sort is checked. */
 export async function sortSessions(tree: ArrangedTree): Promise<void> {
   const items: Choice<TreeSort>[] = sortChoices().map((c) => ({ label: `${mark(tree.options.sort === c.sort)} ${c.label}`, detail: c.detail, value: c.sort }));
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Sort Sessions By'), placeHolder: vscode.l10n.t('Among siblings: connections, the roots of a connection, the subagents of a session') });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Sort Sessions By'), placeHolder: vscode.l10n.t('Among siblings: connections, the roots of a connection, the subagents of a session'), ...pickerFocusOptions() });
   if (picked?.value) await tree.setOptions({ ...tree.options, sort: picked.value });
 }
 
@@ -50,7 +51,7 @@ export async function filterSessions(tree: ArrangedTree): Promise<void> {
     { label: '', kind: vscode.QuickPickItemKind.Separator },
     { label: `${mark(!!agents)} ${vscode.l10n.t('By Agent…')}`, detail: agents ? vscode.l10n.t('Now: {0}', agents) : vscode.l10n.t('The sessions of the agents you pick'), value: 'agents' },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Filter Sessions'), placeHolder: vscode.l10n.t('Which sessions the tree shows') });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Filter Sessions'), placeHolder: vscode.l10n.t('Which sessions the tree shows'), ...pickerFocusOptions() });
   if (!picked?.value) return;
   if (picked.value === 'agents') {
     const chosen = await pickAgents(tree);
@@ -62,7 +63,7 @@ export async function filterSessions(tree: ArrangedTree): Promise<void> {
 async function pickAgents(tree: ArrangedTree): Promise<string[] | undefined> {
   const names = [...new Set([...tree.agentNames(), ...tree.options.agents])];
   const items = names.map((name) => ({ label: inertUiText(name), name, picked: tree.options.agents.includes(name) }));
-  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Show the Sessions of Which Agents?'), placeHolder: vscode.l10n.t('None checked: every agent'), canPickMany: true });
+  const picked = await vscode.window.showQuickPick(items, { title: vscode.l10n.t('Show the Sessions of Which Agents?'), placeHolder: vscode.l10n.t('None checked: every agent'), canPickMany: true, ...pickerFocusOptions() });
   return picked?.map((p) => p.name);
 }
 

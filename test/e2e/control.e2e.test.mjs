@@ -140,6 +140,10 @@ test('a cancelled child shows the same state, label and icon, in the tree and in
   // loaded machine made happen in 2 of about 10 runs; the menu has its own test above, and this one is about how
   // the cancel shows.
   await runCommand(page, 'Subchats: Cancel Session');
+  // VS Code hands the focus back to the chat (the editor the palette came from) by a message into its frame, which a
+  // loaded machine delivers after the session picker opened (microsoft/vscode#93950): the picker must stay open.
+  await page.locator('.quick-input-widget input[aria-label="Cancel which session?"]').waitFor();
+  await page.locator('iframe.webview.ready').focus();
   await pickSubagent(page, 'Explorer');
 
   // The cancel is confirmed once the child reports itself idle/cancelled ("Cancelled") in the tree...
