@@ -32,7 +32,12 @@ type Item = Entry | OrphanCard;
 
 const FOLLOW_LAYOUT = { pin: { index: Number.MAX_SAFE_INTEGER, block: 'end' as const } };
 const FREE_LAYOUT = {};
-const NEAR_BOTTOM_PX = 48;
+/**
+ * How close to the end counts as the end, and how far up a scroll must go to count: a pixel or two of rounding.
+ * A wider margin (it was 48 px) snapped the chat back under anything that scrolled an entry just above the screen
+ * into view (find in page, a screen reader, a test's click), which then landed on nothing.
+ */
+const AT_END_PX = 2;
 /** What a person does to scroll; a scroll soon after one of these is theirs. */
 const USER_SCROLL_EVENTS = ['wheel', 'touchmove', 'pointerdown', 'keydown'] as const;
 const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
@@ -178,7 +183,7 @@ export class SubchatsTranscript extends SubchatsElement {
   private readonly onUnpinned = (event: Event): void => {
     if (event.target !== event.currentTarget) return;
     const userScrolled = performance.now() - this.userScrollIntentAt < USER_SCROLL_WINDOW_MS;
-    if (userScrolled || (this.movedUp() && !this.nearBottom())) {
+    if (userScrolled || (this.movedUp() && !this.atEnd())) {
       this.stopFollowing();
       return;
     }
@@ -196,15 +201,15 @@ export class SubchatsTranscript extends SubchatsElement {
   private lastScrollTop = 0;
   private scrollTopBefore = 0;
 
-  /** Whether the last scroll moved the view up by more than a line or two (content that grows moves nothing up). */
+  /** Whether the last scroll moved the view up (content that grows moves nothing up). */
   private movedUp(): boolean {
     // Whichever of the scroll listeners ran first, compare with the top before this scroll.
     const before = this.scrollTop === this.lastScrollTop ? this.scrollTopBefore : this.lastScrollTop;
-    return this.scrollTop < before - NEAR_BOTTOM_PX;
+    return this.scrollTop < before - AT_END_PX;
   }
 
-  private nearBottom(): boolean {
-    return this.scrollTop + this.clientHeight >= this.scrollHeight - NEAR_BOTTOM_PX;
+  private atEnd(): boolean {
+    return this.scrollTop + this.clientHeight >= this.scrollHeight - AT_END_PX;
   }
 
   private renderedEntry(entryId: string): Element | null {
@@ -228,7 +233,7 @@ export class SubchatsTranscript extends SubchatsElement {
   private readonly onScroll = (): void => {
     this.scrollTopBefore = this.lastScrollTop;
     this.lastScrollTop = this.scrollTop;
-    if (!this.following && this.nearBottom()) this.followEnd();
+    if (!this.following && this.atEnd()) this.followEnd();
   };
 
   private stopFollowing(): void {
