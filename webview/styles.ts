@@ -334,6 +334,13 @@ const chatStyles = css`
   subchats-markdown table {
     border-collapse: collapse;
   }
+  /* A long table drawn in pieces: the pieces after the first repeat no header and sit flush under the last. */
+  subchats-markdown table.sc-table-continued {
+    margin-top: -1px;
+  }
+  subchats-markdown table.sc-table-continued > thead {
+    display: none;
+  }
   subchats-markdown th,
   subchats-markdown td {
     border: 1px solid var(--subchats-border);

@@ -1,18 +1,21 @@
 // Chat webview benchmark in real Chromium: the built bundle against a no-framework baseline page, same run,
 // same host messages. Scenarios: 20 children streaming at 5,000 updates/s combined, opening a 20,000-entry
 // transcript, and one message streamed to 1-500 KB (./scaling). Usage:
-// node --import tsx bench/webview/run.ts [--quick] [--no-build] [--scaling-only]
+// node --import tsx bench/webview/run.ts [--quick] [--no-build] [--scaling-only] [--shapes=code,list,table,paragraph,mixed]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
 import type { SnapshotMessage } from '../../src/protocol/webviewMessages';
 import { buildBundle, repoRoot, startHarness, type Harness } from '../../test/component/harness';
 import { baselinePage } from './baselinePage';
-import { printScaling, scalingBench, scalingTargets, type ScalingResult } from './scaling';
+import { SHAPES, printScaling, scalingBench, scalingTargets, type ScalingResult, type Shape } from './scaling';
 import { concurrentChildren, longTranscript, type ScheduledMessage } from './workloads';
 
 const quick = process.argv.includes('--quick');
 const scalingOnly = process.argv.includes('--scaling-only');
+/** `--shapes code,list`: only those message shapes in the scaling part (all by default). */
+const shapesArg = process.argv.find((arg) => arg.startsWith('--shapes='))?.slice('--shapes='.length);
+const shapes: readonly Shape[] = shapesArg ? SHAPES.filter((shape) => shapesArg.split(',').includes(shape)) : SHAPES;
 const STREAM_SECONDS = quick ? 5 : 30;
 const CHILDREN = 20;
 const UPDATES_PER_SECOND = 5000;
@@ -175,7 +178,7 @@ async function main(): Promise<void> {
       for (const variant of VARIANTS) results.push(await streaming(harness, variant, stream));
       for (const variant of VARIANTS) results.push(await transcript(harness, variant, long));
     }
-    scaling = await scalingBench(harness, VARIANTS, quick);
+    scaling = await scalingBench(harness, VARIANTS, quick, shapes);
   } finally {
     await harness.close();
   }

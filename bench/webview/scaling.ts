@@ -3,7 +3,9 @@
 // paces: `llm` (one delta per chunk, the next chunk after the page painted the last) and `flood` (1,000
 // chunks/s, the feed batches and waits for acks). Measured per chunk: host time (store update, feed, JSON
 // serialisation), bytes posted, page main-thread time (CDP TaskDuration), and update → paint (store change to
-// the ack the page sends after the frame that shows it).
+// the ack the page sends after the frame that shows it). Message shapes: `mixed` (paragraphs with a list or a code
+// block now and then) at every size, and at 1 and 500 KB the shapes that keep one block open for long, as agents
+// write them: one code block (a file being written), one long list, one table, one paragraph without a break.
 import type { CDPSession } from 'playwright-core';
 import type { HostToWebviewMessage } from '../../src/protocol/webviewMessages';
 import { SessionStore } from '../../src/store/sessionStore';
@@ -11,6 +13,10 @@ import { ChatFeed, type FeedTimers } from '../../src/webviews/chatFeed';
 import type { Harness } from '../../test/component/harness';
 
 export const SIZES_KB = [1, 10, 100, 500] as const;
+/** The sizes the one-block shapes run at: enough for the 500 KB ÷ 1 KB ratio. */
+const SHAPE_SIZES_KB = [1, 500] as const;
+export const SHAPES = ['mixed', 'code', 'list', 'table', 'paragraph'] as const;
+export type Shape = (typeof SHAPES)[number];
 export const CHUNK_BYTES = 40;
 export type Pace = 'llm' | 'flood';
 const FLOOD_PER_SECOND = 1000;
@@ -18,6 +24,7 @@ const WARMUP_CHUNKS = 5;
 
 export interface ScalingResult {
   readonly variant: string;
+  readonly shape: Shape;
   readonly pace: Pace;
   readonly sizeKB: number;
   readonly chunks: number;
@@ -33,7 +40,7 @@ const wallClock = (): number => performance.timeOrigin + performance.now();
 const WORDS = 'the parser now handles empty input and nested quotes while the tokenizer keeps offsets stable across lines'.split(' ');
 
 /** Agent-like markdown: paragraphs, a list now and then, a code block now and then. */
-function markdownText(length: number): string {
+function mixedText(length: number): string {
   const parts: string[] = [];
   let size = 0;
   for (let i = 0; size < length; i++) {
@@ -48,6 +55,36 @@ function markdownText(length: number): string {
     size += part.length;
   }
   return parts.join('').slice(0, length);
+}
+
+const wordsAt = (i: number, count: number): string => Array.from({ length: count }, (_, j) => WORDS[(i * 7 + j * 3) % WORDS.length]).join(' ');
+
+/** Lines from `line(i)` after `head`, to `length` characters. */
+function linesText(length: number, head: string, line: (i: number) => string): string {
+  const parts = [head];
+  let size = head.length;
+  for (let i = 0; size < length; i++) {
+    const part = line(i);
+    parts.push(part);
+    size += part.length;
+  }
+  return parts.join('').slice(0, length);
+}
+
+/** A message of `length` characters in the given shape. */
+export function shapedText(shape: Shape, length: number): string {
+  switch (shape) {
+    case 'mixed':
+      return mixedText(length);
+    case 'code':
+      return linesText(length, 'Here is the file:\n\n```ts\n', (i) => `export const value${i} = parse(input${i}, { strict: true }); // ${wordsAt(i, 4)}\n`);
+    case 'list':
+      return linesText(length, 'What changed:\n\n', (i) => `- \`item ${i}\` ${wordsAt(i, 9)}\n`);
+    case 'table':
+      return linesText(length, '| # | file | change |\n|---|---|---|\n', (i) => `| ${i} | src/file${i}.ts | ${wordsAt(i, 6)} |\n`);
+    case 'paragraph':
+      return linesText(length, '', (i) => `${wordsAt(i, 8)}${i % 6 === 5 ? ' **done**' : ''}. `);
+  }
 }
 
 // Runs in the page: acks the page posts go to the bench (with the page's clock), as the panel forwards them.
@@ -69,16 +106,31 @@ function p95(values: readonly number[]): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))]!;
 }
 
+/** The functions the page spent most time in (self time), for SUBCHATS_BENCH_PROFILE=<shape>-<pace>-<KB>-<variant>. */
+function printProfile(profile: { nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[]; samples?: number[]; timeDeltas?: number[] }): void {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node] as const));
+  const self = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  samples.forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    const key = frame ? `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop()}:${frame.lineNumber + 1}` : '?';
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  console.log(`[bench:scaling] profile: ${total.toFixed(0)} ms sampled; top self time:`);
+  for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${name}`);
+}
+
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-export async function scalingRun(harness: Harness, variant: { name: string; path: string }, pace: Pace, sizeKB: number, chunks: number): Promise<ScalingResult> {
+export async function scalingRun(harness: Harness, variant: { name: string; path: string }, shape: Shape, pace: Pace, sizeKB: number, chunks: number): Promise<ScalingResult> {
   const chat = await harness.openChat({ path: variant.path, width: 1000, height: 900 });
   const { page } = chat;
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Performance.enable');
 
   const size = sizeKB * 1024;
-  const text = markdownText(size + (chunks + WARMUP_CHUNKS) * CHUNK_BYTES);
+  const text = shapedText(shape, size + (chunks + WARMUP_CHUNKS) * CHUNK_BYTES);
   // The real store, fed the agent's chunks as the connection would: what a long answer costs end to end.
   const store = new SessionStore();
   const chunkOf = (piece: string) => ({
@@ -159,6 +211,11 @@ export async function scalingRun(harness: Harness, variant: { name: string; path
     await waitPainted(store.revision);
   }
   const taskBefore = await taskSeconds(cdp);
+  const profiling = process.env.SUBCHATS_BENCH_PROFILE === `${shape}-${pace}-${sizeKB}-${variant.name}`;
+  if (profiling) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
   measuring = true;
   if (pace === 'llm') {
     for (let i = 0; i < chunks; i++) {
@@ -178,8 +235,10 @@ export async function scalingRun(harness: Harness, variant: { name: string; path
   measuring = false;
   await delivery;
   const taskAfter = await taskSeconds(cdp);
+  if (profiling) printProfile((await cdp.send('Profiler.stop')).profile);
   const result: ScalingResult = {
     variant: variant.name,
+    shape,
     pace,
     sizeKB,
     chunks,
@@ -194,13 +253,15 @@ export async function scalingRun(harness: Harness, variant: { name: string; path
   return result;
 }
 
-export async function scalingBench(harness: Harness, variants: readonly { name: string; path: string }[], quick: boolean): Promise<ScalingResult[]> {
+export async function scalingBench(harness: Harness, variants: readonly { name: string; path: string }[], quick: boolean, shapes: readonly Shape[] = SHAPES): Promise<ScalingResult[]> {
   const results: ScalingResult[] = [];
-  for (const pace of ['llm', 'flood'] as const) {
-    for (const sizeKB of SIZES_KB) {
-      for (const variant of variants) {
-        const chunks = pace === 'llm' ? (quick ? 60 : 200) : quick ? 500 : 2000;
-        results.push(await scalingRun(harness, variant, pace, sizeKB, chunks));
+  for (const shape of shapes) {
+    for (const pace of ['llm', 'flood'] as const) {
+      for (const sizeKB of shape === 'mixed' ? SIZES_KB : SHAPE_SIZES_KB) {
+        for (const variant of variants) {
+          const chunks = pace === 'llm' ? (quick ? 60 : 200) : quick ? 500 : 2000;
+          results.push(await scalingRun(harness, variant, shape, pace, sizeKB, chunks));
+        }
       }
     }
   }
@@ -211,8 +272,8 @@ export async function scalingBench(harness: Harness, variants: readonly { name: 
 const BYTES_CONSTANT = 300;
 
 export function printScaling(results: readonly ScalingResult[]): void {
-  const header = ['pace', 'size KB', 'variant', 'posts', 'host µs/chunk', 'bytes/chunk', 'webview ms/chunk', 'p95 update→paint ms'];
-  const rows = results.map((r) => [r.pace, String(r.sizeKB), r.variant, String(r.posts), r.hostUsPerChunk.toFixed(1), r.bytesPerChunk.toFixed(0), r.webviewMsPerChunk.toFixed(3), r.p95UpdateToPaintMs.toFixed(1)]);
+  const header = ['shape', 'pace', 'size KB', 'variant', 'posts', 'host µs/chunk', 'bytes/chunk', 'webview ms/chunk', 'p95 update→paint ms'];
+  const rows = results.map((r) => [r.shape, r.pace, String(r.sizeKB), r.variant, String(r.posts), r.hostUsPerChunk.toFixed(1), r.bytesPerChunk.toFixed(0), r.webviewMsPerChunk.toFixed(3), r.p95UpdateToPaintMs.toFixed(1)]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
   console.log(`\nScaling: one message streamed in ${CHUNK_BYTES}-byte chunks (llm: one delta per chunk; flood: ${FLOOD_PER_SECOND} chunks/s)`);
@@ -223,9 +284,9 @@ export function printScaling(results: readonly ScalingResult[]): void {
   for (const target of scalingTargets(results)) console.log(`  ${target.met ? 'MET    ' : 'NOT MET'}  ${target.name}: ${target.value}`);
   console.log('\nRatios subchats / baseline (webview ms per chunk, p95 update→paint):');
   for (const r of results.filter((x) => x.variant === 'subchats')) {
-    const base = results.find((b) => b.variant === 'baseline' && b.pace === r.pace && b.sizeKB === r.sizeKB);
+    const base = results.find((b) => b.variant === 'baseline' && b.shape === r.shape && b.pace === r.pace && b.sizeKB === r.sizeKB);
     if (!base) continue;
-    console.log(`  ${r.pace} ${r.sizeKB} KB: ${(r.webviewMsPerChunk / base.webviewMsPerChunk).toFixed(2)}x, ${(r.p95UpdateToPaintMs / base.p95UpdateToPaintMs).toFixed(2)}x`);
+    console.log(`  ${r.shape} ${r.pace} ${r.sizeKB} KB: ${(r.webviewMsPerChunk / base.webviewMsPerChunk).toFixed(2)}x, ${(r.p95UpdateToPaintMs / base.p95UpdateToPaintMs).toFixed(2)}x`);
   }
 }
 
@@ -237,18 +298,27 @@ export interface ScalingTarget {
 
 export function scalingTargets(results: readonly ScalingResult[]): ScalingTarget[] {
   const targets: ScalingTarget[] = [];
-  const get = (pace: Pace, sizeKB: number) => results.find((r) => r.variant === 'subchats' && r.pace === pace && r.sizeKB === sizeKB);
-  for (const pace of ['llm', 'flood'] as const) {
-    const small = get(pace, 1);
-    const large = get(pace, 500);
-    if (!small || !large) continue;
-    const host = large.hostUsPerChunk / small.hostUsPerChunk;
-    const page = large.webviewMsPerChunk / small.webviewMsPerChunk;
-    targets.push({ name: `${pace}: host cost per chunk at 500 KB / 1 KB <= 1.5`, value: host.toFixed(2), met: host <= 1.5 });
-    targets.push({ name: `${pace}: webview cost per chunk at 500 KB / 1 KB <= 1.5`, value: page.toFixed(2), met: page <= 1.5 });
-    const bytes = Math.max(...results.filter((r) => r.variant === 'subchats' && r.pace === pace).map((r) => r.bytesPerChunk));
-    targets.push({ name: `${pace}: bytes per chunk <= 2 x ${CHUNK_BYTES} + ${BYTES_CONSTANT} at every size`, value: `${bytes.toFixed(0)} B max`, met: bytes <= 2 * CHUNK_BYTES + BYTES_CONSTANT });
-    targets.push({ name: `${pace}: p95 update→paint at 500 KB < 100 ms`, value: `${large.p95UpdateToPaintMs.toFixed(1)} ms`, met: large.p95UpdateToPaintMs < 100 });
+  const get = (variant: string, shape: Shape, pace: Pace, sizeKB: number) =>
+    results.find((r) => r.variant === variant && r.shape === shape && r.pace === pace && r.sizeKB === sizeKB);
+  for (const shape of SHAPES) {
+    for (const pace of ['llm', 'flood'] as const) {
+      const small = get('subchats', shape, pace, 1);
+      const large = get('subchats', shape, pace, 500);
+      if (!small || !large) continue;
+      const host = large.hostUsPerChunk / small.hostUsPerChunk;
+      const page = large.webviewMsPerChunk / small.webviewMsPerChunk;
+      targets.push({ name: `${shape} ${pace}: host cost per chunk at 500 KB / 1 KB <= 1.5`, value: host.toFixed(2), met: host <= 1.5 });
+      targets.push({ name: `${shape} ${pace}: webview cost per chunk at 500 KB / 1 KB <= 1.5`, value: page.toFixed(2), met: page <= 1.5 });
+      const base = get('baseline', shape, pace, 500);
+      if (base) {
+        const versus = large.webviewMsPerChunk / base.webviewMsPerChunk;
+        targets.push({ name: `${shape} ${pace}: webview cost per chunk at 500 KB <= 2 x the plain page`, value: `${versus.toFixed(2)}x`, met: versus <= 2 });
+      }
+      if (shape !== 'mixed') continue;
+      const bytes = Math.max(...results.filter((r) => r.variant === 'subchats' && r.pace === pace).map((r) => r.bytesPerChunk));
+      targets.push({ name: `${pace}: bytes per chunk <= 2 x ${CHUNK_BYTES} + ${BYTES_CONSTANT} at every size`, value: `${bytes.toFixed(0)} B max`, met: bytes <= 2 * CHUNK_BYTES + BYTES_CONSTANT });
+      targets.push({ name: `${pace}: p95 update→paint at 500 KB < 100 ms`, value: `${large.p95UpdateToPaintMs.toFixed(1)} ms`, met: large.p95UpdateToPaintMs < 100 });
+    }
   }
   return targets;
 }

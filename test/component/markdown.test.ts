@@ -57,6 +57,27 @@ describe('markdown', () => {
     await chat.close();
   });
 
+  test('a long table streamed in chunks stays one table to its last row, with its header shown once', async () => {
+    const chat = await harness().openChat();
+    const { scene, entryId } = oneMessage('Table', 'What changed:\n\n| # | file |\n|---|---|\n');
+    const link = await FeedLink.showing(chat, scene.store, 'root');
+    const { page } = chat;
+    const rows = Array.from({ length: 1500 }, (_, i) => `| ${i} | src/file${i}.ts |\n`).join('');
+    for (let at = 0; at < rows.length; at += 2000) {
+      scene.chunk('root', 'agent', rows.slice(at, at + 2000), 'm');
+      await link.flush();
+    }
+    const md = page.locator(`[data-entry-id="${entryId}"] subchats-markdown`);
+    await md.locator('td', { hasText: 'src/file1499.ts' }).waitFor();
+    const shape = await md.evaluate((root) => ({
+      rowsOutsideTables: [...root.querySelectorAll('p')].filter((p) => p.textContent?.includes('| ')).length,
+      cells: root.querySelectorAll('td').length,
+      shownHeaders: [...root.querySelectorAll('thead')].filter((head) => getComputedStyle(head).display !== 'none').length,
+    }));
+    assert.deepEqual(shape, { rowsOutsideTables: 0, cells: 3000, shownHeaders: 1 });
+    await chat.close();
+  });
+
   for (const [name, text] of Object.entries(HOSTILE)) {
     test(`hostile markdown renders and text appended after it still renders: ${name}`, async () => {
       const chat = await harness().openChat();

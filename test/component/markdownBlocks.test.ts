@@ -2,7 +2,7 @@
 // pushing text in chunks finds the same blocks as pushing it at once, and that no block outgrows the cap.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { MAX_BLOCK_CHARS, MarkdownBlockSplitter, type MarkdownBlock } from '../../webview/lib/markdownBlocks';
+import { MAX_BLOCK_CHARS, MAX_MARKDOWN_BLOCK_CHARS, MarkdownBlockSplitter, type MarkdownBlock } from '../../webview/lib/markdownBlocks';
 
 function split(text: string, chunk = text.length): { finished: MarkdownBlock[]; open: MarkdownBlock } {
   const splitter = new MarkdownBlockSplitter();
@@ -86,6 +86,28 @@ describe('markdown blocks', () => {
       assert.equal(text.slice(long[0]!.bodyStart, long.at(-1)!.end), body);
       assert.deepEqual(long.map((b) => b.closed), [...long.slice(1).map(() => false), true]);
       assert.equal(blocks[0]!.closed, true);
+    }
+  });
+  // A long table was cut at 16 KB and the rest showed as lines of pipes: each piece now carries the header rows.
+  test('a long table is cut into pieces that each carry its header rows; together they give the text', () => {
+    const head = '## Files\n| # | file | change |\n|---|:---|---:|\n';
+    const text = `Intro\n\n${head}${Array.from({ length: 2000 }, (_, i) => `| ${i} | src/f${i}.ts | edited |`).join('\n')}\n\nAfter`;
+    const { finished, open } = split(text, 40);
+    const pieces = finished.filter((b) => b.kind === 'markdown' && b.raw.startsWith('| '));
+    assert.ok(pieces.length >= 10, `${pieces.length} pieces after the first`);
+    for (const piece of pieces) assert.equal(piece.kind === 'markdown' && piece.tableHead, '| # | file | change |\n|---|:---|---:|\n');
+    for (const block of finished) assert.ok(block.kind !== 'markdown' || block.raw.length <= MAX_MARKDOWN_BLOCK_CHARS + 64, `${block.kind === 'markdown' ? block.raw.length : 0} chars`);
+    assert.equal([...finished, open].map((b) => (b.kind === 'code' ? b.code : b.raw)).join(''), text);
+    assert.deepEqual(open, { kind: 'markdown', raw: 'After' });
+  });
+
+  test('a long list is cut before an item at the margin, never before an indented line that continues an item', () => {
+    const items = Array.from({ length: 600 }, (_, i) => `- item ${i} with some words\n  continued under item ${i}\n    - nested ${i}`).join('\n');
+    const { finished } = split(`${items}\n`, 40);
+    assert.ok(finished.length >= 5, `${finished.length} blocks`);
+    for (const block of finished) {
+      assert.ok(block.kind === 'markdown' && block.raw.startsWith('- item '), JSON.stringify(block.kind === 'markdown' ? block.raw.slice(0, 40) : block.kind));
+      assert.equal(block.kind === 'markdown' && block.tableHead, undefined);
     }
   });
 });

@@ -97,7 +97,11 @@ export function renderBlock(block: MarkdownBlock): DocumentFragment {
   if (block.kind === 'code') return codeFragment(block.code, block.lang);
   if (block.kind === 'plain' || nestingDepth(block.raw) > MAX_NESTING) return plainFragment(block.raw);
   try {
-    return renderMarkdown(block.raw);
+    if (block.tableHead === undefined) return renderMarkdown(block.raw);
+    // The piece of a long table after a cut: parsed under its header rows so it stays a table; the header shows once.
+    const fragment = renderMarkdown(block.tableHead + block.raw);
+    fragment.querySelector('table')?.classList.add('sc-table-continued');
+    return fragment;
   } catch {
     // Any parser or sanitizer failure on agent text: show it as text rather than lose it.
     return plainFragment(block.raw);

@@ -6,11 +6,17 @@
 // text from the open block on. It never reads the whole message: V8 builds `text += chunk` as a rope, and any
 // read of the whole (slice, indexOf) flattens it, copying the message once per chunk.
 
-/** Markdown beyond this many characters in one block is cut into several blocks. */
+/** A code block, or one line, beyond this many characters is cut into several blocks. */
 export const MAX_BLOCK_CHARS = 16 * 1024;
+/**
+ * Markdown of several lines beyond this is cut at a line end. The open block is parsed and drawn again with every
+ * chunk, so this bounds a chunk's cost in a long list, table or run of lines (16 KB cost 1.7x the 1 KB case).
+ */
+export const MAX_MARKDOWN_BLOCK_CHARS = 4 * 1024;
 
 export type MarkdownBlock =
-  | { readonly kind: 'markdown'; readonly raw: string }
+  /** `tableHead`: the header and delimiter rows of the table this block continues (drawn hidden, so it is a table). */
+  | { readonly kind: 'markdown'; readonly raw: string; readonly tableHead?: string }
   /** A fenced code block, or a piece of a long one; `code` is its body without the fence lines. */
   | CodeBlock
   /** Text shown as is (a single line longer than the cap). */
@@ -47,6 +53,8 @@ interface Fence {
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})([^\n]*)$/;
 const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
+const TABLE_HEAD_SEARCH_LINES = 8;
+const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 
 export class MarkdownBlockSplitter {
   /** The text from `base` on (positions below are absolute, in the whole message). */
@@ -59,6 +67,8 @@ export class MarkdownBlockSplitter {
   private fence: Fence | undefined;
   private previousBlank = false;
   private fences = 0;
+  /** The header rows of the table the open block continues (it was cut inside a table). */
+  private tableHead: string | undefined;
 
   /** How much text the splitter has been given. */
   get length(): number {
@@ -105,7 +115,7 @@ export class MarkdownBlockSplitter {
   /** The block still open at the end of the text (it may change as text is added). */
   open(): MarkdownBlock {
     if (this.fence) return this.codePiece(this.fence, this.length, false);
-    return { kind: 'markdown', raw: this.slice(this.blockStart, this.length) };
+    return this.markdownBlock(this.slice(this.blockStart, this.length));
   }
 
   private codePiece(fence: Fence, end: number, closed: boolean): CodeBlock {
@@ -157,10 +167,43 @@ export class MarkdownBlockSplitter {
       return;
     }
     const blank = line.trim() === '';
+    const unindented = !blank && !/^[ \t]/.test(line);
     // An indented line after a blank one may continue a list item: not a boundary.
-    if (!blank && this.previousBlank && !/^[ \t]/.test(line)) this.finishBefore(lineStart, finished);
+    if (unindented && this.previousBlank) this.finishBefore(lineStart, finished);
+    // A long block is cut before a line that starts at the margin (a list item, a table row, a line of text), where
+    // the next block reads the same on its own; at any line end only once it reaches the hard cap.
+    else if (unindented && lineStart - this.blockStart > MAX_MARKDOWN_BLOCK_CHARS) this.cutBefore(lineStart, finished);
     this.previousBlank = blank;
-    if (this.scanned - this.blockStart > MAX_BLOCK_CHARS) this.finishBefore(this.scanned, finished);
+    if (this.scanned - this.blockStart > MAX_BLOCK_CHARS) this.cutBefore(this.scanned, finished);
+  }
+
+  /** Cuts a long markdown block at a line end; a table goes on as a table (its header rows carried along). */
+  private cutBefore(end: number, finished: MarkdownBlock[]): void {
+    const head = this.tableHead ?? this.tableHeadAt(this.blockStart);
+    this.finishBefore(end, finished);
+    this.tableHead = head;
+  }
+
+  /**
+   * The header and delimiter rows (`| a | b |` then `|---|---|`) of a table among the first lines of the block at
+   * `start` (a heading or a line of text may come first), when the block ends in it.
+   */
+  private tableHeadAt(start: number): string | undefined {
+    let lineStart = start;
+    let previous: { start: number; text: string } | undefined;
+    for (let i = 0; i < TABLE_HEAD_SEARCH_LINES; i++) {
+      const end = this.indexOfNewline(lineStart);
+      if (end === -1) return undefined;
+      const text = this.slice(lineStart, end);
+      if (previous?.text.includes('|') && TABLE_DELIMITER.test(text)) return this.slice(previous.start, end + 1);
+      previous = { start: lineStart, text };
+      lineStart = end + 1;
+    }
+    return undefined;
+  }
+
+  private markdownBlock(raw: string): MarkdownBlock {
+    return this.tableHead !== undefined ? { kind: 'markdown', raw, tableHead: this.tableHead } : { kind: 'markdown', raw };
   }
 
   /** Closes the open markdown block at `end` (nothing when it is empty or only whitespace). */
@@ -168,6 +211,7 @@ export class MarkdownBlockSplitter {
     if (end <= this.blockStart) return;
     const raw = this.slice(this.blockStart, end);
     this.blockStart = end;
-    if (raw.trim() !== '') finished.push({ kind: 'markdown', raw });
+    if (raw.trim() !== '') finished.push(this.markdownBlock(raw));
+    this.tableHead = undefined;
   }
 }
