@@ -149,7 +149,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
         history.load().then(
           async ({ connections, problems }) => {
             for (const problem of problems) log.warn(problem);
-            // One connection after another, each in slices: the extension host keeps answering meanwhile.
+            // One connection after another, newest first, each in slices: the extension host keeps answering
+            // meanwhile, and the newest sessions' rows show before older ones have replayed.
             for (const connection of connections) if (connection.text) await service.addHistory(connection.meta, connection.text);
           },
           (error: unknown) => log.error(`Could not load session history: ${(error as Error).message}`),

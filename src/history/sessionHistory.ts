@@ -91,7 +91,8 @@ export class SessionHistory {
       }
       connections.push({ meta, text, bytes, droppedBytes: meta.droppedBytes ?? 0 });
     }
-    connections.sort((a, b) => a.meta.startedAt - b.meta.startedAt);
+    // Newest first: they are replayed in this order, so the sessions the user most likely wants show first.
+    connections.sort((a, b) => b.meta.startedAt - a.meta.startedAt);
     return { connections, problems };
   }
 

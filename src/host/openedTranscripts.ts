@@ -21,7 +21,7 @@ export class OpenedTranscripts {
   async open(uri: vscode.Uri, connectionId?: string): Promise<AgentRuntime> {
     const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
     const name = uri.path.split('/').pop() ?? 'transcript';
-    const runtime = this.service.openTranscript(name, text, connectionId);
+    const runtime = await this.service.openTranscript(name, text, connectionId);
     await this.state.update(KEY, [...this.list().filter((e) => e.connectionId !== runtime.id), { connectionId: runtime.id, uri: uri.toString() }]);
     return runtime;
   }

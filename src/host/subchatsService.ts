@@ -18,7 +18,7 @@ import { reattachMethod } from '../store/agentCapabilities';
 import type { SessionAction, SessionView, StoreChange } from '../store/model';
 import { SessionController, type SendOptions, type SendResult } from './sessionController';
 import type { SessionItem } from '../store/sessionControls';
-import { replayText, toReplaySnapshot, type ReplaySession } from '../store/replayReport';
+import { toReplaySnapshot, type ReplaySession } from '../store/replayReport';
 import { SessionStore } from '../store/sessionStore';
 import { eachLineInSlices, type SliceOptions } from '../store/linesInSlices';
 import type { MemoryLimits } from '../store/memoryBounds';
@@ -136,8 +136,12 @@ export class SubchatsService {
     });
   }
 
+  /**
+   * The connections in the order they started (the tree's "appearance" order): history replays newest first, so
+   * the order they were added in is not the order they ran in.
+   */
   list(): AgentRuntime[] {
-    return [...this.runtimes.values()];
+    return [...this.runtimes.values()].sort((a, b) => a.startedAt - b.startedAt);
   }
 
   get(connectionId: string): AgentRuntime | undefined {
@@ -405,14 +409,7 @@ export class SubchatsService {
     // History loads in the background: a connection started meanwhile already owns its id.
     if (this.runtimes.has(meta.id)) return undefined;
     const runtime = new AgentRuntime(meta.id, { id: meta.agentId, name: meta.agentName, command: '' }, meta.cwd, meta.startedAt, 'history', this.now, this.deps.memoryLimits);
-    await eachLineInSlices(
-      text,
-      (line, lineNumber) => {
-        runtime.store.ingestLine(line, lineNumber);
-        if (line) runtime.transcript.recordLine(line);
-      },
-      slices,
-    );
+    await replayInSlices(runtime, text, slices);
     if (this.runtimes.has(meta.id) || this.disposed) return undefined;
     runtime.store.markDisconnected();
     runtime.historyDroppedBytes = meta.droppedBytes ?? 0;
@@ -421,13 +418,17 @@ export class SubchatsService {
     return this.add(runtime);
   }
 
-  /** Opens a transcript file as a read-only connection (`id` keeps a reopened one's id across reloads). */
-  openTranscript(name: string, text: string, id = this.nextId()): AgentRuntime {
+  /**
+   * Opens a transcript file as a read-only connection (`id` keeps a reopened one's id across reloads). It replays
+   * in slices, as history does; a connection that took the id meanwhile (or a disposed service) keeps it.
+   */
+  async openTranscript(name: string, text: string, id = this.nextId(), slices?: SliceOptions): Promise<AgentRuntime> {
     const runtime = new AgentRuntime(id, { id: `transcript:${name}`, name, command: '' }, '', this.now(), 'transcript', this.now, this.deps.memoryLimits);
-    replayText(runtime.store, text);
+    await replayInSlices(runtime, text, slices);
+    const taken = this.runtimes.get(id);
+    if (taken) return taken;
     runtime.store.markDisconnected();
-    for (const line of text.split('\n')) if (line.trim()) runtime.transcript.recordLine(line);
-    return this.add(runtime);
+    return this.disposed ? runtime : this.add(runtime);
   }
 
   /** Stops the agent process (e.g. one that ignores session/cancel); its sessions stay, shown disconnected. */
@@ -538,4 +539,17 @@ function once(notice: () => string | undefined, act: (text: string) => void): ()
     done = true;
     act(text);
   };
+}
+
+/** Replays recorded lines into a connection's store and transcript, in slices (see eachLineInSlices). */
+function replayInSlices(runtime: AgentRuntime, text: string, slices: SliceOptions | undefined): Promise<void> {
+  return eachLineInSlices(
+    text,
+    (line, lineNumber) => {
+      runtime.store.ingestLine(line, lineNumber);
+      // Blank lines (a trailing newline, a hand-edited file) are not messages.
+      if (line.trim()) runtime.transcript.recordLine(line);
+    },
+    slices,
+  );
 }

@@ -166,7 +166,10 @@ function longHistoryText(turns: number): string {
   return `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`;
 }
 
-test('a long history replays in slices: the event loop gets turns meanwhile, and the store ends as a replay in one go does', async () => {
+// History after a reload and a transcript file the user opens replay the same way (Open Transcript… replayed in one
+// go and held the extension host for as long as the file took).
+for (const source of ['history', 'an opened transcript'] as const)
+test(`${source === 'history' ? 'a long history' : 'an opened long transcript'} replays in slices: the event loop gets turns meanwhile, and the store ends as a replay in one go does`, async () => {
   const text = longHistoryText(400);
   const service = new SubchatsService({ clientHost: () => { throw new Error('not used'); }, workspaceFolders: () => [], now: () => 0 });
   let turns = 0;
@@ -176,7 +179,7 @@ test('a long history replays in slices: the event loop gets turns meanwhile, and
     if (replaying) setImmediate(other);
   };
   setImmediate(other);
-  const runtime = (await service.addHistory(meta('long'), text, { sliceMs: 0 }))!;
+  const runtime = source === 'history' ? (await service.addHistory(meta('long'), text, { sliceMs: 0 }))! : await service.openTranscript('long.jsonl', text, 'long', { sliceMs: 0 });
   replaying = false;
   assert.ok(turns > 100, `other work ran ${turns} times while 2,802 lines replayed`);
   const inOneGo = new SessionStore({ now: () => 0 });
@@ -202,4 +205,27 @@ test('a service closed while a history replays adds nothing', async () => {
   service.dispose();
   assert.equal(await loading, undefined);
   assert.equal(service.get('late'), undefined);
+});
+
+test('history loads the newest connection first, so its sessions show before older ones replay', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'subchats-history-'));
+  const history = new SessionHistory(dir, 1_000_000);
+  for (const [id, startedAt] of [['monday', 1_000], ['wednesday', 3_000], ['tuesday', 2_000]] as const) {
+    const transcript = await history.startConnection(meta(id, startedAt));
+    transcript.record({ jsonrpc: '2.0', id: 1, method: 'session/new', params: { cwd: '/w', mcpServers: [] } }, 'client->agent');
+    await transcript.close();
+  }
+  const { connections } = await new SessionHistory(dir, 1_000_000).load();
+  assert.deepEqual(connections.map((c) => c.meta.id), ['wednesday', 'tuesday', 'monday']);
+});
+
+test('connections restored newest first are listed in the order they started, before one started since', async () => {
+  let clock = 5_000;
+  const service = new SubchatsService({ clientHost: () => { throw new Error('not used'); }, workspaceFolders: () => [], now: () => clock });
+  await service.addHistory(meta('wednesday', 3_000), '');
+  await service.openTranscript('opened.jsonl', '', 'opened');
+  clock = 6_000;
+  await service.addHistory(meta('monday', 1_000), '');
+  assert.deepEqual(service.list().map((r) => r.id), ['monday', 'wednesday', 'opened']);
+  service.dispose();
 });

@@ -148,7 +148,7 @@ test('the service tells the host once per connection, and the transcript keeps e
     line({ jsonrpc: '2.0', id: 1, result: { sessionId: 'R' } }),
     ...Array.from({ length: 40 }, (_, i) => line({ jsonrpc: '2.0', method: 'session/update', params: { sessionId: 'R', update: announce(`c${i}`, { state: IDLE }) } })),
   ];
-  const runtime = service.openTranscript('flood.jsonl', `${lines.join('\n')}\n`);
+  const runtime = await service.openTranscript('flood.jsonl', `${lines.join('\n')}\n`);
   assert.ok(runtime.store.sessionCount <= 10, `${runtime.store.sessionCount} sessions kept`);
   assert.equal(runtime.transcript.lines().length, lines.length, 'the transcript still has every message');
   assert.equal(told.length, 1);
