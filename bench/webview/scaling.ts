@@ -211,6 +211,7 @@ export async function scalingRun(harness: Harness, variant: { name: string; path
     await waitPainted(store.revision);
   }
   const taskBefore = await taskSeconds(cdp);
+  const metricsBefore = (await cdp.send('Performance.getMetrics')).metrics;
   const profiling = process.env.SUBCHATS_BENCH_PROFILE === `${shape}-${pace}-${sizeKB}-${variant.name}`;
   if (profiling) {
     await cdp.send('Profiler.enable');
@@ -235,7 +236,12 @@ export async function scalingRun(harness: Harness, variant: { name: string; path
   measuring = false;
   await delivery;
   const taskAfter = await taskSeconds(cdp);
-  if (profiling) printProfile((await cdp.send('Profiler.stop')).profile);
+  if (profiling) {
+    printProfile((await cdp.send('Profiler.stop')).profile);
+    const after = (await cdp.send('Performance.getMetrics')).metrics;
+    const delta = (name: string) => (after.find((m) => m.name === name)?.value ?? 0) - (metricsBefore.find((m) => m.name === name)?.value ?? 0);
+    console.log(`[bench:scaling] per chunk: layout ${((delta('LayoutDuration') * 1000) / chunks).toFixed(2)} ms (${(delta('LayoutCount') / chunks).toFixed(1)}×), style ${((delta('RecalcStyleDuration') * 1000) / chunks).toFixed(2)} ms (${(delta('RecalcStyleCount') / chunks).toFixed(1)}×), script ${((delta('ScriptDuration') * 1000) / chunks).toFixed(2)} ms, task ${((delta('TaskDuration') * 1000) / chunks).toFixed(2)} ms; DOM nodes ${after.find((m) => m.name === 'Nodes')?.value}`);
+  }
   const result: ScalingResult = {
     variant: variant.name,
     shape,
