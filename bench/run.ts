@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runChildCountBench } from './childCountBench';
 import { runDiffBench } from './diffBench';
 import { runHistoryBench } from './historyBench';
 import { NDJSON_DEFAULT_CAP_MB, ndjsonCases, runNdjsonBench, type NdjsonRow } from './ndjsonBench';
@@ -80,6 +81,15 @@ async function main(): Promise<void> {
   console.table(history.map((row) => ({ MB: row.megabytes, lines: row.lines, 'JSON.parse ms': round(row.parseMs, 0), 'in one go ms (before)': round(row.oneGoMs, 0), 'sliced total ms': round(row.slicedTotalMs, 0), 'sliced longest wait ms': round(row.slicedLongestWaitMs, 1) })));
   for (const row of history) {
     console.log(`  ${row.megabytes} MB: longest wait ${round(row.slicedLongestWaitMs, 1)} ms (${round(row.slicedLongestWaitMs / row.parseMs, 3)}x JSON.parse of the lines; before ${round(row.oneGoMs / row.parseMs, 2)}x); target under 50 ms whatever the size: ${verdict(row.slicedLongestWaitMs < 50)}`);
+  }
+
+  const childCount = runChildCountBench(quick);
+  results['childCount'] = childCount;
+  console.log('\nMany children under one parent (issue 23 item 7): host cost per update with the parent\'s chat open (store + feed + post)');
+  console.table(childCount.map((row) => ({ children: row.children, updates: row.updates, 'µs per update': round(row.usPerUpdate, 1), 'bytes per update': round(row.bytesPerUpdate, 0) })));
+  const oneChild = childCount[0]!.usPerUpdate;
+  for (const row of childCount.slice(1)) {
+    console.log(`  ${row.children} children / 1 child: ${round(row.usPerUpdate / oneChild, 2)}x; target flat (<= 1.5x): ${verdict(row.usPerUpdate <= 1.5 * oneChild)}`);
   }
 
   const diff = runDiffBench();
