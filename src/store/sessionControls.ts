@@ -269,3 +269,35 @@ export function itemCancelOf(session: SessionView | undefined, item: SessionItem
   if (terminal.exitStatus) return denied(t('Nothing to cancel: the command has exited.'));
   return terminalGrantsCancel(terminal) ? allowed : denied(t('The agent does not let this terminal be cancelled on its own (no capabilities.cancel). Cancel the session instead.'));
 }
+
+/**
+ * The sessions whose controls may differ after `changed` sessions changed their own fields. A session's controls
+ * read the session, its ancestors (the relay route goes up through them) and its descendants (Cancel All
+ * Subagents); so a change reaches the changed session, its ancestors and its descendants, never its siblings.
+ * One exception: a relay through a parent that launched GitHub Copilot tasks names that parent's background
+ * subagents, so under such a parent every session may differ.
+ */
+export function controlsAffectedBy(changed: Iterable<string>, facts: Pick<ControlFacts, 'lookup' | 'launchedCopilotTasks'>): Set<string> {
+  const affected = new Set<string>();
+  /** Sessions whose whole subtree is in `affected` already (an ancestor alone is not). */
+  const expanded = new Set<string>();
+  const addSubtree = (rootId: string) => {
+    const pending = [rootId];
+    for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+      if (expanded.has(id)) continue;
+      expanded.add(id);
+      affected.add(id);
+      pending.push(...(facts.lookup(id)?.childIds ?? []));
+    }
+  };
+  for (const id of changed) {
+    addSubtree(id);
+    const seen = new Set<string>([id]);
+    for (let parentId = facts.lookup(id)?.parentId ?? null; parentId !== null && !seen.has(parentId); parentId = facts.lookup(parentId)?.parentId ?? null) {
+      seen.add(parentId);
+      affected.add(parentId);
+      if (facts.launchedCopilotTasks?.(parentId)) addSubtree(parentId);
+    }
+  }
+  return affected;
+}

@@ -33,7 +33,7 @@ import { adoptAgentPoolChild, noteChildActivity } from './reducers/childActivity
 import { appendToolCallContent, applyToolCall, ensureVirtualChild } from './reducers/toolCalls';
 import { endAgentStartedTurn, endPrompt, noteAgentStartedWork, noteCancelRequested, startPrompt } from './reducers/turns';
 import { applyClientResult, failAllUserRequests, failUserRequest, openElicitation, openPermission } from './reducers/userRequests';
-import { controlsOf, itemCancelGate, itemCancelOf, refusedActions, type SessionItem } from './sessionControls';
+import { controlsAffectedBy, controlsOf, itemCancelGate, itemCancelOf, refusedActions, type SessionItem } from './sessionControls';
 import { STEER_METHOD, abandonSteers, noteMovedToBackground, settleSteer, startSteer } from './reducers/steering';
 import { notePassedOn } from './reducers/relays';
 import { t } from '../presentation/l10n';
@@ -232,6 +232,14 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       lookup: (id) => this.core.session(id),
       ...this.dialects.facts,
     });
+  }
+
+  controlsAffectedBy(changed: Iterable<string>): ReadonlySet<string> {
+    return controlsAffectedBy(changed, { lookup: (id) => this.core.session(id), ...this.dialects.facts });
+  }
+
+  controlFactsKey(): string {
+    return `${this.connected}|${this.agentCapabilities['loadSession'] === true}|${this.steering}|${this.protocolVersion}`;
   }
 
   /** The agent takes `_session/steering`: initialize `_meta.steering.supported` (v1 and v2), or v2 `session.steering`. */

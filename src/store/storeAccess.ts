@@ -18,6 +18,10 @@ export interface SessionStoreReader {
   promptCapabilities(): PromptCapabilities;
   /** What a client may do to one tool call or agent terminal of the session now (v2 per-item cancel); without an item, to its items at all. */
   itemActionsFor(sessionId: string, item?: SessionItem): { readonly cancel: ActionPermission };
+  /** The sessions whose actions may differ after these sessions changed their own fields (see controlsAffectedBy). */
+  controlsAffectedBy(changed: Iterable<string>): ReadonlySet<string>;
+  /** Changes whenever a fact every session's actions read changes (connected, steering, loadSession, version). */
+  controlFactsKey(): string;
   readonly diagnostics: readonly Diagnostic[];
   /** The session's cwd, or its nearest ancestor's while unset (ACP: children inherit). */
   effectiveCwd(sessionId: string): string | null;

@@ -57,6 +57,8 @@ class EntryIndex {
 
 export class DeltaBuilder {
   private readonly entryIndexes = new Map<string, EntryIndex>();
+  /** The store's control facts at the last build: when they change, every session's actions are asked again. */
+  private controlFactsKey: string | undefined;
 
   constructor(
     private readonly store: SessionStoreReader,
@@ -68,6 +70,11 @@ export class DeltaBuilder {
     const sessions = subtreeSessions(this.store, this.rootSessionId);
     const deltas: ChatSessionDelta[] = [];
     const nextHeld = new Map<string, ChatSessionHeader>();
+    // Only the sessions whose actions may have changed are asked again (the store says which): asking all of them
+    // at every post cost each update the number of sessions in the chat (50 µs per child).
+    const factsKey = this.store.controlFactsKey();
+    const controlsToCheck = pending.treeChanged || factsKey !== this.controlFactsKey ? undefined : this.store.controlsAffectedBy(pending.ownChanges);
+    this.controlFactsKey = factsKey;
     for (const session of sessions) {
       const sent = held.sessions.get(session.id);
       if (sent === undefined || pending.wholeSessions.has(session.id)) {
@@ -77,8 +84,9 @@ export class DeltaBuilder {
         deltas.push({ sessionId: session.id, full });
         continue;
       }
-      const controls = sessionControls(this.store, session.id);
-      const { delta, header } = this.sessionDelta(session, sent, controls, controlsChanged(controls, sent), pending, held);
+      const checked = controlsToCheck === undefined || controlsToCheck.has(session.id);
+      const controls = checked ? sessionControls(this.store, session.id) : { actions: sent.actions, toolCallCancel: sent.toolCallCancel };
+      const { delta, header } = this.sessionDelta(session, sent, controls, checked && controlsChanged(controls, sent), pending, held);
       nextHeld.set(session.id, header);
       if (delta) deltas.push(delta);
     }

@@ -10,15 +10,20 @@ export class PendingChanges {
   private readonly headers = new Set<string>();
   /** Sessions whose entries the store took out (memory bounds): sent whole, since deltas address entries by index. */
   readonly wholeSessions = new Set<string>();
+  /** Sessions whose own fields or non-text entries changed (not an ancestor marked for a descendant's change). */
+  readonly ownChanges = new Set<string>();
   private tree = false;
 
   /** Notes a batch of store changes; `parentOf` walks up to the ancestors whose headers a change touches. */
   note(changes: readonly StoreChange[], parentOf: (sessionId: string) => string | null | undefined): void {
     for (const change of changes) {
       if (change.kind === 'tree') this.tree = true;
-      else if (change.kind === 'session') this.markHeaders(change.sessionId, parentOf);
-      else if (change.kind === 'entries') {
+      else if (change.kind === 'session') {
+        this.ownChanges.add(change.sessionId);
+        this.markHeaders(change.sessionId, parentOf);
+      } else if (change.kind === 'entries') {
         this.wholeSessions.add(change.sessionId);
+        this.ownChanges.add(change.sessionId);
         this.markHeaders(change.sessionId, parentOf);
       } else if (change.kind === 'entry' && change.entryId !== undefined) {
         let ids = this.entries.get(change.sessionId);
@@ -26,9 +31,17 @@ export class PendingChanges {
         ids.add(change.entryId);
         this.noteAppended(change.entryId, change.appended);
         // A tool call's diff may change the Changes of its session and (tree Changes) of every ancestor.
-        if (change.appended === undefined) this.markHeaders(change.sessionId, parentOf);
+        if (change.appended === undefined) {
+          this.ownChanges.add(change.sessionId);
+          this.markHeaders(change.sessionId, parentOf);
+        }
       }
     }
+  }
+
+  /** A session was added, moved or removed since the last post. */
+  get treeChanged(): boolean {
+    return this.tree;
   }
 
   /** Whether the session's header may have changed (its own change, a descendant's, or the tree's). */
@@ -50,6 +63,7 @@ export class PendingChanges {
     this.appended.clear();
     this.headers.clear();
     this.wholeSessions.clear();
+    this.ownChanges.clear();
     this.tree = false;
   }
 
