@@ -230,6 +230,22 @@ describe('following the end', () => {
     await chat.close();
   });
 
+  // The margin that hid this was 48 px; at 2 px (so a script's small scroll counts) a correction of a few lines that
+  // came with the content changing height stopped the chat following on a loaded CI machine (prompt.e2e at ACP v1).
+  test('a scroll up that comes with the content changing height (a correction, not a look back) keeps the chat following', async () => {
+    const { chat, page } = await streamingChat();
+    await settledAtEnd(page);
+    await page.evaluate(async () => {
+      const scroller = document.querySelector('subchats-transcript.sc-root-transcript') as HTMLElement;
+      // Content below grew by 80 px while the view moved up 30 px in the same frame, as a re-measure does.
+      scroller.style.paddingBottom = '80px';
+      scroller.scrollTop = scroller.scrollTop - 30;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
+    await page.locator('subchats-transcript.sc-root-transcript[data-following="true"]').waitFor({ timeout: 2000 });
+    await chat.close();
+  });
+
   test('a prompt sent in the chat follows the end again after the user scrolled away', async () => {
     const { chat, page } = await streamingChat();
     await settledAtEnd(page);

@@ -176,14 +176,18 @@ export class SubchatsTranscript extends SubchatsElement {
   /**
    * The virtualizer unpins on any scroll it did not make itself: also when the browser clamps the scroll after
    * the content shrank, when a child's virtualizer corrects the shared scroller, or when layout lags a stream on a
-   * loaded machine. None of those moves the view up. The chat stops following only when the user scrolled (wheel,
-   * touch, keys, its scrollbar) or something scrolled the view up away from the end (find in page, a screen reader,
-   * a script scrolling an entry into view); otherwise it pins the end again.
+   * loaded machine. Those move the view up only as the content changes height. The chat stops following only when
+   * the user scrolled (wheel, touch, keys, its scrollbar) or something scrolled the view up away from the end while
+   * the content kept its height (find in page, a screen reader, a script scrolling an entry into view); otherwise it
+   * pins the end again.
    */
   private readonly onUnpinned = (event: Event): void => {
     if (event.target !== event.currentTarget) return;
     const userScrolled = performance.now() - this.userScrollIntentAt < USER_SCROLL_WINDOW_MS;
-    if (userScrolled || (this.movedUp() && !this.atEnd())) {
+    const previous = this.previousScroll();
+    // A scroll that came with the content changing height is a correction (a re-measure, a clamp), not a look back.
+    const lookedBack = this.scrollTop < previous.top - AT_END_PX && this.scrollHeight === previous.height && !this.atEnd();
+    if (userScrolled || lookedBack) {
       this.stopFollowing();
       return;
     }
@@ -197,15 +201,14 @@ export class SubchatsTranscript extends SubchatsElement {
     this.requestUpdate();
   }
 
-  /** The scroller's top at the last two scroll events: the virtualizer's `unpinned` comes in such an event. */
-  private lastScrollTop = 0;
-  private scrollTopBefore = 0;
+  /** The scroller's top and height at the last two scroll events: the virtualizer's `unpinned` comes in such an event. */
+  private lastScroll = { top: 0, height: 0 };
+  private scrollBefore = { top: 0, height: 0 };
 
-  /** Whether the last scroll moved the view up (content that grows moves nothing up). */
-  private movedUp(): boolean {
-    // Whichever of the scroll listeners ran first, compare with the top before this scroll.
-    const before = this.scrollTop === this.lastScrollTop ? this.scrollTopBefore : this.lastScrollTop;
-    return this.scrollTop < before - AT_END_PX;
+  /** Where the scroller was before this scroll, whichever of the scroll listeners (this one, the virtualizer's) ran first. */
+  private previousScroll(): { top: number; height: number } {
+    const recorded = this.scrollTop === this.lastScroll.top && this.scrollHeight === this.lastScroll.height;
+    return recorded ? this.scrollBefore : this.lastScroll;
   }
 
   private atEnd(): boolean {
@@ -231,8 +234,8 @@ export class SubchatsTranscript extends SubchatsElement {
   };
 
   private readonly onScroll = (): void => {
-    this.scrollTopBefore = this.lastScrollTop;
-    this.lastScrollTop = this.scrollTop;
+    this.scrollBefore = this.lastScroll;
+    this.lastScroll = { top: this.scrollTop, height: this.scrollHeight };
     if (!this.following && this.atEnd()) this.followEnd();
   };
 
