@@ -110,7 +110,8 @@ export interface ConnectionSnapshot {
 }
 
 export class SubchatsService {
-  private readonly runtimes = new Map<string, AgentRuntime>();
+  /** In the order the connections started (the tree's "appearance" order; see add). */
+  private runtimes = new Map<string, AgentRuntime>();
   private disposed = false;
   private readonly runtimesEmitter = new Emitter<void>();
   private readonly sessionsEmitter = new Emitter<RuntimeChange>();
@@ -136,12 +137,9 @@ export class SubchatsService {
     });
   }
 
-  /**
-   * The connections in the order they started (the tree's "appearance" order): history replays newest first, so
-   * the order they were added in is not the order they ran in.
-   */
+  /** The connections in the order they started. */
   list(): AgentRuntime[] {
-    return [...this.runtimes.values()].sort((a, b) => a.startedAt - b.startedAt);
+    return [...this.runtimes.values()];
   }
 
   get(connectionId: string): AgentRuntime | undefined {
@@ -473,7 +471,11 @@ export class SubchatsService {
   }
 
   private add(runtime: AgentRuntime): AgentRuntime {
+    const last = [...this.runtimes.values()].at(-1);
     this.runtimes.set(runtime.id, runtime);
+    // History replays newest first: one restored after a later connection goes back to its place in start order,
+    // here once rather than at every list().
+    if (last && last.startedAt > runtime.startedAt) this.runtimes = new Map([...this.runtimes].sort(([, a], [, b]) => a.startedAt - b.startedAt));
     // The store's memory notices, each passed on once (a replayed history may have passed a bound already).
     const tell = (notice: string) => {
       this.deps.log?.(`[${runtime.agent.name}] ${notice}`);
