@@ -2,7 +2,7 @@
 // answer the title says so and the built-in presets are offered), and the chosen one written to `subchats.agents`.
 // A binary distribution is downloaded only after a modal names what comes from where and where it goes.
 import * as vscode from 'vscode';
-import { pickerFocusOptions } from './pickerFocus';
+import { createQuickPick } from './pickerFocus';
 import { AGENT_PRESETS } from '../host/agentPresets';
 import { installBinary, installFolder } from '../host/registry/binaryInstall';
 import { platformKey } from '../host/registry/platformKey';
@@ -28,8 +28,7 @@ function settings() {
 
 /** Fills the picker from the registry (or the presets, saying why) and resolves with the row the user accepts. */
 function pickChoice(ctx: AddAgentContext): Promise<AddAgentChoice | undefined> {
-  const pick = vscode.window.createQuickPick<AddAgentItem>();
-  pick.ignoreFocusOut = pickerFocusOptions().ignoreFocusOut;
+  const pick = createQuickPick<AddAgentItem>();
   const refresh: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('refresh'), tooltip: vscode.l10n.t('Refresh') };
   pick.title = title();
   pick.placeholder = vscode.l10n.t('Add which agent to subchats.agents?');

@@ -9,3 +9,8 @@ export function pickerFocusOptions(): { ignoreFocusOut: boolean } {
   const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
   return { ignoreFocusOut: input instanceof vscode.TabInputWebview };
 }
+
+/** A quick pick (vscode.window.createQuickPick) that keeps to the rule above. */
+export function createQuickPick<T extends vscode.QuickPickItem>(): vscode.QuickPick<T> {
+  return Object.assign(vscode.window.createQuickPick<T>(), pickerFocusOptions());
+}

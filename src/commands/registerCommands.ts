@@ -1,7 +1,7 @@
 // The Subchats commands. Each accepts a tree node or session id and otherwise asks; each checks what the
 // session allows before anything goes on the wire, and says why when it does not.
 import * as vscode from 'vscode';
-import { pickerFocusOptions } from './pickerFocus';
+import { createQuickPick, pickerFocusOptions } from './pickerFocus';
 import type { AgentConfig } from '../acp/agentProcess';
 import type { SessionHistory } from '../history/sessionHistory';
 import type { ChangesEditor } from '../host/changesEditor';
@@ -101,7 +101,7 @@ export function registerCommands(ctx: CommandContext): vscode.Disposable[] {
       if (refusedAsUntrusted()) return undefined;
       let agent = typeof arg === 'string' ? ctx.agents().find((a) => a.id === arg) : undefined;
       agent ??= await pickAgent({
-        createQuickPick: () => Object.assign(vscode.window.createQuickPick<AgentPickItem>(), pickerFocusOptions()),
+        createQuickPick: () => createQuickPick<AgentPickItem>(),
         agents: ctx.agents,
         defaultAgentId: ctx.defaultAgentId,
         installState: (agent) => installState(agent),

@@ -1,7 +1,7 @@
 // Subchats: Search Chats…: a quick pick over every chat the extension holds (stored history, live sessions, opened
 // transcripts) that narrows as the user types (src/history/chatSearch.ts decides what matches) and opens the one chosen.
 import * as vscode from 'vscode';
-import { pickerFocusOptions } from './pickerFocus';
+import { createQuickPick } from './pickerFocus';
 import { searchChats, type ChatMatch, type SearchedConnection } from '../history/chatSearch';
 import type { SubchatsService } from '../host/subchatsService';
 import { inertUiText } from '../host/uiText';
@@ -26,8 +26,7 @@ export function searchChatsCommand(ctx: SearchChatsContext): Promise<{ connectio
     void vscode.window.showInformationMessage(vscode.l10n.t('Subchats: no chats to search yet. Start one with "Subchats: New Session…".'));
     return Promise.resolve(undefined);
   }
-  const pick = vscode.window.createQuickPick<ChatPickItem>();
-  pick.ignoreFocusOut = pickerFocusOptions().ignoreFocusOut;
+  const pick = createQuickPick<ChatPickItem>();
   pick.title = title();
   pick.placeholder = vscode.l10n.t('Words from a chat, an agent, or a date (2026-12-01)');
   pick.matchOnDescription = true;
