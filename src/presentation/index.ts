@@ -3,7 +3,7 @@
 export { ownEntry, themeColorVar } from './lookup';
 export { AGENT_STARTED_QUIET_MS, BACKGROUND_QUIET_MS, isWorking, presentState, stateLabel, type Activity, type PresentableState, type PresentedState, type StateExtras } from './sessionState';
 export { backgroundRunning, withBackgroundWork } from './backgroundWork';
-export { clockTime, elapsedMs, formatDuration, spentTimes, spentTimesText } from './time';
+export { clockTime, elapsedMs, formatDuration, spentTimes, spentTimesSinceText, spentTimesText } from './time';
 export { grantsCancel, terminalGrantsCancel, presentToolStatus, stoppedWithTurn, toolKindIcon, toolProgress } from './toolCall';
 export { stateExplanation } from './explanation';
 export { planSummary } from './plan';

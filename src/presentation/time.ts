@@ -61,6 +61,28 @@ export function spentTimesText(times: SpentTimes): string {
 }
 
 /**
+ * The same times as text that does not move with the clock: the spell going on now reads from when it began
+ * ("working since 11:03:52"), the ended ones as durations. The tree's rows carry this (in their tooltip): a row
+ * whose text changes every second is refreshed every second, and VS Code drops the context-menu target of every
+ * row below a refreshing one until the workbench fetches them again (microsoft/vscode#144250).
+ */
+export function spentTimesSinceText(session: TimedSession, live: boolean): string {
+  const lastChange = session.stateHistory?.at(-1)?.at ?? session.updatedAt;
+  const spent = session.timeSpent;
+  const spell = spellOf(session.state);
+  if (!live) return spentTimesText(spentTimes(session, lastChange, false));
+  if (!spent) {
+    return isWorking(session.state) ? t('working since {0}', clockTime(session.createdAt)) : spentTimesText(spentTimes(session, lastChange, false));
+  }
+  const since = spell && spent.since !== null ? spent.since : lastChange;
+  // The ended spells: the store's totals leave the current one out.
+  const before = { working: spent.working, waiting: spent.waiting, idle: Math.max(0, since - session.createdAt - spent.working - spent.waiting) };
+  const now = spell === 'working' ? t('working since {0}', clockTime(since)) : spell === 'waiting' ? t('waiting on you since {0}', clockTime(since)) : t('idle since {0}', clockTime(since));
+  const earlier = [before.working, before.waiting, before.idle].some((ms) => ms >= 1000) ? spentTimesText(before) : '';
+  return earlier ? `${now} · ${t('before: {0}', earlier)}` : now;
+}
+
+/**
  * How long the session has worked: its ended working spells plus the current one until `now` while its
  * connection is live. Idle time between turns (or while a loaded session waits) is not counted. Records
  * without the working time: from creation until `now` or the last state change.

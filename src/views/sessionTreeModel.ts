@@ -13,8 +13,7 @@ import {
   longQuietNotice,
   plainText,
   presentState,
-  spentTimes,
-  spentTimesText,
+  spentTimesSinceText,
   stateExplanation,
   subtreeUsage,
   subtreeUsageLines,
@@ -169,7 +168,7 @@ function sessionTooltip(session: SessionView, presented: PresentedState, ctx: Se
   );
   if (session.cwd) lines.push(t('Working directory: {0}', inlineCode(session.cwd)));
   lines.push(t('State: {0}', markdownText(presented.label)));
-  lines.push(t('Time: {0}', spentTimesText(spentTimes(session, ctx.now, ctx.live))));
+  lines.push(t('Time: {0}', spentTimesSinceText(session, ctx.live)));
   const explanation = stateExplanation(session.stateHistory, { cancelRequestedAt: session.cancelRequestedAt });
   if (explanation) lines.push(`_${markdownText(explanation)}_`);
   const quiet = longQuietNotice({ state: session.state, updatedAt: session.updatedAt, questionsNotForwardedBy: ctx.questionsNotForwardedBy ?? null, background: session.background }, ctx.now);

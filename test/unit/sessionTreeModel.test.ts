@@ -63,6 +63,23 @@ test('the label is the store\'s; descriptions show state, time and counts', () =
   assert.match(itemFor(w, 'A').description, /^Done · \d+(s|m \d+s) · 1 tool$/);
 });
 
+test('a row at work or waiting on the user shows the same text, tooltip included, from one second to the next', () => {
+  // VS Code refreshes a row whose text changed, and while it does a context-menu command on a row below gets no
+  // session (microsoft/vscode#144250): the Cancel Session of a subagent asked "Cancel which session?" instead.
+  const w = new Wire().newSession('R');
+  w.prompt('R', 'go');
+  w.update('R', announce('A', { title: 'Explorer', state: { state: 'running' } }));
+  w.update('R', announce('B', { title: 'Reviewer', state: { state: 'requires_action' } }));
+  const at = (id: string, now: number) => sessionTreeItem(w.session(id), { agentName: 'Demo', connectionId: 'c1', actions: w.store.actionsFor(id), now, live: true, reconnectable: false, ancestry: [] });
+  for (const id of ['R', 'A', 'B']) {
+    const [before, after] = [at(id, w.session(id).createdAt + 2_000), at(id, w.session(id).createdAt + 65_000)];
+    assert.deepEqual(after, before, `${id} reads the same a minute later`);
+  }
+  const since = clockTime(w.session('A').timeSpent?.since ?? 0);
+  assert.match(at('A', 0).tooltip, new RegExp(`Time: working since ${since.replace(/:/g, '\\\\?:')}`), at('A', 0).tooltip);
+  assert.match(at('B', 0).tooltip, /Time: waiting on you since \d\d\\?:\d\d\\?:\d\d/, at('B', 0).tooltip);
+});
+
 test('state icons and labels come from the shared presentation, with colours and spinning', () => {
   const w = new Wire().newSession('R');
   const cases: [SessionStateInfo, string, string | undefined, RegExp][] = [

@@ -1,7 +1,7 @@
 // The children's timeline: spans between reported states, how each child ended, and a new turn reopening it.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { childTimeline, elapsedMs, spentTimes, spentTimesText } from '../../src/presentation';
+import { childTimeline, clockTime, elapsedMs, spentTimes, spentTimesSinceText, spentTimesText } from '../../src/presentation';
 import { SessionStore } from '../../src/store/sessionStore';
 
 const at = (state: string, time: number, stopReason?: string) => ({ state, at: time, source: 'agent' as const, ...(stopReason ? { stopReason } : {}) });
@@ -86,4 +86,10 @@ test('time working, waiting on the user and idle, per child, from the store: the
   update('P', { sessionUpdate: 'subagent_update', sessionId: 'C', state: { state: 'running' } });
   clock += 1_500;
   assert.deepEqual(spentTimes(store.getSession('C')!, clock, true), { working: 7_500, waiting: 3_000, idle: 10_000 });
+  // The tree's text of the same times does not move with the clock: the current spell reads from when it began.
+  const since = clockTime(clock - 1_500);
+  assert.equal(spentTimesSinceText(store.getSession('C')!, true), `working since ${since} · before: working 6s · waiting on you 3s · idle 10s`);
+  update('P', { sessionUpdate: 'subagent_update', sessionId: 'C', state: { state: 'idle', stopReason: 'end_turn' } });
+  assert.equal(spentTimesSinceText(store.getSession('C')!, true), `idle since ${clockTime(clock)} · before: working 7s · waiting on you 3s · idle 10s`);
+  assert.equal(spentTimesSinceText(store.getSession('C')!, false), 'working 7s · waiting on you 3s · idle 10s', 'a session no longer live: its totals');
 });
