@@ -83,6 +83,28 @@ describe('code highlighting', () => {
     await chat.close();
   });
 
+  // A chunk request lost once (on a loaded machine a webview's files come through its service worker and the
+  // extension host, and a request can time out) used to leave every block plain for the page's life.
+  for (const lost of ['highlighter', 'language'] as const) {
+    test(`a ${lost} chunk that fails to load once is fetched again, and the block is highlighted`, async () => {
+      const chat = await harness().openChat();
+      const requests: string[] = [];
+      let aborted = 0;
+      const chunk = lost === 'highlighter' ? /\/dist\/webview-chunks\/highlighter\.js(\?|$)/ : /\/dist\/webview-chunks\/python-[^/]*\.js(\?|$)/;
+      await chat.page.route(chunk, async (route) => {
+        requests.push(new URL(route.request().url()).search);
+        if (aborted++ === 0) await route.abort('timedout');
+        else await route.continue();
+      });
+      const { scene, entryId } = oneMessage('```python\nimport os\n```\n');
+      await FeedLink.showing(chat, scene.store, 'root');
+      await chat.page.locator(`[data-entry-id="${entryId}"] pre code .sc-token-keyword`, { hasText: 'import' }).waitFor();
+      assert.equal(requests.length, 2, `one failed request, one that worked: ${requests.join(' ')}`);
+      assert.equal(await chat.page.locator(`[data-entry-id="${entryId}"] pre code.language-python`).textContent(), 'import os\n');
+      await chat.close();
+    });
+  }
+
   test('without colours from the host (or when the theme cannot be read) kinds take theme variables', async () => {
     const chat = await harness().openChat();
     await chat.page.evaluate(() => document.documentElement.style.setProperty('--vscode-debugTokenExpression-name', '#c586c0'));

@@ -28,11 +28,22 @@ const LONGEST_IDLE_MS = 40;
 
 const LANGUAGE_CLASS = /(?:^|\s)language-([\w-]+)(?:\s|$)/;
 
+/**
+ * A chunk that fails to load (a request lost or timed out on a loaded machine: in VS Code a webview's files come
+ * through its service worker and the extension host) is tried again after this long, doubled each time, up to
+ * LOAD_TRIES in all; then the language stays plain on this page.
+ */
+const LOAD_RETRY_MS = 1_000;
+const LOAD_TRIES = 3;
+
 let highlighter: Highlighter | undefined;
 let highlighterLoad: Promise<Highlighter> | undefined;
-/** Languages registered with the highlighter, being loaded, or that failed to load (never tried again). */
+/** Failed loads of the highlighter so far: a new try asks for a new URL (a browser may keep a failed module's). */
+let highlighterFailures = 0;
+/** Languages registered with the highlighter, being loaded, or that failed to load LOAD_TRIES times. */
 const registered = new Set<HighlightLanguage>();
-const loading = new Map<HighlightLanguage, Promise<void>>();
+const loading = new Map<HighlightLanguage, Promise<boolean>>();
+const failures = new Map<HighlightLanguage, number>();
 const failed = new Set<HighlightLanguage>();
 /** Shown blocks waiting for an idle moment. */
 const waiting: HTMLElement[] = [];
@@ -102,9 +113,13 @@ function highlightBlock(code: HTMLElement): void {
   const language = languageOf(code);
   if (!code.isConnected || language === undefined) return;
   if (!highlighter || !registered.has(language)) {
-    void load(language).then(() => {
-      waiting.push(code);
-      requestIdle();
+    void load(language).then((loaded) => {
+      const again = (): void => {
+        waiting.push(code);
+        requestIdle();
+      };
+      if (loaded) again();
+      else if (!failed.has(language)) setTimeout(again, LOAD_RETRY_MS * 2 ** ((failures.get(language) ?? 1) - 1));
     });
     return;
   }
@@ -114,19 +129,32 @@ function highlightBlock(code: HTMLElement): void {
   if (highlighted.textContent === text) code.replaceChildren(highlighted);
 }
 
-/** Loads the highlighter and a language (each once); a language that fails to load is left plain from then on. */
-function load(language: HighlightLanguage): Promise<void> {
+/**
+ * Loads the highlighter and a language (each once); true once both are there. A failed load is forgotten, so the
+ * next call tries again; after LOAD_TRIES failures the language is left plain from then on.
+ */
+function load(language: HighlightLanguage): Promise<boolean> {
   let pending = loading.get(language);
   if (!pending) {
-    highlighterLoad ??= import(HIGHLIGHTER_URL) as Promise<Highlighter>;
-    pending = highlighterLoad
+    const url = highlighterFailures === 0 ? HIGHLIGHTER_URL : `${HIGHLIGHTER_URL}?try=${highlighterFailures + 1}`;
+    const core = (highlighterLoad ??= (import(url) as Promise<Highlighter>).catch((error: unknown) => {
+      highlighterLoad = undefined;
+      highlighterFailures++;
+      throw error;
+    }));
+    pending = core
       .then(async (loaded) => {
         await loaded.loadLanguage(language);
         highlighter = loaded;
         registered.add(language);
+        return true;
       })
       .catch(() => {
-        failed.add(language);
+        loading.delete(language);
+        const tries = (failures.get(language) ?? 0) + 1;
+        failures.set(language, tries);
+        if (tries >= LOAD_TRIES) failed.add(language);
+        return false;
       });
     loading.set(language, pending);
   }
