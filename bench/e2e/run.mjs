@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { dirname, join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { activityBarEntry, chatFrame, launchWorkbench, pickQuickItem, runCommand } from '../../test/e2e/harness/index.mjs';
+import { openActivity, chatFrame, launchWorkbench, pickQuickItem, runCommand } from '../../test/e2e/harness/index.mjs';
 import { makeTempDir, removeTempDir } from '../../test/e2e/harness/tempDirs.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -186,7 +186,7 @@ async function runOnce(run) {
   const results = [];
   try {
     const { page } = workbench;
-    await activityBarEntry(page, 'Subchats').click();
+    await openActivity(page, 'Subchats');
     await page.locator('.part.sidebar').waitFor();
     await page.evaluate(installTreeObserver);
     for (const kase of CASES.filter((c) => !SIZES || SIZES.includes(c.kb))) {

@@ -4,7 +4,7 @@
 // child working for a minute and its Reviewer waiting on a permission, so both stay live until cancelled.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
-import { activityBarEntry, editorTab, focusMoves, launchWorkbench, notificationToast, runCommand, screenshot, sidebarTreeRow, workbenchLog } from './harness/index.mjs';
+import { openActivity, editorTab, focusMoves, launchWorkbench, notificationToast, runCommand, screenshot, sidebarTreeRow, workbenchLog } from './harness/index.mjs';
 import { SLOW_MS, newDemoSession, pickSubagent, promptInChat } from './harness/subchats.mjs';
 
 const CANCEL_KEY = 'KeyX';
@@ -21,7 +21,7 @@ before(async () => {
     files: { 'README.md': '# Keybinding workspace\n' },
     settings: { 'subchats.demoAgent.pace': 30, 'subchats.demoAgent.childDuration': 60_000 },
   });
-  await activityBarEntry(workbench.page, 'Subchats').click();
+  await openActivity(workbench.page, 'Subchats');
   // VS Code logs each key's keybinding decision while this is on: a press that does nothing says why.
   await runCommand(workbench.page, 'Developer: Toggle Keyboard Shortcuts Troubleshooting');
   // It opens the Window log in the Output panel without waiting for it, and that panel takes the focus when it

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
-import { activityBarEntry, launchWorkbench, repoRoot, runCommand, runContextMenuEntry, screenshot, notificationToast, sidebarTreeRow, speaksV2 } from './harness/index.mjs';
+import { openActivity, launchWorkbench, repoRoot, runCommand, runContextMenuEntry, screenshot, notificationToast, sidebarTreeRow, speaksV2 } from './harness/index.mjs';
 import { SLOW_MS, newDemoSession, promptInChat, showChatDetails } from './harness/subchats.mjs';
 
 /** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
@@ -19,7 +19,7 @@ before(async () => {
     files: { 'README.md': '# Changes workspace\n' },
     settings: { 'subchats.demoAgent.pace': 30 },
   });
-  await activityBarEntry(workbench.page, 'Subchats').click();
+  await openActivity(workbench.page, 'Subchats');
 });
 after(async () => {
   await workbench?.close();

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { afterEach, after, before, test } from 'node:test';
-import { activityBarEntry, chatFrame, launchWorkbench, notificationToast, repoRoot, runCommand, screenshot } from './harness/index.mjs';
+import { openActivity, chatFrame, launchWorkbench, notificationToast, repoRoot, runCommand, screenshot } from './harness/index.mjs';
 import { newSessionWith, promptInChat, showChatDetails, SLOW_MS } from './harness/subchats.mjs';
 
 const SCRIPTED_AGENT = join(repoRoot, 'test/fixtures/fake-agents/scriptedAgent.mjs');
@@ -55,7 +55,7 @@ const changesTab = (page, text) => page.locator('.tabs-container .tab', { hasTex
 
 test('Open Changes compares the disk with the file as the agent first touched it, and flags a patch that leaves out what it wrote', { timeout: 240_000 }, async () => {
   const { page } = workbench;
-  await activityBarEntry(page, 'Subchats').click();
+  await openActivity(page, 'Subchats');
   await newSessionWith(page, AGENT.name);
   const chat = chatFrame(page);
   await chat.locator('textarea').waitFor({ timeout: SLOW_MS });

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, readlinkSync, realpathSync } fro
 import { join } from 'node:path';
 import { afterEach, test } from 'node:test';
 import {
-  activityBarEntry,
+  openActivity,
   chatFrame,
   chooseContextMenuEntry,
   closeContextMenu,
@@ -35,7 +35,7 @@ async function openSubchats(settings) {
     files: { 'README.md': '# Control workspace\n', 'src/app.ts': 'export const answer = 42; // TODO: ask\n' },
     settings: { 'subchats.demoAgent.pace': 30, ...settings },
   });
-  await activityBarEntry(workbench.page, 'Subchats').click();
+  await openActivity(workbench.page, 'Subchats');
   return workbench;
 }
 

@@ -3,7 +3,7 @@
 // shows on its card and in its tree tooltip, and a notification says when it ended: never before.
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
-import { activityBarEntry, chatFrame, launchWorkbench, notificationToast, pickQuickItem, runCommand, screenshot, sidebarTreeRow } from './harness/index.mjs';
+import { openActivity, chatFrame, launchWorkbench, notificationToast, pickQuickItem, runCommand, screenshot, sidebarTreeRow } from './harness/index.mjs';
 import { DEMO_AGENT, SLOW_MS } from './harness/subchats.mjs';
 
 const TEST_TIMEOUT_MS = 240_000;
@@ -21,7 +21,7 @@ test('a background subagent: per-child usage on its card and tree tooltip, and a
   // The Explorer branch works 10 s, time to hide the chat while it runs.
   workbench = await launchWorkbench({ settings: { 'subchats.demoAgent.dialect': 'kind-subagent', 'subchats.demoAgent.childDuration': 10_000 } });
   const { page } = workbench;
-  await activityBarEntry(page, 'Subchats').click();
+  await openActivity(page, 'Subchats');
   await runCommand(page, 'Subchats: New Session');
   await pickQuickItem(page, DEMO_AGENT);
   const chat = chatFrame(page);

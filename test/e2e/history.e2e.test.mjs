@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
-import { activityBarEntry, chatFrame, editorTab, launchWorkbench, pickQuickItem, repoRoot, runCommand, screenshot } from './harness/index.mjs';
+import { openActivity, chatFrame, editorTab, launchWorkbench, pickQuickItem, repoRoot, runCommand, screenshot } from './harness/index.mjs';
 import { DEMO_AGENT, SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
 import { descendantsOf, descriptionFacts, waitForTree } from './harness/sessionTree.mjs';
 import { closeAllEditors, openThroughFileDialog, recordSidebarPhrases, reloadWindow } from './harness/windowActions.mjs';
@@ -21,7 +21,7 @@ let workbench;
 before(async () => {
   const files = Object.fromEntries(TRACES.map((name) => [`traces/${name}`, readFileSync(join(repoRoot, 'test/fixtures/traces', name), 'utf8')]));
   workbench = await launchWorkbench({ files, settings: { 'subchats.demoAgent.pace': 20 } });
-  await activityBarEntry(workbench.page, 'Subchats').click();
+  await openActivity(workbench.page, 'Subchats');
 });
 after(async () => {
   await workbench?.close();

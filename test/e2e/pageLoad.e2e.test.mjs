@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { cpSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
-import { activityBarEntry, chatFrame, launchWorkbench, pickQuickItem, repoRoot, runCommand, screenshot } from './harness/index.mjs';
+import { openActivity, chatFrame, launchWorkbench, pickQuickItem, repoRoot, runCommand, screenshot } from './harness/index.mjs';
 import { DEMO_AGENT, SLOW_MS } from './harness/subchats.mjs';
 import { makeTempDir, removeTempDir } from './harness/tempDirs.mjs';
 
@@ -24,7 +24,7 @@ before(async () => {
   extension = makeTempDir('subchats-e2e-ext-');
   for (const part of ['package.json', 'package.nls.json', 'l10n', 'dist', 'media']) cpSync(join(repoRoot, part), join(extension, part), { recursive: true });
   workbench = await launchWorkbench({ files: { 'README.md': '# page load\n' }, extensionDevelopmentPath: extension });
-  await activityBarEntry(workbench.page, 'Subchats').click();
+  await openActivity(workbench.page, 'Subchats');
 });
 after(async () => {
   await workbench?.close();

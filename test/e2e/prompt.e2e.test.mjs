@@ -8,7 +8,7 @@ import { after, afterEach, before, test } from 'node:test';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { activityBarEntry, launchWorkbench, notificationToast, pickQuickItem, repoRoot, runCommand, runContextMenuEntry, screenshot, treeItem } from './harness/index.mjs';
+import { openActivity, launchWorkbench, notificationToast, pickQuickItem, repoRoot, runCommand, runContextMenuEntry, screenshot, treeItem } from './harness/index.mjs';
 import { SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
 
 const APP_TS = 'export const answer = 42;\n';
@@ -41,7 +41,7 @@ before(async () => {
     files: { 'README.md': '# Prompt workspace\n', 'src/app.ts': APP_TS },
     settings: { 'subchats.demoAgent.pace': 30, 'subchats.registryUrl': `http://127.0.0.1:${address.port}/registry.json` },
   });
-  await activityBarEntry(workbench.page, 'Subchats').click();
+  await openActivity(workbench.page, 'Subchats');
   chat = await newDemoSession(workbench.page);
 });
 after(async () => {
@@ -125,7 +125,7 @@ test('Retry sends a message again with its attachment, as a new turn marked as s
 
 test('Add Selection to Subchats Chat adds a chip with the file and lines, and it is sent', async () => {
   const { page } = workbench;
-  await activityBarEntry(page, 'Explorer').click();
+  await openActivity(page, 'Explorer');
   await treeItem(page, 'src').click();
   await treeItem(page, 'app.ts').dblclick();
   const editor = page.locator('.editor-instance .monaco-editor textarea').first();

@@ -2,7 +2,7 @@
 // again within a few seconds, never stay on "Loading chat…".
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
-import { activityBarEntry, chatFrame, launchWorkbench, pickQuickItem, runCommand, screenshot } from './harness/index.mjs';
+import { openActivity, chatFrame, launchWorkbench, pickQuickItem, runCommand, screenshot } from './harness/index.mjs';
 import { DEMO_AGENT, SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
 
 /** How long a reloaded chat may take to show its transcript again (the webview retries `ready` well within). */
@@ -17,7 +17,7 @@ before(async () => {
     files: { 'README.md': '# Reload workspace\n' },
     settings: { 'subchats.demoAgent.pace': 20 },
   });
-  await activityBarEntry(workbench.page, 'Subchats').click();
+  await openActivity(workbench.page, 'Subchats');
 });
 after(async () => {
   await workbench?.close();
@@ -105,6 +105,10 @@ test('a chat hidden behind another tab during Reload Webviews shows its transcri
   await second.locator('textarea').waitFor({ timeout: SLOW_MS });
   await promptInChat(second, '/quick');
   await second.getByText('Quick answer from the').waitFor({ timeout: SLOW_MS });
+  // The move acts on the active group: a click on the second chat's tab makes its group that one, whichever chat
+  // the last focus hand-back went to.
+  await page.locator('.part.editor .editor-group-container').nth(1).locator('.tabs-container .tab.active').click();
+  await page.locator('.part.editor .editor-group-container.active').nth(0).and(page.locator('.part.editor .editor-group-container').nth(1)).waitFor();
   await runCommand(page, 'View: Move Editor into Previous Group');
   await page.locator('iframe.webview.ready[src*="extensionId=subchats.subchats&"] >> visible=true').nth(1).waitFor({ state: 'detached' });
 

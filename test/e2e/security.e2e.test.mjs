@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, test } from 'node:test';
-import { activityBarEntry, chatFrame, launchWorkbench, notificationToast, pickQuickItem, repoRoot, runCommand, screenshot } from './harness/index.mjs';
+import { openActivity, chatFrame, launchWorkbench, notificationToast, pickQuickItem, repoRoot, runCommand, screenshot } from './harness/index.mjs';
 import { newSessionWith, SLOW_MS } from './harness/subchats.mjs';
 import { makeTempDir } from './harness/tempDirs.mjs';
 
@@ -25,7 +25,7 @@ const newHostileSession = (page) => newSessionWith(page, 'Hostile Agent');
 async function hostileSessionWithoutChat(files) {
   workbench = await launchWorkbench({ files, settings: { 'subchats.agents': [HOSTILE] } });
   const { page } = workbench;
-  await activityBarEntry(page, 'Subchats').click();
+  await openActivity(page, 'Subchats');
   await newHostileSession(page);
   await chatFrame(page).locator('textarea').waitFor({ timeout: SLOW_MS });
   await runCommand(page, 'View: Close All Editors');
@@ -132,7 +132,7 @@ test('in an untrusted workspace (restricted mode) no command starts an agent; Ne
     },
   });
   const { page } = workbench;
-  await activityBarEntry(page, 'Subchats').click();
+  await openActivity(page, 'Subchats');
   // New Session says why before it asks for an agent: none may start here.
   await runCommand(page, 'Subchats: New Session');
   const refusal = notificationToast(page, 'does not start agents in an untrusted workspace');
@@ -174,7 +174,7 @@ test('a command that prints an OSC 8 command: link and an OSC 52 clipboard write
     settings: { 'subchats.agents': [HOSTILE], 'terminal.integrated.gpuAcceleration': 'off' },
   });
   const { page } = workbench;
-  await activityBarEntry(page, 'Subchats').click();
+  await openActivity(page, 'Subchats');
   await newHostileSession(page);
   await chatFrame(page).locator('textarea').waitFor({ timeout: SLOW_MS });
   await runCommand(page, 'View: Close All Editors');

@@ -2,7 +2,7 @@
 // grow (grandchild under its child), answer permissions in the chat, open a child's sub-chat.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
-import { activityBarEntry, chatFrame, launchWorkbench, pickQuickItem, runCommand, screenshot, treeItem } from './harness/index.mjs';
+import { openActivity, chatFrame, launchWorkbench, pickQuickItem, runCommand, screenshot, treeItem } from './harness/index.mjs';
 
 /** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
 let workbench;
@@ -28,7 +28,7 @@ function sessionRow(page, label) {
 
 test('new session from the palette, prompt in the chat, nested tree with live states', async () => {
   const { page } = workbench;
-  await activityBarEntry(page, 'Subchats').click();
+  await openActivity(page, 'Subchats');
   await runCommand(page, 'Subchats: New Session');
   await pickQuickItem(page, 'Demo Agent (built in)');
   const chat = chatFrame(page);

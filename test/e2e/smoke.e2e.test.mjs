@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import {
-  activityBarEntry,
+  openActivity,
   editorTab,
   launchWorkbench,
   repoRoot,
@@ -46,7 +46,7 @@ test('runs commands from the palette', async () => {
 
 test('opening the Subchats view activates the extension', async () => {
   const { page } = workbench;
-  await activityBarEntry(page, containerTitle).click();
+  await openActivity(page, containerTitle);
   await page.locator('.part.sidebar .composite.title', { hasText: containerTitle }).waitFor();
   await runCommand(page, 'Developer: Show Running Extensions');
   await runningExtension(page, manifest.name).waitFor();

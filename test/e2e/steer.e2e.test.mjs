@@ -8,7 +8,7 @@
 // next words, v2: its echo), so both paths are checked.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
-import { activityBarEntry, editorTab, launchWorkbench, screenshot, speaksV2 } from './harness/index.mjs';
+import { openActivity, editorTab, launchWorkbench, screenshot, speaksV2 } from './harness/index.mjs';
 import { SLOW_MS, newDemoSession, promptInChat, protocolLog, waitForProtocolLog } from './harness/subchats.mjs';
 
 const TEST_TIMEOUT_MS = 240_000;
@@ -28,7 +28,7 @@ async function openSubchats(settings) {
     files: { 'README.md': '# Steering workspace\n', 'src/app.ts': 'export const answer = 42; // TODO: ask\n' },
     settings: { 'subchats.demoAgent.pace': 30, ...settings },
   });
-  await activityBarEntry(workbench.page, 'Subchats').click();
+  await openActivity(workbench.page, 'Subchats');
   return workbench;
 }
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { activityBarEntry, chatFrame, launchWorkbench, repoRoot, runCommand, screenshot } from './harness/index.mjs';
+import { openActivity, chatFrame, launchWorkbench, repoRoot, runCommand, screenshot } from './harness/index.mjs';
 import { newSessionWith, promptInChat, SLOW_MS } from './harness/subchats.mjs';
 
 const TEST_TIMEOUT_MS = 240_000;
@@ -26,7 +26,7 @@ before(async () => {
   workbench = await launchWorkbench({ settings: { 'subchats.agents': AGENTS } });
   // The Subchats view's entry shows once the workbench has read the extension's contributions: before that,
   // the palette has no Subchats commands (CI: "Subchats: New Session" was not listed).
-  await activityBarEntry(workbench.page, 'Subchats').click();
+  await openActivity(workbench.page, 'Subchats');
 });
 
 after(async () => {

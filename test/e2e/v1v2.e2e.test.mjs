@@ -3,7 +3,7 @@
 // both versions, apart from the differences v2 itself brings, each listed below with why.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { activityBarEntry, launchWorkbench, screenshot } from './harness/index.mjs';
+import { openActivity, launchWorkbench, screenshot } from './harness/index.mjs';
 import { readChatOutline } from './harness/chatOutline.mjs';
 import { descriptionFacts, waitForTree } from './harness/sessionTree.mjs';
 import { newDemoSession, promptInChat, SLOW_MS } from './harness/subchats.mjs';
@@ -70,7 +70,7 @@ async function tourAt(protocolVersion) {
   });
   const { page } = workbench;
   try {
-    await activityBarEntry(page, 'Subchats').click();
+    await openActivity(page, 'Subchats');
     const chat = await newDemoSession(page);
     await promptInChat(chat, TOUR);
     // The root's edit asks first, then the Reviewer's write (in its card): both answered in the chat. The

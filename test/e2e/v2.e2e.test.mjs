@@ -3,7 +3,7 @@
 // from its card while the turn goes on.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
-import { activityBarEntry, launchWorkbench, screenshot, sidebarTreeRow as sessionRow } from './harness/index.mjs';
+import { openActivity, launchWorkbench, screenshot, sidebarTreeRow as sessionRow } from './harness/index.mjs';
 import { newDemoSession, promptInChat, SLOW_MS } from './harness/subchats.mjs';
 
 /** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
@@ -23,7 +23,7 @@ afterEach(async (t) => {
 
 test('v2 tour: cancel the running command from its card; the tree and chat are those of the v1 tour', async () => {
   const { page } = workbench;
-  await activityBarEntry(page, 'Subchats').click();
+  await openActivity(page, 'Subchats');
   const chat = await newDemoSession(page);
   await promptInChat(chat, 'Show me what subagents can do /slow');
 

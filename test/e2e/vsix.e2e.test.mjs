@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
 import { codeServerBin } from '../../scripts/code-server/codeServer.mjs';
 import {
-  activityBarEntry,
+  openActivity,
   chatFrame,
   launchWorkbench,
   pickQuickItem,
@@ -114,7 +114,7 @@ test('the vsix holds the bundles and the manifest, not the sources', () => {
 
 test('the installed extension shows the Subchats view and runs a demo session from its own copy', { timeout: TEST_TIMEOUT_MS }, async () => {
   const { page, server } = workbench;
-  await activityBarEntry(page, 'Subchats').click();
+  await openActivity(page, 'Subchats');
   await page.locator('.part.sidebar .welcome-view-content', { hasText: 'No agent sessions yet.' }).waitFor({ timeout: SLOW_MS });
 
   // The picker shows the demo agent as built in, never a command line (the process check below has the path).

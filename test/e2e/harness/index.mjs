@@ -14,7 +14,7 @@ export { closeWorkbench, openWorkbench, workbenchLog } from './browser.mjs';
 export { repoRoot, startCodeServer } from './codeServer.mjs';
 export { makeWorkspace } from './workspace.mjs';
 export {
-  activityBarEntry,
+  openActivity,
   chatFrame,
   chooseContextMenuEntry,
   closeContextMenu,

@@ -50,6 +50,15 @@ function recordFocusMoves() {
   window.addEventListener('focusin', (event) => note(`focus ${describe(event.target)}`), true);
   // Focus that leaves for an iframe (a webview) shows only as the page losing it.
   window.addEventListener('blur', () => note(`page lost the focus to ${describe(document.activeElement)}`));
+  window.addEventListener('contextmenu', (event) => note(`right click on ${describe(event.target)}`), true);
+  // A context menu that closes on its own (VS Code closes one that loses the focus) shows as drawn, then gone.
+  const isMenu = (node) => node instanceof Element && (node.matches('.monaco-menu-container') || node.querySelector('.monaco-menu-container') !== null);
+  new MutationObserver((records) => {
+    for (const record of records) {
+      if ([...record.addedNodes].some(isMenu)) note('context menu drawn');
+      if ([...record.removedNodes].some(isMenu)) note('context menu gone');
+    }
+  }).observe(document.body, { childList: true, subtree: true });
 }
 
 /** The focus moves recordFocusMoves saw, for an error message. */
@@ -89,9 +98,14 @@ export function sidebarTreeRow(page, label) {
  * @param {import('playwright-core').Locator} target
  */
 export async function openContextMenu(page, target) {
+  await page.evaluate(recordFocusMoves);
   await target.click({ button: 'right' });
   const menu = page.locator('.context-view .monaco-menu');
-  await menu.waitFor();
+  try {
+    await menu.waitFor();
+  } catch (error) {
+    throw new Error(`no context menu showed after the right click; focus moves and menus:\n${await focusMoves(page)}`, { cause: error });
+  }
   return menu;
 }
 
@@ -137,6 +151,18 @@ export function notificationToast(page, text) {
 /** The activity bar entry of a view container, by the start of its title. */
 export function activityBarEntry(page, title) {
   return page.locator(`.activitybar a.action-label[aria-label^="${title}"]`);
+}
+
+/**
+ * Opens a view container from the activity bar, then rests the pointer on the bar's empty part below its entries:
+ * a pointer left on the entry brings up its hover ("Explorer (Ctrl+Shift+E)"), which lies over the side bar's first
+ * rows and takes the clicks meant for them.
+ */
+export async function openActivity(page, title) {
+  await activityBarEntry(page, title).click();
+  const bar = await page.locator('.part.activitybar').boundingBox();
+  const lastEntry = await page.locator('.part.activitybar .composite-bar .action-item').last().boundingBox();
+  if (bar && lastEntry) await page.mouse.move(bar.x + bar.width / 2, Math.min(lastEntry.y + lastEntry.height + 24, bar.y + bar.height / 2 + 100));
 }
 
 /**
