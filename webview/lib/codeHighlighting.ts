@@ -40,11 +40,15 @@ let highlighter: Highlighter | undefined;
 let highlighterLoad: Promise<Highlighter> | undefined;
 /** Failed loads of the highlighter so far: a new try asks for a new URL (a browser may keep a failed module's). */
 let highlighterFailures = 0;
-/** Languages registered with the highlighter, being loaded, or that failed to load LOAD_TRIES times. */
+/** Languages registered with the highlighter, being loaded, and the failed loads of each so far. */
 const registered = new Set<HighlightLanguage>();
 const loading = new Map<HighlightLanguage, Promise<boolean>>();
 const failures = new Map<HighlightLanguage, number>();
-const failed = new Set<HighlightLanguage>();
+
+/** A language that failed to load LOAD_TRIES times stays plain on this page. */
+function givenUp(language: HighlightLanguage): boolean {
+  return (failures.get(language) ?? 0) >= LOAD_TRIES;
+}
 /** Shown blocks waiting for an idle moment. */
 const waiting: HTMLElement[] = [];
 let idleRequested = false;
@@ -65,7 +69,7 @@ function classOf(scope: string): string | undefined {
 function languageOf(code: Element): HighlightLanguage | undefined {
   const lang = LANGUAGE_CLASS.exec(code.className)?.[1];
   const name = lang !== undefined ? highlightLanguage(lang) : undefined;
-  return name !== undefined && !failed.has(name) ? name : undefined;
+  return name !== undefined && !givenUp(name) ? name : undefined;
 }
 
 /**
@@ -119,7 +123,7 @@ function highlightBlock(code: HTMLElement): void {
         requestIdle();
       };
       if (loaded) again();
-      else if (!failed.has(language)) setTimeout(again, LOAD_RETRY_MS * 2 ** ((failures.get(language) ?? 1) - 1));
+      else if (!givenUp(language)) setTimeout(again, LOAD_RETRY_MS * 2 ** ((failures.get(language) ?? 1) - 1));
     });
     return;
   }
@@ -151,9 +155,7 @@ function load(language: HighlightLanguage): Promise<boolean> {
       })
       .catch(() => {
         loading.delete(language);
-        const tries = (failures.get(language) ?? 0) + 1;
-        failures.set(language, tries);
-        if (tries >= LOAD_TRIES) failed.add(language);
+        failures.set(language, (failures.get(language) ?? 0) + 1);
         return false;
       });
     loading.set(language, pending);
