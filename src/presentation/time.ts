@@ -69,11 +69,12 @@ export function spentTimesText(times: SpentTimes): string {
 export function spentTimesSinceText(session: TimedSession, live: boolean): string {
   const lastChange = session.stateHistory?.at(-1)?.at ?? session.updatedAt;
   const spent = session.timeSpent;
-  const spell = spellOf(session.state);
-  if (!live) return spentTimesText(spentTimes(session, lastChange, false));
-  if (!spent) {
-    return isWorking(session.state) ? t('working since {0}', clockTime(session.createdAt)) : spentTimesText(spentTimes(session, lastChange, false));
+  if (!live || !spent) {
+    // Not live: its totals. A record without the spells it spent: since it began, while it works.
+    if (live && isWorking(session.state)) return t('working since {0}', clockTime(session.createdAt));
+    return spentTimesText(spentTimes(session, lastChange, false));
   }
+  const spell = spellOf(session.state);
   const since = spell && spent.since !== null ? spent.since : lastChange;
   // The ended spells: the store's totals leave the current one out.
   const before = { working: spent.working, waiting: spent.waiting, idle: Math.max(0, since - session.createdAt - spent.working - spent.waiting) };
