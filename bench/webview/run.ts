@@ -1,7 +1,7 @@
 // Chat webview benchmark in real Chromium: the built bundle against a no-framework baseline page, same run,
 // same host messages. Scenarios: 20 children streaming at 5,000 updates/s combined, opening a 20,000-entry
-// transcript, and one message streamed to 1-500 KB (./scaling). Usage:
-// node --import tsx bench/webview/run.ts [--quick] [--no-build] [--scaling-only] [--shapes=code,list,table,paragraph,mixed]
+// transcript, opening a parent of 500 finished subagents, and one message streamed to 1-500 KB (./scaling). Usage:
+// node --import tsx bench/webview/run.ts [--quick] [--no-build] [--scaling-only | --no-scaling] [--shapes=code,list,table,paragraph,mixed]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';
@@ -9,10 +9,11 @@ import type { SnapshotMessage } from '../../src/protocol/webviewMessages';
 import { buildBundle, repoRoot, startHarness, type Harness } from '../../test/component/harness';
 import { baselinePage } from './baselinePage';
 import { SHAPES, printScaling, scalingBench, scalingTargets, type ScalingResult, type Shape } from './scaling';
-import { concurrentChildren, longTranscript, type ScheduledMessage } from './workloads';
+import { concurrentChildren, longTranscript, manyChildren, type ScheduledMessage } from './workloads';
 
 const quick = process.argv.includes('--quick');
 const scalingOnly = process.argv.includes('--scaling-only');
+const noScaling = process.argv.includes('--no-scaling');
 /** `--shapes code,list`: only those message shapes in the scaling part (all by default). */
 const shapesArg = process.argv.find((arg) => arg.startsWith('--shapes='))?.slice('--shapes='.length);
 const shapes: readonly Shape[] = shapesArg ? SHAPES.filter((shape) => shapesArg.split(',').includes(shape)) : SHAPES;
@@ -20,6 +21,9 @@ const STREAM_SECONDS = quick ? 5 : 30;
 const CHILDREN = 20;
 const UPDATES_PER_SECOND = 5000;
 const TRANSCRIPT_ENTRIES = 20_000;
+/** Issue 23 item 7: a parent with this many finished subagents, each with a transcript of its own. */
+const MANY_CHILDREN = 500;
+const ENTRIES_PER_CHILD = 20;
 
 interface Variant {
   readonly name: 'subchats' | 'baseline';
@@ -130,10 +134,10 @@ async function streaming(harness: Harness, variant: Variant, stream: ReturnType<
   return result;
 }
 
-async function transcript(harness: Harness, variant: Variant, snapshot: SnapshotMessage): Promise<Result> {
+async function opening(harness: Harness, variant: Variant, snapshot: SnapshotMessage, scenario: string): Promise<Result> {
   const { page, cdp } = await openPage(harness, variant);
   const firstPaintMs = await firstPaint(page, variant, snapshot);
-  const result: Result = { variant: variant.name, scenario: `open ${TRANSCRIPT_ENTRIES} entries`, firstPaintMs, ...(await memory(cdp)) };
+  const result: Result = { variant: variant.name, scenario, firstPaintMs, ...(await memory(cdp)) };
   await page.close();
   return result;
 }
@@ -168,6 +172,7 @@ async function main(): Promise<void> {
   console.log(`[bench:webview] preparing workloads (${quick ? 'quick' : 'full'})…`);
   const stream = concurrentChildren(CHILDREN, UPDATES_PER_SECOND, STREAM_SECONDS);
   const long = longTranscript(TRANSCRIPT_ENTRIES);
+  const crowd = manyChildren(MANY_CHILDREN, ENTRIES_PER_CHILD);
   console.log(`[bench:webview] ${stream.updates} store updates -> ${stream.schedule.length} deltas; transcript of ${long.sessions[0]?.entries.length} entries`);
   const harness = await startHarness({ '/baseline.html': baselinePage });
   const results: Result[] = [];
@@ -176,9 +181,10 @@ async function main(): Promise<void> {
   try {
     if (!scalingOnly) {
       for (const variant of VARIANTS) results.push(await streaming(harness, variant, stream));
-      for (const variant of VARIANTS) results.push(await transcript(harness, variant, long));
+      for (const variant of VARIANTS) results.push(await opening(harness, variant, long, `open ${TRANSCRIPT_ENTRIES} entries`));
+      for (const variant of VARIANTS) results.push(await opening(harness, variant, crowd, `open ${MANY_CHILDREN} children x ${ENTRIES_PER_CHILD} entries`));
     }
-    scaling = await scalingBench(harness, VARIANTS, quick, shapes);
+    if (!noScaling) scaling = await scalingBench(harness, VARIANTS, quick, shapes);
   } finally {
     await harness.close();
   }

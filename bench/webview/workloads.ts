@@ -67,6 +67,25 @@ export function concurrentChildren(children: number, updatesPerSecond: number, s
   return { snapshot: snapshot!, schedule, updates: total };
 }
 
+/**
+ * One parent whose turn started `children` subagents, each finished with `entriesPerChild` entries of its own
+ * (messages and tool calls): opening that chat should cost a row per collapsed child card, not its transcript.
+ */
+export function manyChildren(children: number, entriesPerChild: number): SnapshotMessage {
+  const wire = new SceneWire().root('root', 'Many subagents');
+  wire.prompt('root', 'Split the work across subagents.');
+  for (let c = 0; c < children; c++) {
+    const id = `child-${c}`;
+    wire.child('root', id, { title: `Subagent ${c}` });
+    for (let i = 0; i < entriesPerChild; i++) {
+      if (i % 2 === 0) wire.toolCall(id, `${id}-t${i}`, { title: `Read src/file${i}.ts`, kind: 'read', status: 'completed' });
+      else wire.say(id, 'agent', `**Step ${i}**: ${sentence(c + i, 18)}.`);
+    }
+    wire.state(id, { state: 'idle', stopReason: 'end_turn' });
+  }
+  return snapshotOf(wire);
+}
+
 /** A finished transcript of `entries` entries: markdown messages and tool calls. */
 export function longTranscript(entries: number): SnapshotMessage {
   const wire = new SceneWire().root('root', 'Long transcript');
@@ -82,6 +101,11 @@ export function longTranscript(entries: number): SnapshotMessage {
       wire.say('root', 'agent', text);
     }
   }
+  return snapshotOf(wire);
+}
+
+/** What a chat panel opened on the wire's root would be sent first. */
+function snapshotOf(wire: SceneWire): SnapshotMessage {
   let snapshot: SnapshotMessage | undefined;
   const feed = new ChatFeed(wire.store, 'root', (message) => {
     if (message.type === 'snapshot') snapshot = message;

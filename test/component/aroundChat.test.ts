@@ -146,4 +146,23 @@ describe('around the chat', () => {
     assert.deepEqual(await chat.cspViolations(), []);
     await chat.close();
   });
+
+  test('hidden, the header details render nothing (a parent of 300 subagents keeps no timeline rows in the page); shown, they render', async () => {
+    const chat = await harness().openChat();
+    const w = new SceneWire().root('root', 'Many subagents');
+    for (let i = 0; i < 300; i++) w.child('root', `c${i}`, { title: `Subagent ${i}` });
+    await FeedLink.showing(chat, w.store, 'root');
+    const { page } = chat;
+    await page.locator('subchats-child-card').first().waitFor();
+    const details = page.locator('#sc-header-details');
+    assert.equal(await details.getAttribute('hidden'), '');
+    assert.equal(await details.locator('*').count(), 0, 'nothing rendered inside the hidden details');
+    await showHeaderDetails(page);
+    await page.locator('subchats-timeline').getByText(/Timeline · 300 subagents/).waitFor();
+    assert.equal(await page.locator('.sc-timeline-row').count(), 300);
+    await page.locator('subchats-session-bar').getByRole('button', { name: 'Session details' }).click();
+    await details.locator('subchats-timeline').waitFor({ state: 'detached' });
+    assert.equal(await page.locator('.sc-timeline-row').count(), 0);
+    await chat.close();
+  });
 });

@@ -81,11 +81,19 @@ export class SubchatsSessionBar extends SubchatsElement {
       ${quietNotice(header)}
       ${reportedNote(header.state)}
       <div id=${DETAILS_ID} class="sc-header-details" role="region" aria-label=${t('Session details')} ?hidden=${!detailsOpen}>
-        ${explanation ? html`<div class="sc-muted sc-state-explanation">${explanation}</div>` : nothing}
-        <subchats-changes .store=${this.store} .sessionId=${this.sessionId} .scope=${'tree'}></subchats-changes>
-        <subchats-timeline .store=${this.store} .sessionId=${this.sessionId}></subchats-timeline>
-        ${this.renderOutline(header)}
+        ${detailsOpen ? this.renderDetails(header, explanation) : nothing}
       </div>`;
+  }
+
+  /**
+   * Rendered only while shown: hidden, a parent of 500 subagents would keep 500 timeline rows (and its changed
+   * files) in the page, and redraw them each second while a child runs.
+   */
+  private renderDetails(header: ChatSessionHeader, explanation: string): TemplateResult {
+    return html`${explanation ? html`<div class="sc-muted sc-state-explanation">${explanation}</div>` : nothing}
+      <subchats-changes .store=${this.store} .sessionId=${this.sessionId} .scope=${'tree'}></subchats-changes>
+      <subchats-timeline .store=${this.store} .sessionId=${this.sessionId}></subchats-timeline>
+      ${this.renderOutline(header)}`;
   }
 
   private renderOutline(header: ChatSessionHeader): TemplateResult | typeof nothing {
