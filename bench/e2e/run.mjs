@@ -32,7 +32,8 @@ const VERBOSE = process.argv.includes('--verbose');
 // `--children 0`: a control without child cards in the chat (each announced child splits the message there).
 const childrenArg = process.argv.indexOf('--children');
 const CHILDREN = childrenArg >= 0 ? Number(process.argv[childrenArg + 1]) : null;
-const TARGETS = { textP95: 150, treeP95: 50, paletteP95: 200 };
+// treeP95: issue 23 item 5 asks p95 <= 250 ms (here: under 250) from a child's announcement to its row (VS Code alone debounces 200 ms).
+const TARGETS = { textP95: 150, treeP95: 250, paletteP95: 200 };
 
 function percentile(values, p) {
   if (values.length === 0) return NaN;
@@ -101,9 +102,27 @@ function installChatObserver() {
     scrolls.push([Date.now(), Math.round(scroller.scrollTop), scroller.scrollHeight, scroller.clientHeight]);
     if (scrolls.length > 40) scrolls.shift();
   }, { passive: true, capture: true });
+  // Who moved the scroller (for --verbose): scroll writes from script, with the caller. A scroll event with no
+  // write just before it was the browser's own (a clamp, scroll anchoring, a focus or find scrolling into view).
+  const writes = [];
+  const noteWrite = (kind, target, value) => {
+    if (target !== transcript() && kind !== 'scrollIntoView') return;
+    const caller = (new Error().stack ?? '').split('\n').slice(3, 6).map((line) => line.trim().replace(/^at /, '').replace(/\(?[^ ]*\/([^/]+:\d+):\d+\)?/, '$1')).join(' < ');
+    writes.push([Date.now(), kind, Math.round(Number(value) || 0), caller]);
+    if (writes.length > 40) writes.shift();
+  };
+  const scrollTop = Object.getOwnPropertyDescriptor(Element.prototype, 'scrollTop');
+  Object.defineProperty(Element.prototype, 'scrollTop', { ...scrollTop, set(value) { noteWrite('scrollTop=', this, value); scrollTop.set.call(this, value); } });
+  for (const name of ['scrollTo', 'scrollBy', 'scroll', 'scrollIntoView']) {
+    const original = Element.prototype[name];
+    Element.prototype[name] = function (...args) {
+      noteWrite(name, this, typeof args[0] === 'object' ? args[0]?.top : args[1]);
+      return original.apply(this, args);
+    };
+  }
   new MutationObserver((records) => {
     for (const record of records) {
-      if (record.target === transcript() && record.oldValue === 'true' && transcript()?.dataset.following === 'false') followStops.push({ at: Date.now(), scrolls: scrolls.slice(-4) });
+      if (record.target === transcript() && record.oldValue === 'true' && transcript()?.dataset.following === 'false') followStops.push({ at: Date.now(), scrolls: scrolls.slice(-4), writes: writes.slice(-4) });
     }
   }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-following'], attributeOldValue: true });
   window.__flood = { seen, onScreen, observerMs: () => observerMs, followStops };
@@ -234,7 +253,7 @@ async function runOnce(run) {
           const tenths = Array.from({ length: 10 }, (_, i) => percentile(lat.slice(Math.floor((i * lat.length) / 10), Math.floor(((i + 1) * lat.length) / 10)), 95));
           console.log(`  ${kase.kb} KB prompt ${prompt + 1}: text p95 per tenth of the stream ${tenths.join(' ')}`);
           console.log(`  ${kase.kb} KB prompt ${prompt + 1}: markers on screen (+), only in the DOM (o), neither (-) ${log.markers.map((t) => (textShown.has(t) ? '+' : textSeen.has(t) ? 'o' : '-')).join('')}`);
-          console.log(`    ms after the prompt: palette at ${pressedAt.join(', ')}; chat stopped following at ${stoppedAt.filter((u) => u.at >= sentAt).map((u) => `${u.at - sentAt} (scroll events before it, [ms before, top, height, view]: ${u.scrolls.map(([t, ...rest]) => JSON.stringify([u.at - t, ...rest])).join(' ')})`).join(', ') || 'never'}; children at ${log.children.map((t) => t - sentAt).join(', ')}`);
+          console.log(`    ms after the prompt: palette at ${pressedAt.join(', ')}; chat stopped following at ${stoppedAt.filter((u) => u.at >= sentAt).map((u) => `${u.at - sentAt} (scroll events before it, [ms before, top, height, view]: ${u.scrolls.map(([t, ...rest]) => JSON.stringify([u.at - t, ...rest])).join(' ')}; scroll writes before it, [ms before, how, to, caller]: ${u.writes.map(([t, ...rest]) => JSON.stringify([u.at - t, ...rest])).join(' ')})`).join(', ') || 'never'}; children at ${log.children.map((t) => t - sentAt).join(', ')}`);
         }
         for (const t of log.markers) textShown.has(t) ? text.push(textShown.get(t) - t) : missingText++;
         for (const t of log.markers) textSeen.has(t) ? textDom.push(textSeen.get(t) - t) : missingDom++;
