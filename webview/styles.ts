@@ -47,6 +47,9 @@ const chatStyles = css`
     flex: 1 1 0;
     min-height: 0;
     overflow-y: auto;
+    /* The transcript places the view itself (it follows the end, stepping a screen at a time); the browser's
+       scroll anchoring would move it again as a streaming message grows around its anchor line. */
+    overflow-anchor: none;
     padding: 0 12px;
   }
   button {

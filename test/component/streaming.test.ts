@@ -246,6 +246,63 @@ describe('following the end', () => {
     await chat.close();
   });
 
+  // Issue 23 item 1 (bench:e2e, 20 KB prompt 3, every run): while the virtualizer re-measured, its list was shorter
+  // for a moment, the browser clamped the scroll up to that end, and the list grew back before the scroll event.
+  // The event then showed a scroll up with the height unchanged, read as a look back: the chat stopped following.
+  test('a scroll the browser clamped while the list was shorter for a moment keeps the chat following', async () => {
+    const { chat, page } = await streamingChat();
+    await settledAtEnd(page);
+    await page.evaluate(async () => {
+      const scroller = document.querySelector('subchats-transcript.sc-root-transcript') as HTMLElement;
+      const list = scroller.querySelector(':scope > lit-virtualizer') as HTMLElement;
+      const height = list.style.minHeight;
+      list.style.minHeight = `${parseFloat(height) - 600}px`;
+      void scroller.scrollTop;
+      list.style.minHeight = height;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    });
+    await page.locator('subchats-transcript.sc-root-transcript[data-following="true"]').waitFor({ timeout: 2000 });
+    await chat.close();
+  });
+
+  // Issue 23 item 1: a frame that comes late (a loaded machine, a busy workbench) meets more than a screen of new
+  // text; pinned straight to the end, the chat jumped over it and that text was never on screen.
+  test('text that arrives several screens at once is scrolled through, a screen per frame: every paragraph is on screen in some frame, and the chat ends at the end', async () => {
+    const { chat, scene, link, page } = await streamingChat();
+    await settledAtEnd(page);
+    // In-page code as a string: tsx would give its named functions a helper the page does not have.
+    const screens = (await page.evaluate(`(() => {
+      const scroller = document.querySelector('subchats-transcript.sc-root-transcript');
+      window.__shown = new Set();
+      const marked = (element) => [...(element.textContent ?? '').matchAll(/⟦(\\d+)⟧/g)].map((m) => Number(m[1]));
+      const seen = new IntersectionObserver((entries) => {
+        for (const entry of entries) if (entry.isIntersecting) for (const n of marked(entry.target)) window.__shown.add(n);
+      }, { root: scroller });
+      new MutationObserver(() => {
+        for (const block of scroller.querySelectorAll('subchats-message p')) if (marked(block).length > 0) seen.observe(block);
+      }).observe(scroller, { subtree: true, childList: true, characterData: true });
+      return scroller.clientHeight;
+    })()`)) as number;
+    // About eight screens of paragraphs, each marked, in one delta (one frame).
+    const count = 60;
+    scene.chunk(ROOT, 'agent', Array.from({ length: count }, (_, i) => `\n\n⟦${i}⟧ ${'more words streamed in '.repeat(10)}`).join(''), 'live');
+    await link.flush();
+    await page.waitForFunction(() => {
+      const scroller = document.querySelector('subchats-transcript.sc-root-transcript')!;
+      return scroller.textContent?.includes(`⟦59⟧`) && scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
+    });
+    await settledAtEnd(page);
+    const shown = await page.evaluate(() => {
+      const w = window as unknown as { __shown: Set<number> };
+      return [...w.__shown];
+    });
+    const missed = Array.from({ length: count }, (_, i) => i).filter((i) => !shown.includes(i));
+    assert.deepEqual(missed, [], `paragraphs never on screen (screen ${screens} px)`);
+    assert.equal(await page.locator('subchats-transcript.sc-root-transcript').getAttribute('data-following'), 'true');
+    assert.deepEqual(chat.pageErrors, []);
+    await chat.close();
+  });
+
   test('a prompt sent in the chat follows the end again after the user scrolled away', async () => {
     const { chat, page } = await streamingChat();
     await settledAtEnd(page);

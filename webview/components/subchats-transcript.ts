@@ -8,6 +8,8 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Entry } from '../../src/protocol/transcript';
 import { cardAnchors, entryLabel } from '../lib/format';
+import { followLayout } from '../lib/followLayout';
+import { ListHeights } from '../lib/listHeights';
 import { correctScrollerOffsets } from '../lib/virtualizerOffset';
 import type { ChatStore } from '../state/chatStore';
 import type { ChatSessionView } from '../state/mirror';
@@ -30,8 +32,12 @@ interface OrphanCard {
 
 type Item = Entry | OrphanCard;
 
-const FOLLOW_LAYOUT = { pin: { index: Number.MAX_SAFE_INTEGER, block: 'end' as const } };
+const END_PIN = { index: Number.MAX_SAFE_INTEGER, block: 'end' as const };
 const FREE_LAYOUT = {};
+/** The main chat's layout while it does not follow the end (the same layout type, or the virtualizer is remade). */
+const UNPINNED_LAYOUT = followLayout({});
+/** Lines of the last screen that stay in view when the chat steps down through a burst of text. */
+const STEP_OVERLAP_PX = 32;
 /**
  * How close to the end counts as the end, and how far up a scroll must go to count: a pixel or two of rounding.
  * A wider margin (it was 48 px) snapped the chat back under anything that scrolled an entry just above the screen
@@ -52,17 +58,29 @@ export class SubchatsTranscript extends SubchatsElement {
    */
   @property({ type: Boolean }) follow = false;
   @state() private following = true;
-  private layout: object = FOLLOW_LAYOUT;
+  /**
+   * Told to show the end at once (the chat opened, a prompt was sent, the user came back to the end): the pin
+   * goes straight there. Once there, text that streams in is stepped through a screen per frame (followLimit).
+   */
+  private jumping = false;
+  /** The session this view showed last. */
+  private sessionShown: string | undefined;
+  /** Where the view was at the last paint while the chat steps through new text; undefined at rest. */
+  private paintedTop: number | undefined;
+  private afterPaintPending = false;
+  private layout: object = FREE_LAYOUT;
   private items: { view: ChatSessionView; items: Item[] } | undefined;
 
   constructor() {
     super();
     new StoreWatch(this, () => ({ store: this.store, topics: [this.sessionId] }));
+    this.layout = this.followingLayout();
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
     if (!this.follow) return;
+    this.startJump();
     this.addEventListener('scroll', this.onScroll, { passive: true });
     for (const type of USER_SCROLL_EVENTS) window.addEventListener(type, this.onUserScrollIntent, { passive: true, capture: true });
   }
@@ -70,6 +88,7 @@ export class SubchatsTranscript extends SubchatsElement {
   override disconnectedCallback(): void {
     super.disconnectedCallback();
     this.removeEventListener('scroll', this.onScroll);
+    this.listHeights.dispose();
     for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, this.onUserScrollIntent, { capture: true });
   }
 
@@ -87,6 +106,12 @@ export class SubchatsTranscript extends SubchatsElement {
   protected override render(): TemplateResult {
     const view = this.store?.mirror.session(this.sessionId);
     if (!view) return html`<div class="sc-muted">${t('No transcript.')}</div>`;
+    if (this.follow && this.sessionShown !== this.sessionId) {
+      // The chat as it is when it opens is no text streaming in: straight to its end. (A snapshot that resyncs a
+      // chat that fell behind is: it steps on from where it is.)
+      this.sessionShown = this.sessionId;
+      this.startJump();
+    }
     const items = this.itemsOf(view);
     if (items.length === 0) return html`<div class="sc-muted sc-entry">${t('No messages yet.')}</div>`;
     const anchors = cardAnchors(view);
@@ -96,7 +121,7 @@ export class SubchatsTranscript extends SubchatsElement {
       .items=${items}
       .keyFunction=${(item: Item) => item.id}
       .renderItem=${(item: Item, index: number) => this.renderItem(view, anchors, item, index, items.length)}
-      .layout=${this.follow && this.following ? this.layout : FREE_LAYOUT}
+      .layout=${!this.follow ? FREE_LAYOUT : this.following ? this.layout : UNPINNED_LAYOUT}
       @unpinned=${this.onUnpinned}
     ></lit-virtualizer>`;
   }
@@ -109,6 +134,7 @@ export class SubchatsTranscript extends SubchatsElement {
     // virtualizer needs corrected for.
     const list = this.querySelector<LitVirtualizer>(':scope > lit-virtualizer');
     if (list) void list.updateComplete.then(() => correctScrollerOffsets(list));
+    if (this.follow) this.listHeights.watch(list);
   }
 
   private itemsOf(view: ChatSessionView): Item[] {
@@ -185,25 +211,87 @@ export class SubchatsTranscript extends SubchatsElement {
     if (event.target !== event.currentTarget) return;
     const userScrolled = performance.now() - this.userScrollIntentAt < USER_SCROLL_WINDOW_MS;
     const previous = this.previousScroll();
-    // A scroll that came with the content changing height is a correction (a re-measure, a clamp), not a look back.
-    const lookedBack = this.scrollTop < previous.top - AT_END_PX && this.scrollHeight === previous.height && !this.atEnd();
+    // A scroll that came with the content changing height is a correction (a re-measure, a clamp), not a look back;
+    // so is one that left the view at the end of the list as it was at its shortest since the last scroll (the
+    // browser clamped it while the virtualizer re-measured, and the list grew again before the scroll event).
+    const clamped = this.scrollTop + this.clientHeight >= this.shortestEndOfThisScroll() - AT_END_PX;
+    const lookedBack = this.scrollTop < previous.top - AT_END_PX && this.scrollHeight === previous.height && !this.atEnd() && !clamped;
     if (userScrolled || lookedBack) {
       this.stopFollowing();
       return;
     }
-    this.followEnd();
+    this.pinEnd();
   };
 
-  /** Follows the end again and shows it (the user sent a prompt, or came back to the end). */
+  /** Follows the end again and shows it at once (the user sent a prompt, or came back to the end). */
   followEnd(): void {
-    this.layout = { ...FOLLOW_LAYOUT };
+    this.startJump();
+    this.pinEnd();
+  }
+
+  /** The next layout goes straight to the end; text that comes after it is stepped through. */
+  private startJump(): void {
+    this.jumping = true;
+  }
+
+  /** Pins the end (again): a new layout object makes the virtualizer lay out to it. */
+  private pinEnd(): void {
+    this.layout = this.followingLayout();
     this.following = true;
     this.requestUpdate();
   }
 
+  private followingLayout(): object {
+    return followLayout({ pin: END_PIN, followLimit: this.followLimit });
+  }
+
+  /**
+   * How far down the view may go in this frame while following: a screen (less a few lines) below where the frame
+   * began. A frame that comes late on a loaded machine would otherwise jump over the text that came meanwhile,
+   * which then never shows; held back, the chat scrolls through it and catches up when the stream slows.
+   */
+  private readonly followLimit = (): number => {
+    if (!this.following) return Number.POSITIVE_INFINITY;
+    if (!this.afterPaintPending) {
+      this.afterPaintPending = true;
+      requestAnimationFrame(() => {
+        // A message posted in a frame's callback arrives once that frame is painted.
+        const channel = new MessageChannel();
+        channel.port1.onmessage = this.afterPaint;
+        channel.port2.postMessage(undefined);
+      });
+    }
+    if (this.jumping) return Number.POSITIVE_INFINITY;
+    // At rest until now, the view is where it was painted.
+    this.paintedTop ??= this.scrollTop;
+    return this.paintedTop + Math.max(1, this.clientHeight - STEP_OVERLAP_PX);
+  };
+
+  private readonly afterPaint = (): void => {
+    this.afterPaintPending = false;
+    // A jump has been laid out and painted: from here on, new text is stepped through.
+    this.jumping = false;
+    if (this.following && !this.atEnd()) {
+      // Behind the end: the next screen, from what is on screen now, whether or not more text comes.
+      this.paintedTop = this.scrollTop;
+      this.pinEnd();
+    } else {
+      this.paintedTop = undefined;
+    }
+  };
+
   /** The scroller's top and height at the last two scroll events: the virtualizer's `unpinned` comes in such an event. */
-  private lastScroll = { top: 0, height: 0 };
-  private scrollBefore = { top: 0, height: 0 };
+  private lastScroll = { top: 0, height: 0, shortestEnd: 0 };
+  private scrollBefore = { top: 0, height: 0, shortestEnd: 0 };
+
+  /** The heights the virtualizer gave its list since the last scroll event (see listHeights.ts). */
+  private readonly listHeights = new ListHeights();
+
+  /** Where the content ended when the list was at its shortest before this scroll, whichever listener runs first. */
+  private shortestEndOfThisScroll(): number {
+    const recorded = this.scrollTop === this.lastScroll.top && this.scrollHeight === this.lastScroll.height;
+    return recorded ? this.lastScroll.shortestEnd : this.listHeights.shortestEnd(this);
+  }
 
   /** Where the scroller was before this scroll, whichever of the scroll listeners (this one, the virtualizer's) ran first. */
   private previousScroll(): { top: number; height: number } {
@@ -235,7 +323,8 @@ export class SubchatsTranscript extends SubchatsElement {
 
   private readonly onScroll = (): void => {
     this.scrollBefore = this.lastScroll;
-    this.lastScroll = { top: this.scrollTop, height: this.scrollHeight };
+    this.lastScroll = { top: this.scrollTop, height: this.scrollHeight, shortestEnd: this.listHeights.shortestEnd(this) };
+    this.listHeights.restart();
     if (!this.following && this.atEnd()) this.followEnd();
   };
 

@@ -1,0 +1,48 @@
+// The main chat's layout: lit-virtualizer's flow layout, whose pin to the end may be held back so that a chat
+// following its end moves down by at most a screen per frame. When a frame comes late (a loaded machine, a
+// busy workbench sharing the webview's thread) more than a screen of text can arrive between two frames; a
+// plain pin then jumps over it and that text is never on screen. Held back, the chat scrolls through it and
+// catches up with the end once the stream slows (issue 23 item 1).
+import { FlowLayout } from '@lit-labs/virtualizer/layouts/flow.js';
+
+/** The layout's pin (its type is not exported by the package). */
+type PinOptions = FlowLayout['pin'];
+
+export interface FollowLayoutConfig {
+  readonly pin?: { readonly index: number; readonly block: 'end' };
+  /** Where the top of the view may go at most, in the scroller's pixels (Infinity: wherever the pin says). */
+  readonly followLimit?: () => number;
+}
+
+export class FollowLayout extends FlowLayout {
+  followLimit: () => number = () => Number.POSITIVE_INFINITY;
+  /** This reflow held the pin back: items are laid out around the view, not anchored on the pinned last one. */
+  private heldBack = false;
+
+  override get pin(): PinOptions {
+    return this.heldBack ? null : super.pin;
+  }
+
+  override set pin(options: PinOptions) {
+    super.pin = options;
+  }
+
+  protected override _setPositionFromPin(): void {
+    this.heldBack = false;
+    const before = this._scrollPosition;
+    super._setPositionFromPin();
+    if (super.pin === null) return;
+    const offset = this.offsetWithinScroller.top;
+    const limit = this.followLimit() - offset;
+    // Only a move down is held back: a pin that moves up (the content shrank) goes where it says.
+    if (this._scrollPosition <= before || this._scrollPosition <= limit) return;
+    this._scrollPosition = Math.max(before, limit);
+    this._scrollError = before - this._scrollPosition;
+    this.heldBack = true;
+  }
+}
+
+/** A layout config for <lit-virtualizer>: the follow layout, pinned to the end or not. */
+export function followLayout(config: FollowLayoutConfig): FollowLayoutConfig & { readonly type: typeof FollowLayout } {
+  return { type: FollowLayout, ...config };
+}
