@@ -1,7 +1,9 @@
-// Reads what a chat panel shows as plain data: its header (state, changes, children's timeline) and every
-// transcript entry in order, each as its kind and visible text without clock or elapsed times, so two runs
-// of the same scenario can be compared line by line. The transcript is virtualized: the reader scrolls
-// each entry into view and waits for it to render.
+// Reads what a chat panel shows as plain data: its header (state, and its details opened: changes, children's
+// timeline) and every transcript entry in order, each as its kind and visible text without clock or elapsed
+// times, so two runs of the same scenario can be compared line by line. The transcript is virtualized: the
+// reader scrolls each entry into view and waits for it to render.
+
+import { showChatDetails } from './subchats.mjs';
 
 /**
  * @typedef {{ header: string[], entries: string[][] }} ChatOutline
@@ -17,6 +19,8 @@
  * @returns {Promise<ChatOutline>}
  */
 export async function readChatOutline(chat, { openCards = false, workspace } = {}) {
+  // The header's details (how the state came about, changes, timeline) are drawn only while shown.
+  await showChatDetails(chat);
   const outline = await chat.locator('subchats-app').evaluate(readInPage, { openCards });
   const normal = (line) => withoutTimes(workspace ? line.replaceAll(workspace, '<workspace>') : line);
   return { header: outline.header.map(normal), entries: outline.entries.map((lines) => lines.map(normal)) };
