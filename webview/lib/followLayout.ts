@@ -15,7 +15,8 @@ export interface FollowLayoutConfig {
 }
 
 export class FollowLayout extends FlowLayout {
-  followLimit: () => number = () => Number.POSITIVE_INFINITY;
+  /** Set from the config (BaseLayout assigns it in its constructor: no initializer here to overwrite it). */
+  declare followLimit?: () => number;
   /** This reflow held the pin back: items are laid out around the view, not anchored on the pinned last one. */
   private heldBack = false;
 
@@ -33,7 +34,7 @@ export class FollowLayout extends FlowLayout {
     super._setPositionFromPin();
     if (super.pin === null) return;
     const offset = this.offsetWithinScroller.top;
-    const limit = this.followLimit() - offset;
+    const limit = (this.followLimit?.() ?? Number.POSITIVE_INFINITY) - offset;
     // Only a move down is held back: a pin that moves up (the content shrank) goes where it says.
     if (this._scrollPosition <= before || this._scrollPosition <= limit) return;
     this._scrollPosition = Math.max(before, limit);
