@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
 import { openActivity, chatFrame, launchWorkbench, pickQuickItem, runCommand, screenshot, treeItem } from './harness/index.mjs';
+import { SLOW_MS } from './harness/subchats.mjs';
 
 /** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
 let workbench;
@@ -67,7 +68,10 @@ test('opening a child shows its own sub-chat with a breadcrumb, and its prompt b
   await page.locator('.tabs-container .tab', { hasText: 'Explorer' }).waitFor();
   const childChat = chatFrame(page);
   const breadcrumb = childChat.getByRole('navigation', { name: 'Breadcrumb' });
-  await breadcrumb.getByText('Show me what subagents can do').waitFor();
+  // In code-server a new webview's host can wait for good on a service worker before it loads the chat (2 of
+  // ~25 runs here, the page blank, its content frame empty): the chat then gets a new panel after 10 s, at most
+  // twice (StalledPages), so the first page of the new tab may take that long.
+  await breadcrumb.getByText('Show me what subagents can do').waitFor({ timeout: SLOW_MS });
   await breadcrumb.getByText('Explorer').waitFor();
   // The instruction from the parent is shown as a message between sessions, naming the parent.
   await childChat.locator('subchats-session-message').getByRole('button', { name: 'Show me what subagents can do' }).first().waitFor();
