@@ -8,6 +8,7 @@ import type { ChatPanelState, HostToWebviewMessage, WebviewToHostMessage } from 
 import { WEBVIEW_PROTOCOL_VERSION, answeredRequestKey } from '../../src/protocol/webviewMessages';
 import { HOST_REQUEST_EVENT, RESTORE_DRAFT_EVENT, REVEAL_SESSION_EVENT } from '../events';
 import type { HostChannel } from '../host';
+import { afterNextPaint } from '../lib/afterPaint';
 import { isCancelChord, onMac } from '../lib/cancelChord';
 import { applyCodeTokenStyles } from '../lib/codeTokenStyles';
 import { cardAnchors } from '../lib/format';
@@ -155,21 +156,16 @@ export class SubchatsApp extends SubchatsElement {
   }
 
   /**
-   * Flow control: tells the host the newest revision on screen, at most once per frame and after that frame
-   * (components render in microtasks after the store changes, so they are done by the animation frame; the
-   * message-channel task after it runs once the frame is painted). The host holds further deltas until then.
+   * Flow control: tells the host the newest revision on screen, at most once per frame and after that frame is
+   * painted. The host holds further deltas until then.
    */
   private scheduleAck(): void {
     if (this.ackScheduled) return;
     this.ackScheduled = true;
-    requestAnimationFrame(() => {
-      const afterPaint = new MessageChannel();
-      afterPaint.port1.onmessage = () => {
-        this.ackScheduled = false;
-        const rev = this.store.mirror.rev;
-        if (rev !== undefined && !this.store.mirror.incompatible) this.channel.post({ type: 'ack', rev });
-      };
-      afterPaint.port2.postMessage(0);
+    afterNextPaint(() => {
+      this.ackScheduled = false;
+      const rev = this.store.mirror.rev;
+      if (rev !== undefined && !this.store.mirror.incompatible) this.channel.post({ type: 'ack', rev });
     });
   }
 

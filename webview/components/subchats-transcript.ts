@@ -8,6 +8,7 @@ import { html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import { property, state } from 'lit/decorators.js';
 import type { Entry } from '../../src/protocol/transcript';
 import { cardAnchors, entryLabel } from '../lib/format';
+import { afterNextPaint } from '../lib/afterPaint';
 import { followLayout } from '../lib/followLayout';
 import { ListHeights } from '../lib/listHeights';
 import { correctScrollerOffsets } from '../lib/virtualizerOffset';
@@ -68,7 +69,8 @@ export class SubchatsTranscript extends SubchatsElement {
   /** Where the view was at the last paint while the chat steps through new text; undefined at rest. */
   private paintedTop: number | undefined;
   private afterPaintPending = false;
-  private layout: object = FREE_LAYOUT;
+  /** Set in the constructor: followingLayout() needs followLimit, a field declared further down. */
+  private layout: object;
   private items: { view: ChatSessionView; items: Item[] } | undefined;
 
   constructor() {
@@ -254,12 +256,7 @@ export class SubchatsTranscript extends SubchatsElement {
     if (!this.following) return Number.POSITIVE_INFINITY;
     if (!this.afterPaintPending) {
       this.afterPaintPending = true;
-      requestAnimationFrame(() => {
-        // A message posted in a frame's callback arrives once that frame is painted.
-        const channel = new MessageChannel();
-        channel.port1.onmessage = this.afterPaint;
-        channel.port2.postMessage(undefined);
-      });
+      afterNextPaint(this.afterPaint);
     }
     if (this.jumping) return Number.POSITIVE_INFINITY;
     // At rest until now, the view is where it was painted.
@@ -289,14 +286,17 @@ export class SubchatsTranscript extends SubchatsElement {
 
   /** Where the content ended when the list was at its shortest before this scroll, whichever listener runs first. */
   private shortestEndOfThisScroll(): number {
-    const recorded = this.scrollTop === this.lastScroll.top && this.scrollHeight === this.lastScroll.height;
-    return recorded ? this.lastScroll.shortestEnd : this.listHeights.shortestEnd(this);
+    return this.scrollRecorded() ? this.lastScroll.shortestEnd : this.listHeights.shortestEnd(this);
+  }
+
+  /** Whether this listener already recorded the scroll being handled (the virtualizer's may run before or after). */
+  private scrollRecorded(): boolean {
+    return this.scrollTop === this.lastScroll.top && this.scrollHeight === this.lastScroll.height;
   }
 
   /** Where the scroller was before this scroll, whichever of the scroll listeners (this one, the virtualizer's) ran first. */
   private previousScroll(): { top: number; height: number } {
-    const recorded = this.scrollTop === this.lastScroll.top && this.scrollHeight === this.lastScroll.height;
-    return recorded ? this.scrollBefore : this.lastScroll;
+    return this.scrollRecorded() ? this.scrollBefore : this.lastScroll;
   }
 
   private atEnd(): boolean {

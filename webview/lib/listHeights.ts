@@ -26,7 +26,7 @@ export class ListHeights {
 
   /** A scroll event: the heights before it no longer matter. */
   restart(): void {
-    this.note(this.observer.takeRecords());
+    this.observer.takeRecords();
     this.shortest = Number.POSITIVE_INFINITY;
   }
 
