@@ -54,11 +54,13 @@ stage e2e node --test --test-concurrency=1 --test-reporter=spec test/e2e/*.e2e.t
 # rest do not depend on the version: the keybinding and workbench checks, the first-run welcome, a chat page that
 # fails to load, Reload Webviews (the page is rebuilt from the store's snapshot, whatever the wire spoke), the
 # hostile-agent checks (a notification and the trust gate, the same at both versions), the packaged-extension check
-# and the replayed real agents (truth.e2e: a replayed transcript answers v1 whatever is offered), and cost.e2e (its
-# usage and notification paths do not depend on the version; it passes at v1 too).
+# and the replayed real agents (truth.e2e: a replayed transcript answers v1 whatever is offered), cost.e2e (its
+# usage and notification paths do not depend on the version; it passes at v1 too), and history.e2e (two of its
+# tests open recorded transcripts whatever the setting; the other two restore a session from the history file,
+# whose lines the store replays the same way at both versions, as the unit tests of each version's store show).
 v1_files=()
 for file in test/e2e/*.e2e.test.mjs; do
-  case $file in */v2.e2e.test.mjs | */v1v2.e2e.test.mjs | */vsix.e2e.test.mjs | */cancelKey.e2e.test.mjs | */security.e2e.test.mjs | */smoke.e2e.test.mjs | */truth.e2e.test.mjs | */cost.e2e.test.mjs | */reload.e2e.test.mjs | */welcome.e2e.test.mjs | */pageLoad.e2e.test.mjs) ;; *) v1_files+=("$file") ;; esac
+  case $file in */v2.e2e.test.mjs | */v1v2.e2e.test.mjs | */vsix.e2e.test.mjs | */cancelKey.e2e.test.mjs | */security.e2e.test.mjs | */smoke.e2e.test.mjs | */truth.e2e.test.mjs | */cost.e2e.test.mjs | */reload.e2e.test.mjs | */welcome.e2e.test.mjs | */pageLoad.e2e.test.mjs | */history.e2e.test.mjs) ;; *) v1_files+=("$file") ;; esac
 done
 SUBCHATS_E2E_PROTOCOL=1 stage e2e-v1 node --test --test-concurrency=1 --test-reporter=spec "${v1_files[@]}"
 
