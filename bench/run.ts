@@ -63,6 +63,12 @@ async function main(): Promise<void> {
   );
   const at1000 = tree.find((row) => row.sessions === 1000);
   if (at1000) console.log(`  tick under 1 ms at 1,000 sessions: ${round(at1000.tickMs, 4)} ms, ${verdict(at1000.tickMs < 1)}`);
+  // Issue 23 item 5: a full refresh is linear in the sessions (each row's subtree walked was quadratic in depth).
+  const at5000 = tree.find((row) => row.sessions === 5000);
+  if (at1000 && at5000) {
+    const growth = at5000.fullRefreshMs / at1000.fullRefreshMs;
+    console.log(`  full refresh 5,000 / 1,000 sessions: ${round(growth, 2)}x; target linear (5x): <= 6x: ${verdict(growth <= 6)}`);
+  }
 
   const listed = runSessionListBench();
   results['sessionList'] = listed;

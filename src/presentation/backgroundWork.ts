@@ -4,7 +4,6 @@
 import type { SessionStateInfo } from '../protocol/transcript';
 import { isWorking, type PresentedState } from './sessionState';
 import { t } from './l10n';
-import { preOrder } from './treeOrder';
 
 /** The parts of a session the count reads (the store's SessionView fits). */
 export interface BackgroundFacts {
@@ -14,13 +13,11 @@ export interface BackgroundFacts {
 }
 
 /**
- * Descendants of a session (not itself) still at work in the background: launched, their end not reported.
+ * A descendant at work in the background: launched, its end not reported (subtreeSummary counts them).
  * A child that went quiet without an end stays counted: silence ends nothing.
  */
-export function backgroundRunning(sessionId: string, lookup: (id: string) => BackgroundFacts | undefined): number {
-  const own = lookup(sessionId);
-  if (!own) return 0;
-  return preOrder(own.childIds, lookup, (session) => session.childIds).filter((session) => session.background && isWorking(session.state)).length;
+export function runsInBackground(session: BackgroundFacts): boolean {
+  return session.background && isWorking(session.state);
 }
 
 /** A session whose turn ended (it reads idle) while `running` subagents still work in the background: said so. */

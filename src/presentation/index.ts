@@ -2,7 +2,7 @@
 // webview (webview/). Pure functions; imports only src/protocol.
 export { ownEntry, themeColorVar } from './lookup';
 export { AGENT_STARTED_QUIET_MS, BACKGROUND_QUIET_MS, isWorking, presentState, stateLabel, type Activity, type PresentableState, type PresentedState, type StateExtras } from './sessionState';
-export { backgroundRunning, withBackgroundWork } from './backgroundWork';
+export { runsInBackground, withBackgroundWork } from './backgroundWork';
 export { clockTime, elapsedMs, formatDuration, spentTimes, spentTimesSinceText, spentTimesText } from './time';
 export { grantsCancel, terminalGrantsCancel, presentToolStatus, stoppedWithTurn, toolKindIcon, toolProgress } from './toolCall';
 export { stateExplanation } from './explanation';
@@ -21,7 +21,7 @@ export { commandText, isPlainWord } from './command';
 export { permissionAnswer } from './permission';
 export { turnEndAnnouncement } from './turnEnd';
 export { TerminalOutputFilter } from './terminalOutput';
-export { contextText, costText, subtreeUsage, subtreeUsageLines, usageText, usageTree, type UsageNode } from './usage';
+export { contextText, costText, subtreeUsage, subtreeUsageLines, usageText, usageWithChildren, type SpentBelow, type SubtreeUsage, type UsageNode } from './usage';
 export { codeBlockFile } from './codeBlockFile';
 export { CODE_TOKEN_KINDS, codeTokenCss, codeTokenKind, type CodeTokenKind } from './codeTokens';
 export { displayPath, fileReference, isLocalFile, workspaceFile, workspacePathsInText } from './displayPath';

@@ -13,16 +13,31 @@ export function useL10nBundle(next: L10nBundle | undefined): void {
   bundle = next;
 }
 
+/** Messages split at their placeholders, once each (a row of the tree formats a few dozen per refresh). */
+const templates = new Map<string, string[]>();
+/** Messages are this extension's, a few hundred; the bound only keeps a caller that formats made-up text from growing it. */
+const MAX_TEMPLATES = 5000;
+
 /**
  * `message` in the user's language with `{0}`, `{1}`… replaced by `args`, as vscode.l10n.t does. Call it when
  * the text is shown, never while a module loads (the bundle is not there yet).
  */
 export function t(message: string, ...args: readonly (string | number | boolean)[]): string {
   const translated = bundle?.[message] ?? message;
-  return translated.replace(/\{(\d+)\}/g, (placeholder, index: string) => {
-    const arg = args[Number(index)];
-    return arg === undefined ? placeholder : String(arg);
-  });
+  // Without arguments every placeholder stays as it is: nothing to replace (most messages; the tree builds many).
+  if (args.length === 0) return translated;
+  let parts = templates.get(translated);
+  if (!parts) {
+    if (templates.size >= MAX_TEMPLATES) templates.clear();
+    templates.set(translated, (parts = translated.split(/\{(\d+)\}/)));
+  }
+  // Odd parts are placeholder indexes (a string split on a capturing group); an index without an argument stays.
+  let out = parts[0]!;
+  for (let i = 1; i < parts.length; i += 2) {
+    const arg = args[Number(parts[i])];
+    out += (arg === undefined ? `{${parts[i]}}` : String(arg)) + parts[i + 1]!;
+  }
+  return out;
 }
 
 /** The id of the chat page's JSON data element that carries the bundle (src/webviews/chatHtml.ts writes it). */

@@ -79,18 +79,33 @@ function spent(usage: SessionUsage | null): UsageFigures | null {
   return Object.keys(out).length > 0 ? (out as UsageFigures) : null;
 }
 
-/** What a child and everything under it spent, counted once; `partial` when its subagents' part is unknown. */
-function subtreeSpent(node: UsageNode): { readonly figures: UsageFigures | null; readonly partial: boolean } {
-  const own = spent(node.usage);
-  const includes = node.usage?.includesSubagents;
-  if (own && includes === true) return { figures: own, partial: false };
-  const below = node.children.map(subtreeSpent);
-  const belowFigures = below.reduce<UsageFigures | null>((total, child) => add(total, child.figures), null);
-  const belowPartial = below.some((child) => child.partial);
-  if (!own) return { figures: belowFigures, partial: belowPartial };
-  if (includes === false) return { figures: add(own, belowFigures), partial: belowPartial };
-  // Unknown whether its report includes its subagents': its own report only; theirs stay on them.
-  return { figures: own, partial: belowFigures !== null || belowPartial };
+/** What a session and everything under it spent, counted once; `partial` when its subagents' part is unknown. */
+export interface SpentBelow {
+  readonly figures: UsageFigures | null;
+  readonly partial: boolean;
+}
+
+/** The rule for one session, from its own report and what each child's subtree spent (see SpentBelow). */
+export function usageWithChildren(own: SessionUsage | null, children: readonly SpentBelow[]): { readonly usage: SubtreeUsage; readonly spentBelow: SpentBelow } {
+  const subagents = children.reduce<UsageFigures | null>((total, child) => add(total, child.figures), null);
+  const partial = children.some((child) => child.partial);
+  const ownSpent = spent(own);
+  const includes = own?.includesSubagents;
+  const total = ownSpent && includes === true ? ownSpent : ownSpent && includes === false && !partial ? add(ownSpent, subagents) : null;
+  // What this subtree counts as, seen from its parent: a report that includes the subagents' stands for all;
+  // one that excludes them adds theirs; one that does not say stands alone and leaves theirs uncounted.
+  const spentBelow: SpentBelow = !ownSpent
+    ? { figures: subagents, partial }
+    : includes === true
+      ? { figures: ownSpent, partial: false }
+      : includes === false
+        ? { figures: add(ownSpent, subagents), partial }
+        : { figures: ownSpent, partial: subagents !== null || partial };
+  return { usage: { own, subagents, total, partial }, spentBelow };
+}
+
+function usageOfNode(node: UsageNode): { readonly usage: SubtreeUsage; readonly spentBelow: SpentBelow } {
+  return usageWithChildren(node.usage, node.children.map((child) => usageOfNode(child).spentBelow));
 }
 
 /**
@@ -98,13 +113,7 @@ function subtreeSpent(node: UsageNode): { readonly figures: UsageFigures | null;
  * theirs; one that excludes it is; where the wire does not say, the two are kept apart (never summed).
  */
 export function subtreeUsage(node: UsageNode): SubtreeUsage {
-  const parts = node.children.map(subtreeSpent);
-  const subagents = parts.reduce<UsageFigures | null>((total, child) => add(total, child.figures), null);
-  const partial = parts.some((child) => child.partial);
-  const own = node.usage;
-  const ownSpent = spent(own);
-  const total = ownSpent && own?.includesSubagents === true ? ownSpent : ownSpent && own?.includesSubagents === false && !partial ? add(ownSpent, subagents) : null;
-  return { own, subagents, total, partial };
+  return usageOfNode(node).usage;
 }
 
 /** The subtree's usage as lines (tree tooltip, chat header title); which figure is which said on each. */
@@ -126,12 +135,4 @@ export function subtreeUsageLines(usage: SubtreeUsage): string[] {
   if (context) lines.push(t('Context: {0}', context));
   if (usage.own) lines.push(t('Reported by: {0}', usage.own.source));
   return lines;
-}
-
-/** A session's subtree as the usage rule reads it, from any store of sessions (cycles are cut). */
-export function usageTree(sessionId: string, lookup: (id: string) => { readonly spend: SessionUsage | null; readonly childIds: readonly string[] } | undefined, seen = new Set<string>()): UsageNode {
-  seen.add(sessionId);
-  const session = lookup(sessionId);
-  const children = (session?.childIds ?? []).filter((id) => !seen.has(id)).map((id) => usageTree(id, lookup, seen));
-  return { usage: session?.spend ?? null, children };
 }

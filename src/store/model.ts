@@ -101,6 +101,8 @@ export interface SessionRecord {
   /** Time spent working and waiting on the user (replaced whole on each change): idle time between turns is neither. */
   timeSpent: TimeSpent;
   rev: number;
+  /** The newest `rev` in the session's subtree (itself and its descendants): what a subtree summary is current at. */
+  subtreeRev: number;
   meta: Record<string, unknown> | null;
 }
 

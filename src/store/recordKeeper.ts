@@ -138,6 +138,7 @@ export class RecordKeeper {
 
   touch(session: SessionRecord): void {
     session.rev = this.rev;
+    this.markSubtree(session);
     session.updatedAt = this.at;
     this.relabel(session);
     this.changed({ sessionId: session.id, kind: 'session' });
@@ -147,8 +148,16 @@ export class RecordKeeper {
   touchEntry(session: SessionRecord, entry: Entry, appended?: string): void {
     entry.rev = this.rev;
     session.rev = this.rev;
+    this.markSubtree(session);
     session.updatedAt = this.at;
     this.changed(appended === undefined ? { sessionId: session.id, kind: 'entry', entryId: entry.id } : { sessionId: session.id, kind: 'entry', entryId: entry.id, appended });
+  }
+
+  /** The session and its ancestors learn that their subtree changed now; stops at the first that already knows. */
+  private markSubtree(session: SessionRecord): void {
+    for (let at: SessionRecord | undefined = session; at && at.subtreeRev !== this.rev; at = at.parentId === null ? undefined : this.sessions.get(at.parentId)) {
+      at.subtreeRev = this.rev;
+    }
   }
 
   touchEntryById(sessionId: string | undefined, entry: Entry): void {

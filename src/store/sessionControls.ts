@@ -121,9 +121,41 @@ function cancelOf(session: SessionView, connected: boolean): ActionPermission {
  */
 function cancelChildren(session: SessionView, facts: ControlFacts): ActionPermission {
   if (session.childIds.length === 0) return denied(t('"{0}" has no subagents.', session.label));
-  let refusal: string | undefined;
+  const found = workingBelow(session, facts);
+  if (found === 'cancellable') return allowed;
+  if (!found) return denied(t('Nothing to cancel: no subagent of "{0}" is working right now.', session.label));
+  return denied(t('None of the working subagents of "{0}" can be cancelled now: "{1}": {2}', session.label, found.label, cancelOf(found, facts.connected).reason ?? t('not allowed')));
+}
+
+/** What the last walk below a session found, while nothing in its subtree changed (its `subtreeRev`). */
+interface WalkBelow {
+  readonly subtreeRev: number;
+  readonly connected: boolean;
+  /** A working subagent below takes a cancel now. */
+  readonly cancellable: boolean;
+  /** Else the first working one (breadth first, in the order they appeared), if any. */
+  readonly firstWorking: string | null;
+}
+const walksBelow = new WeakMap<SessionView, WalkBelow>();
+
+/**
+ * Whether a working subagent below takes a cancel now ('cancellable'), else the first working one, else
+ * undefined. Remembered per subtree revision: the row of a parent of hundreds of idle subagents is redrawn
+ * every second while it works.
+ */
+function workingBelow(session: SessionView, facts: ControlFacts): 'cancellable' | SessionView | undefined {
+  let walk = walksBelow.get(session);
+  if (!walk || walk.subtreeRev !== session.subtreeRev || walk.connected !== facts.connected) {
+    walk = walkBelow(session, facts);
+    walksBelow.set(session, walk);
+  }
+  if (walk.cancellable) return 'cancellable';
+  return walk.firstWorking === null ? undefined : facts.lookup(walk.firstWorking);
+}
+
+function walkBelow(session: SessionView, facts: ControlFacts): WalkBelow {
+  let firstWorking: string | null = null;
   const seen = new Set<string>([session.id]);
-  // Breadth first, in the order the subagents appeared: the reason names the first of them.
   const pending = [...session.childIds];
   for (let next = 0; next < pending.length; next++) {
     const id = pending[next]!;
@@ -132,11 +164,10 @@ function cancelChildren(session: SessionView, facts: ControlFacts): ActionPermis
     seen.add(id);
     pending.push(...child.childIds);
     if (!isWorking(child.state)) continue;
-    const cancel = cancelOf(child, facts.connected);
-    if (cancel.allowed) return allowed;
-    refusal ??= t('None of the working subagents of "{0}" can be cancelled now: "{1}": {2}', session.label, child.label, cancel.reason ?? t('not allowed'));
+    if (cancelOf(child, facts.connected).allowed) return { subtreeRev: session.subtreeRev, connected: facts.connected, cancellable: true, firstWorking: null };
+    firstWorking ??= child.id;
   }
-  return denied(refusal ?? t('Nothing to cancel: no subagent of "{0}" is working right now.', session.label));
+  return { subtreeRev: session.subtreeRev, connected: facts.connected, cancellable: false, firstWorking };
 }
 
 /** A session that takes prompts: send, steer the running turn, or wait in its queue. */

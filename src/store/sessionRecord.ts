@@ -48,6 +48,7 @@ export function newSessionRecord(init: SessionRecordInit, at: number, rev: numbe
     updatedAt: at,
     timeSpent: { working: 0, waiting: 0, since: spellOf(init.state) ? at : null },
     rev,
+    subtreeRev: rev,
     meta: null,
   };
 }

@@ -4,7 +4,6 @@ import type { SessionActions, SessionView } from '../store/model';
 import { isReconnectable } from '../host/reconnect';
 import { inertUiText, markdownText } from '../host/uiText';
 import {
-  backgroundRunning,
   clockTime,
   elapsedMs,
   filesChangedLabel,
@@ -15,14 +14,12 @@ import {
   presentState,
   spentTimesSinceText,
   stateExplanation,
-  subtreeUsage,
   subtreeUsageLines,
   t,
-  usageTree,
   withBackgroundWork,
   type PresentedState,
 } from '../presentation';
-import { subtreeChanges } from '../store/sessionChanges';
+import { subtreeSummary } from '../store/subtreeSummary';
 import { questionsNotForwardedBy } from '../store/subagentDialects';
 
 export interface TreeItemModel {
@@ -136,6 +133,7 @@ export function sessionItemOf(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'live
     ancestry.unshift(parent.label);
     p = parent.parentId;
   }
+  const below = subtreeSummary(runtime.store, sessionId)!;
   return sessionTreeItem(session, {
     agentName: runtime.agent.name,
     connectionId: runtime.id,
@@ -145,9 +143,9 @@ export function sessionItemOf(runtime: Pick<AgentRuntime, 'id' | 'agent' | 'live
     reconnectable: isReconnectable(runtime, session),
     ancestry,
     questionsNotForwardedBy: questionsNotForwardedBy(runtime.store, session),
-    changedFiles: subtreeChanges(runtime.store, sessionId).length,
-    usageLines: subtreeUsageLines(subtreeUsage(usageTree(sessionId, (id) => runtime.store.getSession(id)))),
-    backgroundRunning: backgroundRunning(sessionId, (id) => runtime.store.getSession(id)),
+    changedFiles: below.changedPaths.size,
+    usageLines: subtreeUsageLines(below.usage),
+    backgroundRunning: below.backgroundRunning,
   });
 }
 

@@ -2,10 +2,11 @@
 // raw agent blobs, safe tool calls, ancestors, terminals) and whole snapshots. Pure reads; no delta bookkeeping.
 import type { SessionView, SessionStateInfo, ToolCallRecord } from '../store/model';
 import { viewSafeToolCall } from './viewSafeToolCall';
-import { backgroundRunning, childTimeline, preOrder, sessionSettings, subtreeUsage, subtreeUsageLines, usageTree } from '../presentation';
+import { childTimeline, preOrder, sessionSettings, subtreeUsageLines } from '../presentation';
 import { changeSummary, ownChanges, subtreeChanges, type FileChange } from '../store/sessionChanges';
 import type { SessionStoreReader } from '../store/storeAccess';
 import { questionsNotForwardedBy } from '../store/subagentDialects';
+import { subtreeSummary } from '../store/subtreeSummary';
 import { t } from '../presentation/l10n';
 import {
   HEADER_STATE_HISTORY,
@@ -76,6 +77,7 @@ export function controlsChanged(now: SessionControls, sent: ChatSessionHeader): 
 /** What the webview reads of a session (see ChatSessionHeader): built field by field, never spread. */
 export function sessionHeader(store: SessionStoreReader, session: SessionView, controls = sessionControls(store, session.id)): ChatSessionHeader {
   const changes = chatChanges(ownChanges(session));
+  const below = subtreeSummary(store, session.id);
   return {
     id: session.id,
     parentId: session.parentId,
@@ -89,10 +91,10 @@ export function sessionHeader(store: SessionStoreReader, session: SessionView, c
     awaitingUser: session.awaitingUser,
     usage: chatUsage(session.usage),
     spend: session.spend,
-    spendLines: subtreeUsageLines(subtreeUsage(usageTree(session.id, (id) => store.getSession(id)))),
+    spendLines: below ? subtreeUsageLines(below.usage) : [],
     cancelRequestedAt: session.cancelRequestedAt ?? null,
     background: session.background === true,
-    backgroundRunning: backgroundRunning(session.id, (id) => store.getSession(id)),
+    backgroundRunning: below?.backgroundRunning ?? 0,
     questionsNotForwardedBy: questionsNotForwardedBy(store, session),
     childTimeline: childTimeline(session.childIds.map((id) => store.getSession(id)).filter((child): child is SessionView => child !== undefined)),
     settings: session.parentId === null && !session.closed ? sessionSettings(session) : [],

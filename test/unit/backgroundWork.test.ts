@@ -3,7 +3,8 @@
 // reported (qwen's background notification), and keep saying it for a child whose end never is.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { BACKGROUND_QUIET_MS, backgroundRunning, presentState, withBackgroundWork } from '../../src/presentation';
+import { BACKGROUND_QUIET_MS, presentState, withBackgroundWork } from '../../src/presentation';
+import { subtreeSummary } from '../../src/store/subtreeSummary';
 import type { SessionView } from '../../src/store/model';
 import type { SessionStore } from '../../src/store/sessionStore';
 import { sessionItemOf } from '../../src/views/sessionTreeModel';
@@ -42,11 +43,10 @@ test('the count: descendants at work in the background, grandchildren included; 
   w.record('A').background = true;
   w.record('B').background = true;
   end('end_turn');
-  const lookup = (id: string) => w.store.getSession(id);
-  assert.equal(backgroundRunning('R', lookup), 2, 'A and its B; C is a foreground child');
+  assert.equal(subtreeSummary(w.store, 'R')?.backgroundRunning, 2, 'A and its B; C is a foreground child');
   w.update('A', announce('B', { state: { state: 'idle', stopReason: 'end_turn' } }));
-  assert.equal(backgroundRunning('R', lookup), 1);
-  assert.equal(backgroundRunning('A', lookup), 0, 'a session does not count itself');
+  assert.equal(subtreeSummary(w.store, 'R')?.backgroundRunning, 1);
+  assert.equal(subtreeSummary(w.store, 'A')?.backgroundRunning, 0, 'a session does not count itself');
 });
 
 test('qwen background subagent: the root reads "Done; 1 subagent still running in the background" until the background notification, then Done', () => {

@@ -3,7 +3,7 @@
 // its call nor ends it), and its call's end is its end.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { backgroundRunning } from '../../src/presentation';
+import { subtreeSummary } from '../../src/store/subtreeSummary';
 import { Wire } from './support/storeFixtures';
 
 const launch = (runMode: 'background' | 'foreground') => ({
@@ -24,7 +24,7 @@ test('a background draft subagent runs on after the turn, flagged background, un
   const child = w.session('C');
   assert.deepEqual([child.state.state, child.background], ['running', true]);
   assert.equal(w.session('R').toolCalls['call_1']?.stoppedByTurn, undefined, 'its call is not stopped with the turn');
-  assert.equal(backgroundRunning('R', (id) => w.store.getSession(id)), 1);
+  assert.equal(subtreeSummary(w.store, 'R')?.backgroundRunning, 1);
   w.update('R', { sessionUpdate: 'tool_call_update', toolCallId: 'call_1', status: 'completed' });
   assert.deepEqual([w.session('C').state.state, w.session('C').state.stopReason, w.session('C').background], ['idle', 'end_turn', false]);
 });

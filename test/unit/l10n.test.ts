@@ -192,6 +192,10 @@ describe('words in the source', () => {
   test('t fills placeholders as vscode.l10n.t does, and reads the bundle the host hands over', () => {
     assert.equal(t('{0} of {1} ({0})', 'a', 2), 'a of 2 (a)');
     assert.equal(t('{1} left alone', 'a'), '{1} left alone');
+    // Agent text in an argument is put in as it is, never read as a placeholder or a replacement pattern.
+    assert.equal(t('{0} then {1}', '{1} $& $1', 'x'), '{1} $& $1 then x');
+    assert.equal(t('{0}{0}', 'ab'), 'abab');
+    assert.equal(t('{x} {} {0', 'a'), '{x} {} {0', 'only {digits} is a placeholder');
     try {
       useL10nBundle({ 'Needs you': 'Wartet auf dich', '{0} sessions': '{0} Sitzungen' });
       assert.equal(t('Needs you'), 'Wartet auf dich');
