@@ -119,6 +119,51 @@ function printProfile(profile: { nodes: { id: number; callFrame: { functionName:
   const total = [...self.values()].reduce((a, b) => a + b, 0);
   console.log(`[bench:scaling] profile: ${total.toFixed(0)} ms sampled; top self time:`);
   for (const [name, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${name}`);
+  // Who calls the costliest native functions (the three frames above them).
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes as { id: number; children?: number[] }[]) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const label = (id: number | undefined) => {
+    const frame = id === undefined ? undefined : byId.get(id)?.callFrame;
+    return frame ? `${frame.functionName || '(anonymous)'}:${frame.lineNumber + 1}` : '-';
+  };
+  const callers = new Map<string, number>();
+  samples.forEach((id, i) => {
+    const name = byId.get(id)?.callFrame.functionName;
+    if (!name || !['getBoundingClientRect', 'dispatchEvent', 'createHTML', 'parseFromString'].includes(name)) return;
+    const p1 = parentOf.get(id);
+    const p2 = p1 === undefined ? undefined : parentOf.get(p1);
+    const p3 = p2 === undefined ? undefined : parentOf.get(p2);
+    const p4 = p3 === undefined ? undefined : parentOf.get(p3);
+    const key = `${name} < ${label(p1)} < ${label(p2)} < ${label(p3)} < ${label(p4)}`;
+    callers.set(key, (callers.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
+  });
+  for (const [key, ms] of [...callers].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${ms.toFixed(1).padStart(8)} ms  ${key}`);
+}
+
+interface TraceEvent {
+  readonly name: string;
+  readonly ph: string;
+  readonly dur?: number;
+  readonly pid: number;
+  readonly tid: number;
+  readonly args?: { readonly name?: string };
+}
+
+/** Per chunk, the renderer main thread's trace events by name (total duration; nested events counted in each). */
+function printTrace(events: readonly TraceEvent[], chunks: number): void {
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const byThread = new Map<string, Map<string, number>>();
+  for (const e of events) {
+    const thread = `${e.pid}:${e.tid}`;
+    if (e.ph !== 'X' || !mains.has(thread) || e.dur === undefined) continue;
+    const names = byThread.get(thread) ?? new Map<string, number>();
+    byThread.set(thread, names);
+    names.set(e.name, (names.get(e.name) ?? 0) + e.dur / 1000);
+  }
+  const [, busiest] = [...byThread].sort((a, b) => (b[1].get('RunTask') ?? 0) - (a[1].get('RunTask') ?? 0))[0] ?? [];
+  if (!busiest) return;
+  console.log('[bench:scaling] trace, renderer main thread, ms per chunk (nested events counted in each):');
+  for (const [name, ms] of [...busiest].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${(ms / chunks).toFixed(3).padStart(9)}  ${name}`);
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -229,9 +274,12 @@ export async function scalingRun(harness: Harness, variant: { name: string; path
   const taskBefore = await taskSeconds(cdp);
   const metricsBefore = (await cdp.send('Performance.getMetrics')).metrics;
   const profiling = process.env.SUBCHATS_BENCH_PROFILE === `${shape}-${pace}-${sizeKB}-${variant.name}`;
+  const traceEvents: TraceEvent[] = [];
   if (profiling) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.start');
+    cdp.on('Tracing.dataCollected', (data: { value: TraceEvent[] }) => traceEvents.push(...data.value));
+    await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink,cc,v8', transferMode: 'ReportEvents' });
   }
   measuring = true;
   if (pace === 'llm') {
@@ -254,6 +302,10 @@ export async function scalingRun(harness: Harness, variant: { name: string; path
   const taskAfter = await taskSeconds(cdp);
   if (profiling) {
     printProfile((await cdp.send('Profiler.stop')).profile);
+    const ended = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
+    await ended;
+    printTrace(traceEvents, chunks);
     const after = (await cdp.send('Performance.getMetrics')).metrics;
     const delta = (name: string) => (after.find((m) => m.name === name)?.value ?? 0) - (metricsBefore.find((m) => m.name === name)?.value ?? 0);
     console.log(`[bench:scaling] per chunk: layout ${((delta('LayoutDuration') * 1000) / chunks).toFixed(2)} ms (${(delta('LayoutCount') / chunks).toFixed(1)}×), style ${((delta('RecalcStyleDuration') * 1000) / chunks).toFixed(2)} ms (${(delta('RecalcStyleCount') / chunks).toFixed(1)}×), script ${((delta('ScriptDuration') * 1000) / chunks).toFixed(2)} ms, task ${((delta('TaskDuration') * 1000) / chunks).toFixed(2)} ms; DOM nodes ${after.find((m) => m.name === 'Nodes')?.value}`);
