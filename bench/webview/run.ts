@@ -2,6 +2,7 @@
 // same host messages. Scenarios: 20 children streaming at 5,000 updates/s combined, opening a 20,000-entry
 // transcript, opening a parent of 500 finished subagents, and one message streamed to 1-500 KB (./scaling). Usage:
 // node --import tsx bench/webview/run.ts [--quick] [--no-build] [--scaling-only | --no-scaling] [--shapes=code,list,table,paragraph,mixed]
+// SUBCHATS_BENCH_PROFILE=<shape>-<pace>-<KB>-subchats profiles that case (self times, callers); SUBCHATS_BENCH_TRACE=1 adds a trace.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CDPSession, Page } from 'playwright-core';

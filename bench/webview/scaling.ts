@@ -278,6 +278,10 @@ export async function scalingRun(harness: Harness, variant: { name: string; path
   if (profiling) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.start');
+  }
+  // Tracing slows the page (and skews the profile's self times): only when asked for.
+  const tracing = profiling && process.env.SUBCHATS_BENCH_TRACE === '1';
+  if (tracing) {
     cdp.on('Tracing.dataCollected', (data: { value: TraceEvent[] }) => traceEvents.push(...data.value));
     await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink,cc,v8', transferMode: 'ReportEvents' });
   }
@@ -302,10 +306,12 @@ export async function scalingRun(harness: Harness, variant: { name: string; path
   const taskAfter = await taskSeconds(cdp);
   if (profiling) {
     printProfile((await cdp.send('Profiler.stop')).profile);
-    const ended = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
-    await cdp.send('Tracing.end');
-    await ended;
-    printTrace(traceEvents, chunks);
+    if (tracing) {
+      const ended = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+      await cdp.send('Tracing.end');
+      await ended;
+      printTrace(traceEvents, chunks);
+    }
     const after = (await cdp.send('Performance.getMetrics')).metrics;
     const delta = (name: string) => (after.find((m) => m.name === name)?.value ?? 0) - (metricsBefore.find((m) => m.name === name)?.value ?? 0);
     console.log(`[bench:scaling] per chunk: layout ${((delta('LayoutDuration') * 1000) / chunks).toFixed(2)} ms (${(delta('LayoutCount') / chunks).toFixed(1)}×), style ${((delta('RecalcStyleDuration') * 1000) / chunks).toFixed(2)} ms (${(delta('RecalcStyleCount') / chunks).toFixed(1)}×), script ${((delta('ScriptDuration') * 1000) / chunks).toFixed(2)} ms, task ${((delta('TaskDuration') * 1000) / chunks).toFixed(2)} ms; DOM nodes ${after.find((m) => m.name === 'Nodes')?.value}`);
