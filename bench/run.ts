@@ -32,17 +32,17 @@ async function main(): Promise<void> {
     'store ingest of the same lines (ms)': Math.round(store.storeMs),
     'ratio store / parse (target <= 1.0)': Number(store.ratio.toFixed(3)),
     'updates per second (store only)': Math.round(store.updatesPerSecond),
-    'retained message text (bytes)': store.retainedTextBytes,
+    'retained message text (UTF-8 bytes)': store.retainedTextBytes,
     'heap growth (bytes)': store.heapGrowthBytes,
-    'heap per retained text byte (was 6.75; target <= 5)': round(store.heapPerTextByte),
+    'heap per retained text byte (was 13.5; target <= 10)': round(store.heapPerTextByte),
   });
-  console.log(`  store / parse <= 1.0: ${verdict(store.ratio <= 1.0)}; heap per text byte <= 5: ${verdict(store.heapPerTextByte <= 5)}`);
+  console.log(`  store / parse <= 1.0: ${verdict(store.ratio <= 1.0)}; heap per text byte <= 10: ${verdict(store.heapPerTextByte <= 10)}`);
   // The same stream with message chunks only: what retained message text costs without tool-call records.
   const messagesOnly = runStoreBenchInChild(quick ? 200_000 : 1_000_000, false);
   results['storeMessagesOnly'] = messagesOnly;
   console.log(
-    `  messages only: heap per retained text byte ${round(messagesOnly.heapPerTextByte)} (was 3.10; target <= 2): ${verdict(messagesOnly.heapPerTextByte <= 2)}` +
-      ` (text bytes counted as UTF-16, 2 per char; V8 keeps ASCII at 1)`,
+    `  messages only: heap per retained text byte ${round(messagesOnly.heapPerTextByte)} (was 6.2; target <= 4): ${verdict(messagesOnly.heapPerTextByte <= 4)}` +
+      ` (text in real bytes, UTF-8 as on the wire and on disk; the figures before and the targets were set per UTF-16 code unit at 2 bytes, so they are doubled here)`,
   );
 
   printNdjson((results['ndjson'] = runNdjsonBench(ndjsonCases(quick, process.argv.includes('--ndjson-full-baseline')))));

@@ -88,7 +88,8 @@ export function runStoreBench(total = 1_000_000, batch = 50_000, toolCalls = tru
   const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
   if (store.getSession(ROOT)?.childIds.length !== 20 || store.sessionCount !== CHILDREN + 1) throw new Error('benchmark stream did not build the expected tree');
   let textBytes = 0;
-  for (const session of store.listSessions()) for (const e of session.entries) if (e.kind === 'message') textBytes += e.text.length * 2;
+  // Real bytes, as the text is on the wire and on disk (UTF-8): not UTF-16 code units at 2 bytes each.
+  for (const session of store.listSessions()) for (const e of session.entries) if (e.kind === 'message') textBytes += Buffer.byteLength(e.text, 'utf8');
   return {
     updates: count,
     parseMs,
