@@ -303,6 +303,43 @@ describe('following the end', () => {
     await chat.close();
   });
 
+  // bench:e2e missed the last lines written before a subagent's card (the card splits the message): the same
+  // several screens at once, then a card and a new message after it, all in one frame.
+  test('text followed at once by a subagent card and more text is scrolled through too: every paragraph before and after the card is on screen in some frame', async () => {
+    const { chat, scene, link, page } = await streamingChat();
+    await settledAtEnd(page);
+    await page.evaluate(`(() => {
+      const scroller = document.querySelector('subchats-transcript.sc-root-transcript');
+      window.__shown = new Set();
+      const marked = (element) => [...(element.textContent ?? '').matchAll(/⟦(\\d+)⟧/g)].map((m) => Number(m[1]));
+      const seen = new IntersectionObserver((entries) => {
+        for (const entry of entries) if (entry.isIntersecting) for (const n of marked(entry.target)) window.__shown.add(n);
+      }, { root: scroller });
+      new MutationObserver(() => {
+        for (const block of scroller.querySelectorAll('subchats-message p')) if (marked(block).length > 0) seen.observe(block);
+      }).observe(scroller, { subtree: true, childList: true, characterData: true });
+    })()`);
+    const paragraphs = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `\n\n⟦${from + i}⟧ ${'more words streamed in '.repeat(10)}`).join('');
+    scene.chunk(ROOT, 'agent', paragraphs(0, 40), 'live');
+    scene.child(ROOT, 'late-child', { title: 'Scout' });
+    scene.chunk(ROOT, 'agent', paragraphs(40, 60));
+    await link.flush();
+    await page.waitForFunction(() => {
+      const scroller = document.querySelector('subchats-transcript.sc-root-transcript')!;
+      return scroller.textContent?.includes(`⟦59⟧`) && scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
+    });
+    await settledAtEnd(page);
+    const shown = await page.evaluate(() => [...(window as unknown as { __shown: Set<number> }).__shown]);
+    assert.deepEqual(
+      Array.from({ length: 60 }, (_, i) => i).filter((i) => !shown.includes(i)),
+      [],
+      'paragraphs never on screen',
+    );
+    assert.equal(await page.locator('subchats-transcript.sc-root-transcript').getAttribute('data-following'), 'true');
+    assert.deepEqual(chat.pageErrors, []);
+    await chat.close();
+  });
+
   test('a prompt sent in the chat follows the end again after the user scrolled away', async () => {
     const { chat, page } = await streamingChat();
     await settledAtEnd(page);
