@@ -282,7 +282,7 @@ export async function scalingRun(harness: Harness, variant: { name: string; path
   // Tracing slows the page (and skews the profile's self times): only when asked for.
   const tracing = profiling && process.env.SUBCHATS_BENCH_TRACE === '1';
   if (tracing) {
-    cdp.on('Tracing.dataCollected', (data: { value: TraceEvent[] }) => traceEvents.push(...data.value));
+    cdp.on('Tracing.dataCollected', (data) => traceEvents.push(...(data.value as unknown as TraceEvent[])));
     await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink,cc,v8', transferMode: 'ReportEvents' });
   }
   measuring = true;
