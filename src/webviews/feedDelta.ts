@@ -67,36 +67,51 @@ export class DeltaBuilder {
 
   /** The delta from `fromRev`, or undefined when nothing the webview shows changed; records it as held. */
   build(fromRev: number, pending: PendingChanges, held: WebviewHoldings): DeltaMessage | undefined {
-    const sessions = subtreeSessions(this.store, this.rootSessionId);
-    const deltas: ChatSessionDelta[] = [];
-    const nextHeld = new Map<string, ChatSessionHeader>();
-    // Only the sessions whose actions may have changed are asked again (the store says which): asking all of them
-    // at every post cost each update the number of sessions in the chat (50 µs per child).
     const factsKey = this.store.controlFactsKey();
-    const controlsToCheck = pending.treeChanged || factsKey !== this.controlFactsKey ? undefined : this.store.controlsAffectedBy(pending.ownChanges);
+    const factsChanged = factsKey !== this.controlFactsKey;
     this.controlFactsKey = factsKey;
-    for (const session of sessions) {
-      const sent = held.sessions.get(session.id);
-      if (sent === undefined || pending.wholeSessions.has(session.id)) {
-        const full = sessionData(this.store, session);
-        nextHeld.set(session.id, full.header);
-        held.forgetTexts(session.id);
-        deltas.push({ sessionId: session.id, full });
-        continue;
+    // The panel's sessions are the ones it holds unless the tree moved or a session goes whole: then every session
+    // is looked at. Otherwise only those the store named, so an update in a parent of 500 subagents does not cost
+    // a pass over all 500.
+    const named = pending.treeChanged || factsChanged || pending.wholeSessions.size > 0 ? undefined : this.namedSessions(pending, held);
+    const deltas: ChatSessionDelta[] = [];
+    let removedSessionIds: string[] = [];
+    let looked: SessionView[];
+    if (named) {
+      looked = named;
+      for (const session of named) {
+        const sent = held.sessions.get(session.id)!;
+        const { delta, header } = this.changedSession(session, sent, undefined, pending, held);
+        held.sessions.set(session.id, header);
+        if (delta) deltas.push(delta);
       }
-      const checked = controlsToCheck === undefined || controlsToCheck.has(session.id);
-      const controls = checked ? sessionControls(this.store, session.id) : { actions: sent.actions, toolCallCancel: sent.toolCallCancel };
-      const { delta, header } = this.sessionDelta(session, sent, controls, checked && controlsChanged(controls, sent), pending, held);
-      nextHeld.set(session.id, header);
-      if (delta) deltas.push(delta);
+    } else {
+      looked = subtreeSessions(this.store, this.rootSessionId);
+      // Only the sessions whose actions may have changed are asked again (the store says which): asking all of them
+      // at every post cost each update the number of sessions in the chat (50 µs per child).
+      const controlsToCheck = pending.treeChanged || factsChanged ? undefined : this.store.controlsAffectedBy(pending.ownChanges);
+      const nextHeld = new Map<string, ChatSessionHeader>();
+      for (const session of looked) {
+        const sent = held.sessions.get(session.id);
+        if (sent === undefined || pending.wholeSessions.has(session.id)) {
+          const full = sessionData(this.store, session);
+          nextHeld.set(session.id, full.header);
+          held.forgetTexts(session.id);
+          deltas.push({ sessionId: session.id, full });
+          continue;
+        }
+        const { delta, header } = this.changedSession(session, sent, controlsToCheck, pending, held);
+        nextHeld.set(session.id, header);
+        if (delta) deltas.push(delta);
+      }
+      removedSessionIds = [...held.sessions.keys()].filter((id) => !nextHeld.has(id));
+      for (const id of removedSessionIds) held.forgetTexts(id);
+      held.sessions = nextHeld;
     }
-    const removedSessionIds = [...held.sessions.keys()].filter((id) => !nextHeld.has(id));
-    for (const id of removedSessionIds) held.forgetTexts(id);
-    held.sessions = nextHeld;
 
     const ancestors = ancestorsOf(this.store, this.rootSessionId);
     const ancestorsChanged = held.ancestorsChanged(ancestors);
-    const { terminals, terminalAppends } = held.changedTerminals(terminalsOf(sessions));
+    const { terminals, terminalAppends } = held.changedTerminals(terminalsOf(looked));
 
     if (deltas.length === 0 && removedSessionIds.length === 0 && !ancestorsChanged && terminals.length === 0 && terminalAppends.length === 0) {
       return undefined;
@@ -112,6 +127,48 @@ export class DeltaBuilder {
       ...(terminals.length > 0 ? { terminals } : {}),
       ...(terminalAppends.length > 0 ? { terminalAppends } : {}),
     };
+  }
+
+  /**
+   * The held sessions the pending changes name (their entries, their headers, or actions the store says a change
+   * may have moved), in the panel's order; undefined when one of them is not where the webview has it (then the
+   * whole tree is looked at).
+   */
+  private namedSessions(pending: PendingChanges, held: WebviewHoldings): SessionView[] | undefined {
+    const ids = new Set<string>([...pending.entries.keys(), ...pending.dirtyHeaders, ...this.store.controlsAffectedBy(pending.ownChanges)]);
+    const named: SessionView[] = [];
+    for (const id of held.sessions.keys()) {
+      if (!ids.delete(id)) continue;
+      const session = this.store.getSession(id);
+      if (!session || session.id !== id) return undefined;
+      named.push(session);
+    }
+    // A name the webview does not hold (a session outside this panel's tree) changes nothing here.
+    for (const id of ids) if (this.store.getSession(id) && this.inTree(id)) return undefined;
+    return named;
+  }
+
+  /** Whether a session is under this panel's root (its ancestors lead there). */
+  private inTree(sessionId: string): boolean {
+    const seen = new Set<string>();
+    for (let id: string | null | undefined = sessionId; id && !seen.has(id); id = this.store.getSession(id)?.parentId) {
+      if (id === this.rootSessionId) return true;
+      seen.add(id);
+    }
+    return false;
+  }
+
+  /** One held session's delta, its controls asked again where `controlsToCheck` says (all of them when undefined). */
+  private changedSession(
+    session: SessionView,
+    sent: ChatSessionHeader,
+    controlsToCheck: ReadonlySet<string> | undefined,
+    pending: PendingChanges,
+    held: WebviewHoldings,
+  ): { delta: ChatSessionDelta | undefined; header: ChatSessionHeader } {
+    const checked = controlsToCheck === undefined || controlsToCheck.has(session.id);
+    const controls = checked ? sessionControls(this.store, session.id) : { actions: sent.actions, toolCallCancel: sent.toolCallCancel };
+    return this.sessionDelta(session, sent, controls, checked && controlsChanged(controls, sent), pending, held);
   }
 
   private sessionDelta(

@@ -39,6 +39,11 @@ export class PendingChanges {
     }
   }
 
+  /** Sessions whose headers a change marked (their own change or a descendant's). */
+  get dirtyHeaders(): ReadonlySet<string> {
+    return this.headers;
+  }
+
   /** A session was added, moved or removed since the last post. */
   get treeChanged(): boolean {
     return this.tree;

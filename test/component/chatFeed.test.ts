@@ -1,7 +1,7 @@
 // ChatFeed without a browser: snapshot contents, batching to <= 60 posts/s, revisions, visibility.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { DeltaMessage, HostToWebviewMessage, SnapshotMessage } from '../../src/protocol/webviewMessages';
+import type { ChatSessionHeader, DeltaMessage, HostToWebviewMessage, SnapshotMessage } from '../../src/protocol/webviewMessages';
 import type { MessageEntry } from '../../src/store/model';
 import { ChatFeed } from '../../src/webviews/chatFeed';
 import { buildSnapshot } from '../../src/webviews/chatProjection';
@@ -283,6 +283,57 @@ describe('ChatFeed', () => {
     wire.say(CHILD_A, 'agent', 'x');
     timers.advance(100);
     assert.equal(deltas(posts).length, 0);
+  });
+
+  // Issue 23 item 7: an update in a parent of hundreds of subagents cost a pass over all of them (613 µs per update
+  // with 500 children against 32 with one). A delta now reads only the sessions the store named, unless the tree
+  // moved; what the webview holds must still be what a fresh snapshot says after every kind of change.
+  test('a parent of many subagents: each delta reads only the sessions that changed, and the webview holds what a fresh snapshot says', () => {
+    const wire = new SceneWire().root(ROOT, 'Lead');
+    for (let i = 0; i < 40; i++) wire.child(ROOT, `c${i}`, { title: `Helper ${i}` });
+    const { feed, store, timers, mirror, results } = setup(ROOT, wire);
+    feed.sendSnapshot();
+    let reads = 0;
+    const getSession = store.getSession.bind(store);
+    store.getSession = (id: string) => {
+      reads++;
+      return getSession(id);
+    };
+    // Headers are not resent for text appended, so their updatedAt (the session's, its children's in the timeline)
+    // lags; the chat shows neither: left out of the comparison.
+    const shown = (s: { header: ChatSessionHeader; entries: readonly unknown[]; toolCalls: unknown }): unknown =>
+      JSON.parse(JSON.stringify({ header: s.header, entries: s.entries, toolCalls: s.toolCalls }, (key, value: unknown) => (key === 'updatedAt' ? undefined : value)));
+    const matchesSnapshot = (step: string) => {
+      const snapshot = buildSnapshot(store, ROOT);
+      assert.deepEqual(mirror.sessionTree().map(shown), snapshot.sessions.map(shown), step);
+      assert.deepEqual(
+        snapshot.terminals.map((terminal) => mirror.terminal(terminal.terminalId)?.output),
+        snapshot.terminals.map((terminal) => terminal.output),
+        `${step}: terminals`,
+      );
+    };
+    const steps: [string, () => void][] = [
+      ['a chunk into one child', () => wire.chunk('c7', 'agent', 'looking', 'm7')],
+      ['more of it', () => wire.chunk('c7', 'agent', ' further', 'm7')],
+      ['a tool call in another', () => wire.toolCall('c12', 't1', { title: 'Edit a.ts', kind: 'edit', status: 'completed', content: [{ type: 'diff', path: '/w/a.ts', oldText: 'a', newText: 'b' }] })],
+      ['a child ends', () => wire.state('c3', { state: 'idle', stopReason: 'end_turn' })],
+      ['the root says something', () => wire.say(ROOT, 'agent', 'all going')],
+      ['an agent terminal in a child', () => wire.terminal('c20', 'term1', { command: 'ls', output: 'a\n' })],
+      ['its output grows', () => wire.terminalOutput('c20', 'term1', 'b\n')],
+      ['a new grandchild (the tree moves)', () => wire.child('c5', 'g1', { title: 'Scout' })],
+      ['a chunk into the grandchild', () => wire.chunk('g1', 'agent', 'deep', 'mg')],
+      ['a child cancelled', () => wire.state('c9', { state: 'idle', stopReason: 'cancelled' })],
+    ];
+    for (const [step, change] of steps) {
+      reads = 0;
+      change();
+      reads = 0;
+      feed.flush();
+      timers.advance(100);
+      if (step === 'more of it') assert.ok(reads < 15, `${step}: the delta read ${reads} sessions of 41, not all of them`);
+      matchesSnapshot(step);
+    }
+    assert.ok(results.every((result) => result === 'applied'), results.join(', '));
   });
 
   test('hidden panels get nothing; becoming visible sends a fresh snapshot', () => {
