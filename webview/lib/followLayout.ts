@@ -40,6 +40,11 @@ export class FollowLayout extends FlowLayout {
     this._scrollPosition = Math.max(before, limit);
     this._scrollError = before - this._scrollPosition;
     this.heldBack = true;
+    // The flow layout keeps the item it anchors on until its sizes are stable. An anchor chosen while pinned (the
+    // last item) would be placed at the end again, and its "error" would drag the view there: over the text above
+    // it that was just measured taller (a message that grew by screens, then a subagent's card and more text).
+    this._anchorIdx = null;
+    this._anchorPos = null;
   }
 }
 
