@@ -19,6 +19,43 @@ function withParagraphs(count: number, liveText: string): { scene: SceneWire; pa
   return { scene, paragraphIds, liveId: scene.entryId(ROOT, 'live') };
 }
 
+/** Paragraphs `from` to `to` (exclusive), each marked ⟦n⟧, for the follow tests to find on screen. */
+const markedParagraphs = (from: number, to: number): string =>
+  Array.from({ length: to - from }, (_, i) => `\n\n⟦${from + i}⟧ ${'more words streamed in '.repeat(10)}`).join('');
+
+/** Records every marked paragraph of the main chat that is on screen in some frame (an IntersectionObserver). */
+async function recordShownParagraphs(page: ChatPage['page']): Promise<{ readonly screen: number; missedOf(count: number): Promise<number[]> }> {
+  // In-page code as a string: tsx would give its named functions a helper the page does not have.
+  const screen = (await page.evaluate(`(() => {
+    const scroller = document.querySelector('subchats-transcript.sc-root-transcript');
+    window.__shown = new Set();
+    const marked = (element) => [...(element.textContent ?? '').matchAll(/⟦(\\d+)⟧/g)].map((m) => Number(m[1]));
+    const seen = new IntersectionObserver((entries) => {
+      for (const entry of entries) if (entry.isIntersecting) for (const n of marked(entry.target)) window.__shown.add(n);
+    }, { root: scroller });
+    new MutationObserver(() => {
+      for (const block of scroller.querySelectorAll('subchats-message p')) if (marked(block).length > 0) seen.observe(block);
+    }).observe(scroller, { subtree: true, childList: true, characterData: true });
+    return scroller.clientHeight;
+  })()`)) as number;
+  return {
+    screen,
+    async missedOf(count) {
+      const shown = (await page.evaluate('[...window.__shown]')) as number[];
+      return Array.from({ length: count }, (_, i) => i).filter((i) => !shown.includes(i));
+    },
+  };
+}
+
+/** Waits until paragraph `last` is in the chat and the chat is at its end, then for it to settle. */
+async function endOfMarkedParagraphs(page: ChatPage['page'], last: number): Promise<void> {
+  await page.waitForFunction((marker) => {
+    const scroller = document.querySelector('subchats-transcript.sc-root-transcript')!;
+    return scroller.textContent?.includes(marker) && scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
+  }, `⟦${last}⟧`);
+  await settledAtEnd(page);
+}
+
 const harness = useHarness();
 
 describe('streaming', () => {
@@ -270,34 +307,12 @@ describe('following the end', () => {
   test('text that arrives several screens at once is scrolled through, a screen per frame: every paragraph is on screen in some frame, and the chat ends at the end', async () => {
     const { chat, scene, link, page } = await streamingChat();
     await settledAtEnd(page);
-    // In-page code as a string: tsx would give its named functions a helper the page does not have.
-    const screens = (await page.evaluate(`(() => {
-      const scroller = document.querySelector('subchats-transcript.sc-root-transcript');
-      window.__shown = new Set();
-      const marked = (element) => [...(element.textContent ?? '').matchAll(/⟦(\\d+)⟧/g)].map((m) => Number(m[1]));
-      const seen = new IntersectionObserver((entries) => {
-        for (const entry of entries) if (entry.isIntersecting) for (const n of marked(entry.target)) window.__shown.add(n);
-      }, { root: scroller });
-      new MutationObserver(() => {
-        for (const block of scroller.querySelectorAll('subchats-message p')) if (marked(block).length > 0) seen.observe(block);
-      }).observe(scroller, { subtree: true, childList: true, characterData: true });
-      return scroller.clientHeight;
-    })()`)) as number;
+    const shownParagraphs = await recordShownParagraphs(page);
     // About eight screens of paragraphs, each marked, in one delta (one frame).
-    const count = 60;
-    scene.chunk(ROOT, 'agent', Array.from({ length: count }, (_, i) => `\n\n⟦${i}⟧ ${'more words streamed in '.repeat(10)}`).join(''), 'live');
+    scene.chunk(ROOT, 'agent', markedParagraphs(0, 60), 'live');
     await link.flush();
-    await page.waitForFunction(() => {
-      const scroller = document.querySelector('subchats-transcript.sc-root-transcript')!;
-      return scroller.textContent?.includes(`⟦59⟧`) && scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
-    });
-    await settledAtEnd(page);
-    const shown = await page.evaluate(() => {
-      const w = window as unknown as { __shown: Set<number> };
-      return [...w.__shown];
-    });
-    const missed = Array.from({ length: count }, (_, i) => i).filter((i) => !shown.includes(i));
-    assert.deepEqual(missed, [], `paragraphs never on screen (screen ${screens} px)`);
+    await endOfMarkedParagraphs(page, 59);
+    assert.deepEqual(await shownParagraphs.missedOf(60), [], `paragraphs never on screen (screen ${shownParagraphs.screen} px)`);
     assert.equal(await page.locator('subchats-transcript.sc-root-transcript').getAttribute('data-following'), 'true');
     assert.deepEqual(chat.pageErrors, []);
     await chat.close();
@@ -311,33 +326,13 @@ describe('following the end', () => {
   test('text followed at once by a subagent card and more text is scrolled through too: every paragraph before and after the card is on screen in some frame', { todo: 'issue 23 item 1: misses in about 1 run of 8' }, async () => {
     const { chat, scene, link, page } = await streamingChat();
     await settledAtEnd(page);
-    await page.evaluate(`(() => {
-      const scroller = document.querySelector('subchats-transcript.sc-root-transcript');
-      window.__shown = new Set();
-      const marked = (element) => [...(element.textContent ?? '').matchAll(/⟦(\\d+)⟧/g)].map((m) => Number(m[1]));
-      const seen = new IntersectionObserver((entries) => {
-        for (const entry of entries) if (entry.isIntersecting) for (const n of marked(entry.target)) window.__shown.add(n);
-      }, { root: scroller });
-      new MutationObserver(() => {
-        for (const block of scroller.querySelectorAll('subchats-message p')) if (marked(block).length > 0) seen.observe(block);
-      }).observe(scroller, { subtree: true, childList: true, characterData: true });
-    })()`);
-    const paragraphs = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `\n\n⟦${from + i}⟧ ${'more words streamed in '.repeat(10)}`).join('');
-    scene.chunk(ROOT, 'agent', paragraphs(0, 40), 'live');
+    const shownParagraphs = await recordShownParagraphs(page);
+    scene.chunk(ROOT, 'agent', markedParagraphs(0, 40), 'live');
     scene.child(ROOT, 'late-child', { title: 'Scout' });
-    scene.chunk(ROOT, 'agent', paragraphs(40, 60));
+    scene.chunk(ROOT, 'agent', markedParagraphs(40, 60));
     await link.flush();
-    await page.waitForFunction(() => {
-      const scroller = document.querySelector('subchats-transcript.sc-root-transcript')!;
-      return scroller.textContent?.includes(`⟦59⟧`) && scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
-    });
-    await settledAtEnd(page);
-    const shown = await page.evaluate(() => [...(window as unknown as { __shown: Set<number> }).__shown]);
-    assert.deepEqual(
-      Array.from({ length: 60 }, (_, i) => i).filter((i) => !shown.includes(i)),
-      [],
-      'paragraphs never on screen',
-    );
+    await endOfMarkedParagraphs(page, 59);
+    assert.deepEqual(await shownParagraphs.missedOf(60), [], 'paragraphs never on screen');
     assert.equal(await page.locator('subchats-transcript.sc-root-transcript').getAttribute('data-following'), 'true');
     assert.deepEqual(chat.pageErrors, []);
     await chat.close();
