@@ -70,10 +70,13 @@ export class DeltaBuilder {
     const factsKey = this.store.controlFactsKey();
     const factsChanged = factsKey !== this.controlFactsKey;
     this.controlFactsKey = factsKey;
+    // Only the sessions whose actions may have changed are asked again (the store says which): asking all of them
+    // at every post cost each update the number of sessions in the chat (50 µs per child).
+    const controlsToCheck = pending.treeChanged || factsChanged ? undefined : this.store.controlsAffectedBy(pending.ownChanges);
     // The panel's sessions are the ones it holds unless the tree moved or a session goes whole: then every session
-    // is looked at. Otherwise only those the store named, so an update in a parent of 500 subagents does not cost
-    // a pass over all 500.
-    const named = pending.treeChanged || factsChanged || pending.wholeSessions.size > 0 ? undefined : this.namedSessions(pending, held);
+    // is read and projected. Otherwise only those the store named, so an update in a parent of 500 subagents does
+    // not project all 500 (their held ids are only looked up).
+    const named = controlsToCheck === undefined || pending.wholeSessions.size > 0 ? undefined : this.namedSessions(pending, held, controlsToCheck);
     const deltas: ChatSessionDelta[] = [];
     let removedSessionIds: string[] = [];
     let looked: SessionView[];
@@ -81,15 +84,12 @@ export class DeltaBuilder {
       looked = named;
       for (const session of named) {
         const sent = held.sessions.get(session.id)!;
-        const { delta, header } = this.changedSession(session, sent, undefined, pending, held);
+        const { delta, header } = this.changedSession(session, sent, controlsToCheck, pending, held);
         held.sessions.set(session.id, header);
         if (delta) deltas.push(delta);
       }
     } else {
       looked = subtreeSessions(this.store, this.rootSessionId);
-      // Only the sessions whose actions may have changed are asked again (the store says which): asking all of them
-      // at every post cost each update the number of sessions in the chat (50 µs per child).
-      const controlsToCheck = pending.treeChanged || factsChanged ? undefined : this.store.controlsAffectedBy(pending.ownChanges);
       const nextHeld = new Map<string, ChatSessionHeader>();
       for (const session of looked) {
         const sent = held.sessions.get(session.id);
@@ -134,8 +134,8 @@ export class DeltaBuilder {
    * may have moved), in the panel's order; undefined when one of them is not where the webview has it (then the
    * whole tree is looked at).
    */
-  private namedSessions(pending: PendingChanges, held: WebviewHoldings): SessionView[] | undefined {
-    const ids = new Set<string>([...pending.entries.keys(), ...pending.dirtyHeaders, ...this.store.controlsAffectedBy(pending.ownChanges)]);
+  private namedSessions(pending: PendingChanges, held: WebviewHoldings, controlsToCheck: ReadonlySet<string>): SessionView[] | undefined {
+    const ids = new Set<string>([...pending.entries.keys(), ...pending.dirtyHeaders, ...controlsToCheck]);
     const named: SessionView[] = [];
     for (const id of held.sessions.keys()) {
       if (!ids.delete(id)) continue;
