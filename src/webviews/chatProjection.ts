@@ -114,6 +114,16 @@ export function sessionData(store: SessionStoreReader, session: SessionView): Ch
   return { header: sessionHeader(store, session), entries: session.entries, toolCalls };
 }
 
+/** Whether `sessionId` is `ancestorId` or below it (cycles are cut). */
+export function isSameOrDescendant(store: SessionStoreReader, sessionId: string, ancestorId: string): boolean {
+  const seen = new Set<string>();
+  for (let id: string | null | undefined = sessionId; id && !seen.has(id); id = store.getSession(id)?.parentId) {
+    if (id === ancestorId) return true;
+    seen.add(id);
+  }
+  return false;
+}
+
 export function ancestorsOf(store: SessionStoreReader, sessionId: string): ChatAncestor[] {
   const chain: ChatAncestor[] = [];
   const seen = new Set<string>([sessionId]);

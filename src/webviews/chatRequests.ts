@@ -21,6 +21,7 @@ import { t } from '../presentation';
 import type { SessionView } from '../store/model';
 import type { SessionItem } from '../store/sessionControls';
 import type { SessionStoreReader } from '../store/storeAccess';
+import { isSameOrDescendant } from './chatProjection';
 
 /** The connections the panels show (the extension's SubchatsService fits this shape). */
 export interface ChatSessionsHost {
@@ -102,16 +103,6 @@ function refuse(reason: string, notice: string): Outcome {
 type Message<K extends WebviewToHostMessage['type']> = Extract<WebviewToHostMessage, { readonly type: K }>;
 type Handler<K extends WebviewToHostMessage['type']> = (message: Message<K>, context: RequestContext) => Promise<Outcome | void> | Outcome | void;
 export type RequestHandlers = { readonly [K in WebviewToHostMessage['type']]: Handler<K> };
-
-/** Whether `sessionId` is `ancestorId` or below it (cycles are cut). */
-export function isSameOrDescendant(store: SessionStoreReader, sessionId: string, ancestorId: string): boolean {
-  const seen = new Set<string>();
-  for (let id: string | null | undefined = sessionId; id && !seen.has(id); id = store.getSession(id)?.parentId) {
-    if (id === ancestorId) return true;
-    seen.add(id);
-  }
-  return false;
-}
 
 /** Sessions a panel may act on: its session and its descendants. */
 function sessionInPanel(context: RequestContext, sessionId: string): SessionView | undefined {

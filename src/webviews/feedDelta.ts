@@ -11,7 +11,7 @@ import {
   type EntryTextAppend,
   type ToolCallTextAppend,
 } from '../protocol/webviewMessages';
-import { ancestorsOf, controlsChanged, sessionControls, sessionData, sessionHeader, subtreeSessions, terminalsOf, type SessionControls } from './chatProjection';
+import { ancestorsOf, controlsChanged, isSameOrDescendant, sessionControls, sessionData, sessionHeader, subtreeSessions, terminalsOf, type SessionControls } from './chatProjection';
 import type { PendingChanges } from './pendingChanges';
 import type { WebviewHoldings } from './webviewHoldings';
 
@@ -144,18 +144,8 @@ export class DeltaBuilder {
       named.push(session);
     }
     // A name the webview does not hold (a session outside this panel's tree) changes nothing here.
-    for (const id of ids) if (this.store.getSession(id) && this.inTree(id)) return undefined;
+    for (const id of ids) if (this.store.getSession(id) && isSameOrDescendant(this.store, id, this.rootSessionId)) return undefined;
     return named;
-  }
-
-  /** Whether a session is under this panel's root (its ancestors lead there). */
-  private inTree(sessionId: string): boolean {
-    const seen = new Set<string>();
-    for (let id: string | null | undefined = sessionId; id && !seen.has(id); id = this.store.getSession(id)?.parentId) {
-      if (id === this.rootSessionId) return true;
-      seen.add(id);
-    }
-    return false;
   }
 
   /** One held session's delta, its controls asked again where `controlsToCheck` says (all of them when undefined). */
