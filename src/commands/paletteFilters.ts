@@ -3,8 +3,8 @@
 // filter is a live connection plus the controller's verdict for that action: none decides on its own.
 import { isReconnectable } from '../host/reconnect';
 import type { SessionActions, SessionView } from '../store/model';
-import { subtreeChanges } from '../store/sessionChanges';
 import type { SessionStore } from '../store/sessionStore';
+import { subtreeSummary } from '../store/subtreeSummary';
 import { needsUser } from '../views/sessionTreeModel';
 
 /** A session and its connection, as far as the filters look (a command's SessionTarget fits). */
@@ -12,7 +12,7 @@ export interface PaletteTarget {
   readonly runtime: {
     readonly live: boolean;
     readonly status: string;
-    readonly store: Pick<SessionStore, 'actionsFor' | 'itemActionsFor' | 'getSession' | 'canReconnect'> & { readonly revision?: number };
+    readonly store: Pick<SessionStore, 'actionsFor' | 'itemActionsFor' | 'getSession' | 'canReconnect'>;
   };
   readonly session: SessionView;
 }
@@ -39,6 +39,7 @@ export const PALETTE_FILTERS = {
   /** A session with some subagent below it that can be cancelled now. */
   'subchats.cancelAllChildren': liveAndAllowed('cancelChildren'),
   'subchats.showWaiting': (t: PaletteTarget) => t.runtime.live && needsUser(t.session),
-  'subchats.openChanges': (t: PaletteTarget) => subtreeChanges(t.runtime.store, t.session.id).length > 0,
+  // The files the row counts ("N files changed"): the same subtree summary.
+  'subchats.openChanges': (t: PaletteTarget) => (subtreeSummary(t.runtime.store, t.session.id)?.changedPaths.size ?? 0) > 0,
   'subchats.reconnectSession': (t: PaletteTarget) => isReconnectable(t.runtime, t.session),
 } as const satisfies Record<string, (t: PaletteTarget) => boolean>;
