@@ -8,7 +8,7 @@ import { showHeaderDetails } from './headerDetails';
 import { settledAtEnd } from './settledAtEnd';
 import { useHarness, type ChatPage } from './harness';
 import { CHILD_A, CHILD_B, ROOT, parentWithChildren } from './scenes';
-import type { SceneWire } from './wireScenes';
+import { SceneWire } from './wireScenes';
 
 /** The scene with `count` long paragraphs after it, then a message `live` the test streams into. */
 function withParagraphs(count: number, liveText: string): { scene: SceneWire; paragraphIds: string[]; liveId: string } {
@@ -335,6 +335,34 @@ describe('following the end', () => {
     assert.deepEqual(await shownParagraphs.missedOf(60), [], 'paragraphs never on screen');
     assert.equal(await page.locator('subchats-transcript.sc-root-transcript').getAttribute('data-following'), 'true');
     assert.deepEqual(chat.pageErrors, []);
+    await chat.close();
+  });
+
+  test('the start of a long message can be scrolled to: the view taken to the top stays there and shows its first line', async () => {
+    const chat = await harness().openChat();
+    const scene = new SceneWire().root('long', 'One long answer');
+    scene.prompt('long', 'Write a long answer');
+    for (let i = 0; i < 3_000; i++) scene.chunk('long', 'agent', `Line ${String(i).padStart(4, '0')} of one long answer.\n\n`, 'answer');
+    await FeedLink.showing(chat, scene.store, 'long');
+    const { page } = chat;
+    // The chat followed the end of the answer: its last line is drawn and the view is at the bottom.
+    await page.waitForFunction(() => {
+      const scroller = document.querySelector('subchats-transcript.sc-root-transcript')!;
+      return !!scroller.textContent?.includes('Line 2999') && scroller.scrollTop > 0 && scroller.scrollTop + scroller.clientHeight >= scroller.scrollHeight - 2;
+    });
+    // The user drags the scrollbar to the top (a press on it first: the chat stops following the end).
+    const top = await page.evaluate(`(async () => {
+      const scroller = document.querySelector('subchats-transcript.sc-root-transcript');
+      scroller.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true }));
+      scroller.scrollTop = 0;
+      for (let i = 0; i < 6; i++) await new Promise((resolve) => requestAnimationFrame(resolve));
+      return scroller.scrollTop;
+    })()`);
+    // Before: the entries above the long message, out of the DOM, were laid out at the average size (screens tall
+    // with one long message), and the view was thrown down by as much, into the middle of the message.
+    assert.equal(top, 0);
+    await page.getByText('Line 0000 of one long answer.').waitFor();
+    assert.ok(await page.getByText('Line 0000 of one long answer.').isVisible());
     await chat.close();
   });
 

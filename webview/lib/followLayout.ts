@@ -28,6 +28,15 @@ export class FollowLayout extends FlowLayout {
     super.pin = options;
   }
 
+  /**
+   * An item out of the DOM keeps the size it was measured at. The flow layout would take the average size, and
+   * one long message makes that screens tall: scrolled to the top of such a message, the prompt above it was laid
+   * out that tall and the view thrown down by as much, so the message's start could not be reached.
+   */
+  override _getSize(idx: number): number | undefined {
+    return super._getSize(idx) ?? this._metricsCache.getChildSize(idx);
+  }
+
   protected override _setPositionFromPin(): void {
     this.heldBack = false;
     const before = this._scrollPosition;
