@@ -15,6 +15,7 @@ import { registerCommands } from './commands/registerCommands';
 import { ChangesEditor } from './host/changesEditor';
 import { SubchatsStatusBar } from './views/statusBarItem';
 import { SessionHistory } from './history/sessionHistory';
+import { FileTextVault, vaultFolder } from './host/fileTextVault';
 import { DEMO_AGENT_ID, demoAgentConfig, mergeAgents, readAgentSettings } from './host/agentPresets';
 import { OpenedTranscripts } from './host/openedTranscripts';
 import { consentedApi, publicApiFor, type ApiMode } from './host/apiSurface';
@@ -103,6 +104,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
   const config = () => vscode.workspace.getConfiguration('subchats');
   const storageRoot = (context.storageUri ?? context.globalStorageUri).fsPath;
   const history = new SessionHistory(path.join(storageRoot, 'history'), Math.max(1, config().get<number>('history.maxMegabytes', 20)) * 1024 * 1024);
+  const vaults = vaultFolder(path.join(storageRoot, 'text-on-disk'));
+  let vaultCount = 0;
 
   const broker: PermissionBroker = new PermissionBroker((connectionId: string, requestId: string): boolean => pendingPermissionsShown(service).some((p) => p.connectionId === connectionId && p.requestId === requestId));
   let chats: ChatPanelManager | undefined;
@@ -112,6 +115,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<Subcha
     protocolLog: (runtime, direction, message) => protocolLog.info(formatProtocolLogLine(runtime.agent.name, message, direction)),
     log: (text) => log.info(text),
     history,
+    // A file per vault: a removed connection's file is deleted after its id may be in use again.
+    textVault: (connectionId) => new FileTextVault(path.join(vaults.folder, `${++vaultCount}.txt`), (error) => log.warn(`Text kept on disk for ${connectionId}: ${error.message}; it stays in memory instead.`)),
+    heldTextChars: () => Math.max(0.1, config().get<number>('history.textInMemoryMegabytes', 4)) * 1_000_000,
     initializeTimeoutMs: () => Math.max(1, config().get<number>('initializeTimeoutSeconds', 30)) * 1000,
     terminalPolicy: () => {
       const value = config().get<string>('terminals', 'ask');

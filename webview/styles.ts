@@ -715,6 +715,16 @@ const chatStyles = css`
     background: transparent;
     color: inherit;
   }
+  .sc-earlier {
+    display: flex;
+    flex-wrap: wrap;
+    align-items: center;
+    gap: 4px;
+    padding-bottom: 4px;
+    margin-bottom: 4px;
+    border-bottom: 1px dashed var(--vscode-panel-border, currentColor);
+    font-size: 0.9em;
+  }
   .sc-delivery {
     display: flex;
     align-items: center;

@@ -4,6 +4,7 @@
 import * as vscode from 'vscode';
 import type { SubchatsService } from '../host/subchatsService';
 import { chatText } from '../presentation/chatText';
+import { subtreeWithWholeTexts } from '../store/wholeTexts';
 
 export const CHAT_TEXT_SCHEME = 'subchats-chat';
 
@@ -19,12 +20,12 @@ export class ChatTextProvider implements vscode.TextDocumentContentProvider, vsc
 
   constructor(private readonly service: Pick<SubchatsService, 'get'>) {}
 
-  provideTextDocumentContent(uri: vscode.Uri): string {
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
     const query = new URLSearchParams(uri.query);
     const store = this.service.get(query.get('connectionId') ?? '')?.store;
     const sessionId = query.get('sessionId') ?? '';
     if (!store?.getSession(sessionId)) return vscode.l10n.t('This chat is no longer available.');
-    return chatText(sessionId, (id) => store.getSession(id));
+    return chatText(sessionId, await subtreeWithWholeTexts(store, sessionId));
   }
 
   /** Opens (or brings up to date) the document of a session, beside the chat. */

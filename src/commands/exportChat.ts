@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import type { SubchatsService } from '../host/subchatsService';
 import { chatMarkdown, markdownFileName } from '../presentation/chatMarkdown';
+import { subtreeWithWholeTexts } from '../store/wholeTexts';
 import { isObject } from '../store/wireMessage';
 import { pickSession } from './sessionTargets';
 
@@ -30,7 +31,8 @@ export async function exportChatAsMarkdown(ctx: ExportChatContext, arg?: unknown
   });
   if (!uri) return undefined;
   const { store } = target.runtime;
-  const markdown = chatMarkdown({ agentName: target.runtime.agent.name, session: (id) => store.getSession(id), cwd: store.effectiveCwd(target.session.id) }, target.session.id);
+  const session = await subtreeWithWholeTexts(store, target.session.id);
+  const markdown = chatMarkdown({ agentName: target.runtime.agent.name, session, cwd: store.effectiveCwd(target.session.id) }, target.session.id);
   await vscode.workspace.fs.writeFile(uri, new TextEncoder().encode(markdown));
   const open = vscode.l10n.t('Open');
   void vscode.window.showInformationMessage(vscode.l10n.t('Subchats: chat exported to {0}.', uri.fsPath), open).then((choice) => {

@@ -3,6 +3,7 @@
 import * as vscode from 'vscode';
 import { createQuickPick } from './pickerFocus';
 import { searchChats, type ChatMatch, type SearchedConnection } from '../history/chatSearch';
+import { withWholeTexts } from '../store/wholeTexts';
 import type { SubchatsService } from '../host/subchatsService';
 import { inertUiText } from '../host/uiText';
 import { dayAndTime } from '../presentation/time';
@@ -20,11 +21,19 @@ export interface SearchChatsContext {
 const title = () => vscode.l10n.t('Search Chats');
 
 /** Resolves with the chat opened, or undefined when the user closed the search. */
-export function searchChatsCommand(ctx: SearchChatsContext): Promise<{ connectionId: string; sessionId: string } | undefined> {
-  const connections: SearchedConnection[] = ctx.service.list().map((runtime) => ({ id: runtime.id, agentName: runtime.agent.name, startedAt: runtime.startedAt, sessions: runtime.store.listSessions() }));
+export async function searchChatsCommand(ctx: SearchChatsContext): Promise<{ connectionId: string; sessionId: string } | undefined> {
+  // Every word is searched: the heads of long messages kept on disk are read back while the search is open.
+  const connections: SearchedConnection[] = await Promise.all(
+    ctx.service.list().map(async (runtime) => ({
+      id: runtime.id,
+      agentName: runtime.agent.name,
+      startedAt: runtime.startedAt,
+      sessions: await Promise.all(runtime.store.listSessions().map((session) => withWholeTexts(runtime.store, session))),
+    })),
+  );
   if (!connections.some((c) => c.sessions.length > 0)) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Subchats: no chats to search yet. Start one with "Subchats: New Session…".'));
-    return Promise.resolve(undefined);
+    return undefined;
   }
   const pick = createQuickPick<ChatPickItem>();
   pick.title = title();

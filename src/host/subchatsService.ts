@@ -22,6 +22,7 @@ import { toReplaySnapshot, type ReplaySession } from '../store/replayReport';
 import { SessionStore } from '../store/sessionStore';
 import { eachLineInSlices, type SliceOptions } from '../store/linesInSlices';
 import type { MemoryLimits } from '../store/memoryBounds';
+import type { TextVault } from '../store/textSpill';
 import { Emitter } from 'vscode-jsonrpc/node';
 import { historyCut } from '../presentation';
 import { AgentMethod } from '../protocol/acpMethods';
@@ -56,6 +57,19 @@ export interface ServiceDeps {
   readonly onMemoryBounded?: (runtime: AgentRuntime, notice: string) => void;
   /** Memory bounds for every connection's store (tests); the store's defaults otherwise. */
   readonly memoryLimits?: Partial<MemoryLimits>;
+  /** Where a connection's store keeps the heads of long texts (store/textSpill.ts); without it all text stays in memory. */
+  readonly textVault?: (connectionId: string) => ConnectionVault;
+  /** Characters of message text a new connection's store keeps in memory (setting subchats.history.textInMemoryMegabytes). */
+  readonly heldTextChars?: () => number;
+}
+
+/** A connection's text vault, removed with the connection. */
+export type ConnectionVault = TextVault & { dispose(): Promise<void> };
+
+/** How each connection's store is made: its memory bounds and its text vault. */
+interface StoreSetup {
+  readonly limits?: Partial<MemoryLimits>;
+  readonly vault?: (connectionId: string) => ConnectionVault;
 }
 
 const DEFAULT_CANCEL_CONFIRM_MS = 10_000;
@@ -71,6 +85,7 @@ export class AgentRuntime {
   persisted: (TranscriptRecorder & { close(): Promise<void> }) | undefined;
   /** Files as the agent first touched them (what Open Changes compares the disk with); none for history. */
   snapshots: DiskSnapshots | undefined;
+  private readonly vault: ConnectionVault | undefined;
 
   constructor(
     readonly id: string,
@@ -79,10 +94,16 @@ export class AgentRuntime {
     readonly startedAt: number,
     status: RuntimeStatus,
     now: () => number,
-    limits?: Partial<MemoryLimits>,
+    setup: StoreSetup = {},
   ) {
     this.status = status;
-    this.store = new SessionStore({ now, ...(limits ? { limits } : {}) });
+    this.vault = setup.vault?.(id);
+    this.store = new SessionStore({ now, ...(setup.limits ? { limits: setup.limits } : {}), ...(this.vault ? { textVault: this.vault } : {}) });
+  }
+
+  /** The connection is gone from the service: what its store kept on disk goes too. */
+  dropStorage(): void {
+    void this.vault?.dispose();
   }
 
   get live(): boolean {
@@ -127,6 +148,12 @@ export class SubchatsService {
   /** Carries out the controller's verdicts: where each message goes, and each session's queue. */
   private readonly controller: SessionController;
 
+  private get storeSetup(): StoreSetup {
+    const held = this.deps.heldTextChars?.();
+    const limits = { ...this.deps.memoryLimits, ...(held !== undefined ? { maxHeldTextChars: held } : {}) };
+    return { limits, ...(this.deps.textVault ? { vault: this.deps.textVault } : {}) };
+  }
+
   constructor(private readonly deps: ServiceDeps) {
     this.now = deps.now ?? Date.now;
     this.controller = new SessionController({
@@ -169,7 +196,7 @@ export class SubchatsService {
 
   /** Spawns and initializes the agent. The runtime is listed (as `starting`, then `ready` or `failed`) at once. */
   async start(agent: AgentConfig, cwd: string): Promise<AgentRuntime> {
-    const runtime = this.add(new AgentRuntime(this.nextId(), agent, cwd, this.now(), 'starting', this.now, this.deps.memoryLimits));
+    const runtime = this.add(new AgentRuntime(this.nextId(), agent, cwd, this.now(), 'starting', this.now, this.storeSetup));
     try {
       runtime.persisted = await this.deps.history?.startConnection(
         { id: runtime.id, agentId: agent.id, agentName: agent.name, startedAt: runtime.startedAt, cwd },
@@ -406,9 +433,12 @@ export class SubchatsService {
   async addHistory(meta: HistoryConnectionMeta, text: string, slices?: SliceOptions): Promise<AgentRuntime | undefined> {
     // History loads in the background: a connection started meanwhile already owns its id.
     if (this.runtimes.has(meta.id)) return undefined;
-    const runtime = new AgentRuntime(meta.id, { id: meta.agentId, name: meta.agentName, command: '' }, meta.cwd, meta.startedAt, 'history', this.now, this.deps.memoryLimits);
+    const runtime = new AgentRuntime(meta.id, { id: meta.agentId, name: meta.agentName, command: '' }, meta.cwd, meta.startedAt, 'history', this.now, this.storeSetup);
     await replayInSlices(runtime, text, slices);
-    if (this.runtimes.has(meta.id) || this.disposed) return undefined;
+    if (this.runtimes.has(meta.id) || this.disposed) {
+      runtime.dropStorage();
+      return undefined;
+    }
     runtime.store.markDisconnected();
     runtime.historyDroppedBytes = meta.droppedBytes ?? 0;
     const cut = historyCut(runtime.historyDroppedBytes);
@@ -421,10 +451,13 @@ export class SubchatsService {
    * in slices, as history does; a connection that took the id meanwhile (or a disposed service) keeps it.
    */
   async openTranscript(name: string, text: string, id = this.nextId(), slices?: SliceOptions): Promise<AgentRuntime> {
-    const runtime = new AgentRuntime(id, { id: `transcript:${name}`, name, command: '' }, '', this.now(), 'transcript', this.now, this.deps.memoryLimits);
+    const runtime = new AgentRuntime(id, { id: `transcript:${name}`, name, command: '' }, '', this.now(), 'transcript', this.now, this.storeSetup);
     await replayInSlices(runtime, text, slices);
     const taken = this.runtimes.get(id);
-    if (taken) return taken;
+    if (taken) {
+      runtime.dropStorage();
+      return taken;
+    }
     runtime.store.markDisconnected();
     return this.disposed ? runtime : this.add(runtime);
   }
@@ -438,6 +471,7 @@ export class SubchatsService {
     const runtime = this.runtimes.get(connectionId);
     if (!runtime) return;
     runtime.connection?.dispose();
+    runtime.dropStorage();
     this.runtimes.delete(connectionId);
     this.runtimesEmitter.fire();
   }
@@ -465,6 +499,7 @@ export class SubchatsService {
     for (const runtime of this.runtimes.values()) {
       runtime.connection?.dispose();
       void runtime.persisted?.close();
+      runtime.dropStorage();
     }
     this.runtimesEmitter.dispose();
     this.sessionsEmitter.dispose();

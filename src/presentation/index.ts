@@ -10,6 +10,7 @@ export { planSummary } from './plan';
 export { preOrder } from './treeOrder';
 export { plainText, visibleBidi } from './plainText';
 export { historyCut } from './historyCut';
+export { earlierTextNote } from './earlierText';
 export { LONG_QUIET_MS, longQuietNotice } from './quietNotice';
 export { attachmentLabel, attachmentRefusal, embedsText } from './promptContent';
 export { changeCounts, changePath, filesChangedLabel } from './changes';

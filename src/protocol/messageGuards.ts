@@ -149,6 +149,9 @@ export const webviewToHostGuards: GuardTable<WebviewToHostMessage> = {
   },
   openLink: (m) => (isString(m.url, 8192) ? { type: 'openLink', url: m.url } : undefined),
   copy: (m) => (typeof m.text === 'string' && m.text.length <= MAX_TEXT ? { type: 'copy', text: m.text } : undefined),
+  copyMessage: (m) => (isString(m.sessionId) && isString(m.entryId) ? { type: 'copyMessage', sessionId: m.sessionId, entryId: m.entryId } : undefined),
+  loadEarlier: (m) =>
+    isString(m.sessionId) && isString(m.entryId) && isCount(m.end) ? { type: 'loadEarlier', sessionId: m.sessionId, entryId: m.entryId, end: m.end } : undefined,
   codeBlock: (m) => {
     if (typeof m.code !== 'string' || m.code.length > MAX_TEXT) return undefined;
     if (m.action === 'insert' || m.action === 'terminal') return { type: 'codeBlock', action: m.action, code: m.code };
@@ -236,6 +239,14 @@ export const hostToWebviewGuards: GuardTable<HostToWebviewMessage> = {
     isCount(m.requestId) && Array.isArray(m.items) && m.items.length <= MAX_SUGGESTIONS && m.items.every(isSuggestion)
       ? { type: 'fileSearchResults', requestId: m.requestId, items: m.items }
       : undefined,
+  earlierText: (m) => {
+    if (!isString(m.sessionId) || !isString(m.entryId) || !isCount(m.end)) return undefined;
+    const head = { type: 'earlierText', sessionId: m.sessionId, entryId: m.entryId, end: m.end } as const;
+    if (isString(m.problem, MAX_REASON)) return { ...head, problem: m.problem };
+    const page = isRecord(m.page) ? m.page : undefined;
+    if (!page || !isCount(page.start) || !isCount(page.bytesBefore) || typeof page.text !== 'string' || page.start + page.text.length !== m.end) return undefined;
+    return { ...head, page: { start: page.start, text: page.text, bytesBefore: page.bytesBefore } };
+  },
   addAttachment: (m): AddAttachmentMessage | undefined => {
     const attachment = parsePathAttachment(m.attachment);
     return attachment ? { type: 'addAttachment', attachment } : undefined;

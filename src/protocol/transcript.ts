@@ -133,8 +133,10 @@ export interface MessageEntry extends EntryBase {
   readonly kind: 'message';
   readonly role: 'user' | 'agent' | 'thought';
   readonly messageId?: string;
-  /** Concatenated text of the message's text blocks. */
+  /** Concatenated text of the message's text blocks (after `earlier`, when the host keeps a head on disk). */
   text: string;
+  /** The head of a long text the host moved out of memory (textSpill.ts): read back on request, page by page. */
+  earlier?: EarlierText;
   /** Non-text blocks (images, resources, links), in arrival order. */
   attachments: ContentBlock[];
   /** A message sent into a running turn (`_session/steering`), and how far it got. */
@@ -150,6 +152,12 @@ export interface MessageEntry extends EntryBase {
   addedByAgent?: true;
   /** The user sent an earlier message of theirs again (retried it, or edited it first): a new turn, the turns between stay. */
   resend?: ResendNote;
+}
+
+/** How much of a message's text comes before its `text`: its characters (UTF-16, as offsets count) and UTF-8 bytes. */
+export interface EarlierText {
+  readonly chars: number;
+  readonly bytes: number;
 }
 
 export interface ToolCallEntry extends EntryBase {

@@ -169,7 +169,10 @@ interface TextAppend {
   readonly suffix: string;
 }
 
-/** An append to a message's or session message's `text`; `rev` is the entry's new revision. */
+/**
+ * An append to a message's or session message's `text`; `rev` is the entry's new revision. `offset` counts from
+ * the message's start, its `earlier` part included (the host may move a head to disk while the webview holds it).
+ */
 export interface EntryTextAppend extends TextAppend {
   readonly index: number;
   readonly entryId: string;
@@ -293,6 +296,19 @@ export interface FileSearchResultsMessage {
   readonly items: readonly FileSuggestion[];
 }
 
+/**
+ * The answer to a webview's `loadEarlier`: the page of a message's earlier text that ends at `end`, where it starts
+ * and the bytes still on disk before it; or why it could not be read (`problem`).
+ */
+export interface EarlierTextMessage {
+  readonly type: 'earlierText';
+  readonly sessionId: string;
+  readonly entryId: string;
+  readonly end: number;
+  readonly page?: { readonly start: number; readonly text: string; readonly bytesBefore: number };
+  readonly problem?: string;
+}
+
 /** The user added a file or a selection to this chat from the editor or the explorer. */
 export interface AddAttachmentMessage {
   readonly type: 'addAttachment';
@@ -359,7 +375,14 @@ export function answeredRequestKey(message: WebviewToHostMessage): AnsweredReque
 /** What the revisioned feed posts (prompt-box messages travel outside it). */
 export type FeedMessage = SnapshotMessage | DeltaMessage;
 
-export type HostToWebviewMessage = FeedMessage | FileSearchResultsMessage | AddAttachmentMessage | FocusPromptMessage | RequestOutcomeMessage | TokenColorsMessage;
+export type HostToWebviewMessage =
+  | FeedMessage
+  | FileSearchResultsMessage
+  | EarlierTextMessage
+  | AddAttachmentMessage
+  | FocusPromptMessage
+  | RequestOutcomeMessage
+  | TokenColorsMessage;
 
 type OpenChatWhere = 'beside' | 'tab';
 
@@ -412,6 +435,10 @@ export type WebviewToHostMessage =
   | { readonly type: 'changeSetting'; readonly sessionId: string; readonly change: ChatSettingChange }
   | { readonly type: 'openLink'; readonly url: string }
   | { readonly type: 'copy'; readonly text: string }
+  /** Copies a message whose earlier text the host keeps on disk: the host reads it back whole. */
+  | { readonly type: 'copyMessage'; readonly sessionId: string; readonly entryId: string }
+  /** Asks for the page of a message's earlier text that ends at `end` (its `earlier.chars` as the webview holds it). */
+  | { readonly type: 'loadEarlier'; readonly sessionId: string; readonly entryId: string; readonly end: number }
   /** A code block's toolbar: insert at the editor's cursor, into the terminal, or apply to the file it names. */
   | { readonly type: 'codeBlock'; readonly action: CodeBlockAction; readonly code: string; readonly path?: string };
 

@@ -18,10 +18,15 @@ export interface MemoryLimits {
   readonly maxToolCalls: number;
   /** Characters of message text per connection, over all its sessions. */
   readonly maxTextChars: number;
+  /**
+   * Characters of message text held in memory per connection when the store has a vault: past it, the heads of
+   * the oldest long agent messages go to the vault (textSpill.ts) and stay readable. Without a vault, unused.
+   */
+  readonly maxHeldTextChars: number;
 }
 
 /** Far above a heavy day's work (README "Security" says these numbers). */
-export const DEFAULT_MEMORY_LIMITS: MemoryLimits = { maxSessions: 5_000, maxToolCalls: 20_000, maxTextChars: 32_000_000 };
+export const DEFAULT_MEMORY_LIMITS: MemoryLimits = { maxSessions: 5_000, maxToolCalls: 20_000, maxTextChars: 32_000_000, maxHeldTextChars: 4_000_000 };
 
 /** A trim stops at this share of the bound. */
 const KEEP = 0.9;
@@ -33,7 +38,7 @@ const OVERRUN_FACTOR = 2;
 
 export class MemoryBounds {
   /** Per bound: while over it with nothing left to drop, the count at which to look again. */
-  private readonly retryAt = { sessions: 0, toolCalls: 0, text: 0 };
+  private readonly retryAt = { sessions: 0, toolCalls: 0, text: 0, held: 0 };
   private told: string | undefined;
   private overran: string | undefined;
 
@@ -54,8 +59,17 @@ export class MemoryBounds {
 
   /** After each message: O(1) unless a bound is passed. */
   enforce(): void {
-    const { core } = this.parts;
-    const { maxSessions, maxToolCalls, maxTextChars } = this.limits;
+    const { core, spill } = this.parts;
+    const { maxSessions, maxToolCalls, maxTextChars, maxHeldTextChars } = this.limits;
+    // Text goes to disk before anything is dropped: what moved there is still shown.
+    if (spill && isOver(core.textChars, maxHeldTextChars, this.retryAt.held)) {
+      core.textChars = heldText(core);
+      spill.spillOldest(
+        () => core.textChars <= maxHeldTextChars * KEEP,
+        (chars) => (core.textChars -= chars),
+      );
+      this.retryAt.held = retryFrom(core.textChars, maxHeldTextChars);
+    }
     const sessions = isOver(core.sessions.size, maxSessions, this.retryAt.sessions);
     const toolCalls = isOver(core.toolCallCount, maxToolCalls, this.retryAt.toolCalls);
     const text = isOver(core.textChars, maxTextChars, this.retryAt.text);
@@ -65,8 +79,7 @@ export class MemoryBounds {
     if (toolCalls) trim.dropToolCalls(() => core.toolCallCount <= maxToolCalls * KEEP);
     if (text) {
       // Replaced text (v2 upserts) was counted when it came: the exact figure decides.
-      core.textChars = 0;
-      for (const session of core.sessions.values()) core.textChars += messageText(session.entries);
+      core.textChars = heldText(core);
       if (core.textChars > maxTextChars) {
         const done = () => core.textChars <= maxTextChars * KEEP;
         trim.dropSessions(done);
@@ -131,6 +144,13 @@ function boundsNotice(limits: MemoryLimits): string {
   );
 }
 
+/** The message text the records hold, counted exactly (replaced v2 text was counted when it came). */
+function heldText(core: ReducerContext['core']): number {
+  let chars = 0;
+  for (const session of core.sessions.values()) chars += messageText(session.entries);
+  return chars;
+}
+
 function messageText(entries: readonly Entry[]): number {
   let chars = 0;
   for (const entry of entries) if (entry.kind === 'message' || entry.kind === 'sessionMessage') chars += entry.text.length;
@@ -192,6 +212,7 @@ class Trim {
         if (taken.has(entry)) continue;
         taken.add(entry);
         core.textChars -= entry.text.length;
+        if (entry.kind === 'message') this.parts.spill?.forget(entry);
         if (entry.kind === 'message' && entry.messageId !== undefined) index.messages.delete(`${entry.role}\0${entry.messageId}`);
         if (entry.kind === 'sessionMessage') index.sessionMessages.delete(entry.messageId);
         this.dropped = true;
@@ -241,6 +262,7 @@ class Trim {
       core.toolCallCount--;
     }
     core.textChars -= messageText(session.entries);
+    for (const entry of session.entries) if (entry.kind === 'message') this.parts.spill?.forget(entry);
     tree.forgetSession(session);
     core.forget(session.id);
     this.entries.delete(session);

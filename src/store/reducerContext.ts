@@ -3,6 +3,7 @@ import type { RequestLedger } from './requestLedger';
 import type { SessionTree } from './sessionTree';
 import type { RecordKeeper } from './recordKeeper';
 import type { SpawnHooks } from './subagentSpawn';
+import type { TextSpill } from './textSpill';
 
 export interface ReducerContext {
   readonly core: RecordKeeper;
@@ -18,6 +19,8 @@ export interface ReducerContext {
   readonly protocol: { version: 1 | 2 };
   /** v2 agent terminals: the undecoded tail of output bytes split inside a UTF-8 character, per terminal. */
   readonly terminalDecoders: Map<string, StreamingDecoder>;
+  /** Where the heads of long agent texts go past the held-text bound (absent without a vault: all stay in memory). */
+  readonly spill: TextSpill | undefined;
 }
 
 /** A UTF-8 decoder that keeps an incomplete character for the next call (`TextDecoder` with `stream`). */

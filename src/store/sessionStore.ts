@@ -8,7 +8,7 @@
 // one reducer per kind of update (reducers/) and the plug-ins of the agent dialects this connection speaks
 // (dialects/, switched on by what the agent shows it is).
 import { advertisesSteering, promptCapabilitiesOf, reattachMethod } from './agentCapabilities';
-import type { ActionPermission, Diagnostic, Direction, Entry, PromptCapabilities, QueuedPrompt, SessionActions, SessionRecord, SessionView, StoreChange } from './model';
+import type { ActionPermission, Diagnostic, Direction, Entry, MessageEntry, PromptCapabilities, QueuedPrompt, SessionActions, SessionRecord, SessionView, StoreChange } from './model';
 import { RequestLedger, requestKey, type PendingRequest } from './requestLedger';
 import { appendChunk, upsertMessage } from './reducers/messages';
 import { acknowledgePrompt, forgetPrompt } from './reducers/promptEchoes';
@@ -40,6 +40,7 @@ import { t } from '../presentation/l10n';
 import { SessionTree } from './sessionTree';
 import { DEFAULT_MEMORY_LIMITS, MemoryBounds, type MemoryLimits } from './memoryBounds';
 import { RecordKeeper } from './recordKeeper';
+import { TextSpill, type EarlierPage, type TextVault } from './textSpill';
 import type { Disposable, SessionStoreReader, SessionStoreWriter } from './storeAccess';
 import type { ReducerContext } from './reducerContext';
 import { claudeAsyncLaunchSender, isCodexThreadIdle } from './subagentDialects';
@@ -58,6 +59,8 @@ export interface SessionStoreOptions {
   readonly maxStateHistory?: number;
   /** Per-connection memory bounds (memoryBounds.ts); the defaults are in README "Security". */
   readonly limits?: Partial<MemoryLimits>;
+  /** Where the heads of long agent texts go past the held-text bound (textSpill.ts); without one they stay in memory. */
+  readonly textVault?: TextVault;
 }
 
 const KNOWN_AGENT_METHODS = new Set<string>([...Object.values(ClientMethod), CANCEL_REQUEST_METHOD]);
@@ -143,6 +146,7 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
       },
       protocol: { version: 1 },
       terminalDecoders: new Map(),
+      spill: options.textVault ? new TextSpill(options.textVault) : undefined,
     };
     this.bounds = new MemoryBounds(this.parts, { ...DEFAULT_MEMORY_LIMITS, ...options.limits });
     this.dialects = new DialectSet({ parts: this.parts, applyOnWire: this.applyOnWire, applyOwned: this.applyDialectOwned }, DIALECTS);
@@ -193,6 +197,24 @@ export class SessionStore implements SessionStoreReader, SessionStoreWriter {
   }
 
   /** A session by id; an id the session was known by before (a replaced virtual child) finds it too. */
+  /** The page of a message's earlier text that ends at `end` (see textSpill.ts); undefined when it has none there. */
+  async earlierPage(sessionId: string, entryId: string, end: number): Promise<EarlierPage | undefined> {
+    const entry = this.messageEntry(sessionId, entryId);
+    return entry && this.parts.spill ? this.parts.spill.page(entry, end) : undefined;
+  }
+
+  /** A message's whole text, its earlier part read back from the vault (as it was when asked). */
+  async wholeText(sessionId: string, entryId: string): Promise<string | undefined> {
+    const entry = this.messageEntry(sessionId, entryId);
+    if (!entry) return undefined;
+    return this.parts.spill ? this.parts.spill.wholeText(entry) : entry.text;
+  }
+
+  private messageEntry(sessionId: string, entryId: string): MessageEntry | undefined {
+    const entry = this.recordOf(sessionId)?.entries.find((e) => e.id === entryId);
+    return entry?.kind === 'message' ? entry : undefined;
+  }
+
   getSession(sessionId: string): SessionView | undefined {
     return this.core.session(this.tree.currentId(sessionId));
   }

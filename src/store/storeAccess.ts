@@ -1,6 +1,7 @@
 // The read side of the session store, which views (tree, chat feed, API) depend on.
 import type { ActionPermission, Diagnostic, Direction, PromptCapabilities, SessionActions, SessionView, StoreChange } from './model';
 import type { SessionItem } from './sessionControls';
+import type { EarlierPage } from './textSpill';
 
 export interface Disposable {
   dispose(): void;
@@ -27,6 +28,10 @@ export interface SessionStoreReader {
   effectiveCwd(sessionId: string): string | null;
   /** Fires synchronously after each ingested message that changed something. */
   onDidChange(listener: (changes: readonly StoreChange[]) => void): Disposable;
+  /** The page of a message's earlier text ending at `end` (textSpill.ts); absent on readers that keep all text in memory. */
+  earlierPage?(sessionId: string, entryId: string, end: number): Promise<EarlierPage | undefined>;
+  /** A message's whole text, its earlier part read back; absent on readers that keep all text in memory. */
+  wholeText?(sessionId: string, entryId: string): Promise<string | undefined>;
 }
 
 /** The write side: every JSON-RPC message on a connection, in both directions, in wire order. */

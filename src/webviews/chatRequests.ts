@@ -6,6 +6,7 @@
 import type { ContentBlock } from '@agentclientprotocol/sdk/unstable';
 import {
   answeredRequestKey,
+  type EarlierTextMessage,
   type FileSearchResultsMessage,
   type FileSuggestion,
   type PromptAttachment,
@@ -69,7 +70,7 @@ export interface ChatPipe {
   resync(): void;
   ack(rev: number): void;
   /** Posts outside the revisioned feed; resolves false when the webview did not take it. */
-  post(message: FileSearchResultsMessage | RequestOutcomeMessage): PromiseLike<boolean>;
+  post(message: FileSearchResultsMessage | EarlierTextMessage | RequestOutcomeMessage): PromiseLike<boolean>;
 }
 
 export interface RequestContext {
@@ -196,6 +197,15 @@ function answerPermission(context: RequestContext, message: Message<'answerPermi
   return refuse(t('This permission request is no longer pending.'), t('this permission request is no longer pending.'));
 }
 
+/** Reads what the store keeps on disk; a failed read is said, never thrown into the panel's error path. */
+async function readEarlier<T>(read: () => Promise<T | undefined> | undefined): Promise<T | { readonly problem: string } | undefined> {
+  try {
+    return await read();
+  } catch (error) {
+    return { problem: t('could not read it back from disk ({0}).', inertUiText(String((error as Error)?.message ?? error), 300)) };
+  }
+}
+
 export const requestHandlers: RequestHandlers = {
   ready: (message, { pipe }) => pipe.ready(message.protocolVersion),
   pageLoadFailed: (message, { pipe }) => pipe.pageLoadFailed(message.asset),
@@ -241,6 +251,22 @@ export const requestHandlers: RequestHandlers = {
   },
   openLink: (message, { workbench }) => workbench.openLink(message.url),
   copy: (message, { workbench }) => workbench.copy(message.text),
+  copyMessage: async (message, context) => {
+    if (!sessionInPanel(context, message.sessionId)) return;
+    const text = await readEarlier(() => context.store?.wholeText?.(message.sessionId, message.entryId));
+    if (typeof text === 'string') await context.workbench.copy(text);
+    else context.workbench.warn(t('Subchats: could not copy the message: {0}', text?.problem ?? t('it is no longer in this chat.')));
+  },
+  loadEarlier: async (message, context) => {
+    const { sessionId, entryId, end } = message;
+    if (!sessionInPanel(context, sessionId)) return;
+    const page = await readEarlier(() => context.store?.earlierPage?.(sessionId, entryId, end));
+    const answer: EarlierTextMessage =
+      page && !('problem' in page)
+        ? { type: 'earlierText', sessionId, entryId, end, page }
+        : { type: 'earlierText', sessionId, entryId, end, problem: page?.problem ?? t('This part of the message is no longer kept.') };
+    void context.pipe.post(answer);
+  },
   codeBlock: (message, context) => {
     const { workbench } = context;
     if (message.action === 'insert') return workbench.insertAtCursor(message.code);

@@ -30,10 +30,18 @@ function heldText(text: string): HeldText {
  * Checked by length and the held tail, not the whole prefix: the store only appends to these texts, and a
  * full comparison would make every chunk cost the size of the message again.
  */
-function suffixAfter(held: HeldText | undefined, text: string): string | undefined {
-  if (!held || text.length < held.length) return undefined;
-  if (text.slice(held.length - held.tail.length, held.length) !== held.tail) return undefined;
-  return text.slice(held.length);
+function suffixAfter(held: HeldText | undefined, text: string, start = 0): string | undefined {
+  if (!held || start + text.length < held.length || held.length - held.tail.length < start) return undefined;
+  if (text.slice(held.length - held.tail.length - start, held.length - start) !== held.tail) return undefined;
+  return text.slice(held.length - start);
+}
+
+/**
+ * Where a message's `text` starts in the whole message: after what the host keeps on disk (textSpill.ts). Appends
+ * count from the message's start, so moving a head to disk changes nothing the webview already has.
+ */
+function textStart(entry: Entry): number {
+  return entry.kind === 'message' ? (entry.earlier?.chars ?? 0) : 0;
 }
 
 /** An entry's fields other than its appendable text, as a key (undefined for entries without text). */
@@ -41,7 +49,7 @@ function entryShape(entry: Entry): string | undefined {
   if (entry.kind !== 'message' && entry.kind !== 'sessionMessage') return undefined;
   // Attachments only grow; their count stands for them (an image's data would cost its size per chunk).
   return JSON.stringify(entry, (key, value: unknown) =>
-    key === 'text' || key === 'rev' ? undefined : key === 'attachments' && Array.isArray(value) ? value.length : value,
+    key === 'text' || key === 'rev' || key === 'earlier' ? undefined : key === 'attachments' && Array.isArray(value) ? value.length : value,
   );
 }
 
@@ -132,13 +140,15 @@ export class WebviewHoldings {
     }
     if (!held) this.entries.set(sessionId, (held = new Map()));
     const before = held.get(entry.id);
+    const start = textStart(entry);
+    const length = start + entry.text.length;
     // The store told us what it appended: no need to read the text (reading a long streamed text costs its length).
-    if (before?.shape === shape && typeof told === 'string' && before.text.length + told.length === entry.text.length) {
-      held.set(entry.id, { shape, text: { length: entry.text.length, tail: (before.text.tail + told).slice(-HELD_TAIL) } });
+    if (before?.shape === shape && typeof told === 'string' && before.text.length + told.length === length) {
+      held.set(entry.id, { shape, text: { length, tail: (before.text.tail + told).slice(-HELD_TAIL) } });
       return { index, entryId: entry.id, rev: entry.rev, offset: before.text.length, suffix: told };
     }
-    held.set(entry.id, { shape, text: heldText(entry.text) });
-    const suffix = before?.shape === shape ? suffixAfter(before.text, entry.text) : undefined;
+    held.set(entry.id, { shape, text: { length, tail: entry.text.slice(-HELD_TAIL) } });
+    const suffix = before?.shape === shape ? suffixAfter(before.text, entry.text, start) : undefined;
     if (suffix === undefined || !before) return undefined;
     return { index, entryId: entry.id, rev: entry.rev, offset: before.text.length, suffix };
   }

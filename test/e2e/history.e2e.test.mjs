@@ -18,9 +18,26 @@ const TRACES = ['claude2-parallel.jsonl', 'qwen-single.jsonl'];
 
 /** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
 let workbench;
+/** A transcript of one answer of LONG_LINES numbered lines (~250,000 characters), streamed a line per chunk. */
+const LONG_LINES = 5_000;
+const longLine = (i) => `Line ${String(i).padStart(4, '0')} of the long answer, with *some* words.\n\n`;
+function longAnswerTranscript() {
+  const line = (dir, msg) => JSON.stringify({ dir, msg: { jsonrpc: '2.0', ...msg } });
+  const chunk = (i) => line('agent->client', { method: 'session/update', params: { sessionId: 'long-1', update: { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: longLine(i) } } } });
+  return [
+    line('client->agent', { id: 1, method: 'session/new', params: { cwd: '/w', mcpServers: [] } }),
+    line('agent->client', { id: 1, result: { sessionId: 'long-1' } }),
+    line('client->agent', { id: 2, method: 'session/prompt', params: { sessionId: 'long-1', prompt: [{ type: 'text', text: 'Write the long answer' }] } }),
+    ...Array.from({ length: LONG_LINES }, (_, i) => chunk(i)),
+    line('agent->client', { id: 2, result: { stopReason: 'end_turn' } }),
+  ].join('\n') + '\n';
+}
+
 before(async () => {
   const files = Object.fromEntries(TRACES.map((name) => [`traces/${name}`, readFileSync(join(repoRoot, 'test/fixtures/traces', name), 'utf8')]));
-  workbench = await launchWorkbench({ files, settings: { 'subchats.demoAgent.pace': 20 } });
+  files['traces/long-answer.jsonl'] = longAnswerTranscript();
+  // 100,000 characters of text in memory per connection: the long answer's start goes to disk; the others fit.
+  workbench = await launchWorkbench({ files, settings: { 'subchats.demoAgent.pace': 20, 'subchats.history.textInMemoryMegabytes': 0.1 } });
   await openActivity(workbench.page, 'Subchats');
 });
 after(async () => {
@@ -218,4 +235,73 @@ test('a run interrupted by a reload comes back disconnected with the text it had
   await restored.locator('subchats-session-bar [role="status"]', { hasText: 'Disconnected' }).waitFor({ timeout: SLOW_MS });
   await restored.getByText(streamed).waitFor();
   await screenshot(page, 'e2e-history-disconnected-after-reload');
+});
+
+test('a long answer past the text kept in memory shows its end; scrolling up reads its start back from disk, every line once', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const { page } = workbench;
+  await closeAllEditors(page);
+  await openThroughFileDialog(page, 'Subchats: Open Transcript', join(workbench.workspace, 'traces', 'long-answer.jsonl'));
+  const chat = chatFrame(page);
+  const message = chat.locator('subchats-message[role-kind="agent"]').first();
+  await message.getByText(`Line ${LONG_LINES - 1} of the long answer`).waitFor({ timeout: SLOW_MS });
+  const note = message.locator('.sc-earlier');
+  assert.match(await note.innerText(), /^0\.2 MB earlier in this message is kept on disk/, 'opening the chat read nothing back');
+  await screenshot(page, 'e2e-long-answer-end');
+
+  /** Resolves true once the message's markdown holds `count` lines (a long message is drawn a frame's budget at a time). */
+  const drawn = (count) =>
+    message.evaluate(
+      (element, wanted) =>
+        new Promise((resolve) => {
+          const giveUp = setTimeout(() => resolve(false), 30_000);
+          const check = () => {
+            if ((element.querySelector('subchats-markdown')?.textContent?.match(/Line \d{4}/g)?.length ?? 0) < wanted) return void requestAnimationFrame(check);
+            clearTimeout(giveUp);
+            resolve(true);
+          };
+          check();
+        }),
+      count,
+    );
+  /** The note's `earlier` once it is below `before` (a page was read back), or `before` after 20 s. */
+  const readBelow = (before) =>
+    message.evaluate(
+      (element, end) =>
+        new Promise((resolve) => {
+          const giveUp = setTimeout(() => resolve(end), 20_000);
+          const check = () => {
+            const chars = Number(element.querySelector('.sc-earlier')?.getAttribute('data-earlier-chars') ?? 0);
+            if (chars >= end) return void requestAnimationFrame(check);
+            clearTimeout(giveUp);
+            resolve(chars);
+          };
+          check();
+        }),
+      before,
+    );
+
+  // The user turns the wheel over the chat (it stops following its end) and drags the scrollbar to the top, where
+  // the note is: the page before the text is read back and goes below the note, which stays in view; turning the
+  // wheel up there reads the next.
+  const box = await page.locator('iframe.webview.ready >> visible=true').boundingBox();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  let pages = 0;
+  for (let end = Number(await note.getAttribute('data-earlier-chars')); end > 0; pages++) {
+    assert.ok(await drawn(LONG_LINES - Math.ceil(end / longLine(0).length)), 'the part of the message the chat holds is drawn within 30 s');
+    if (pages === 0) {
+      await page.mouse.wheel(0, -100);
+      await note.evaluate((element) => (element.closest('subchats-transcript[data-following]').scrollTop = 0));
+    } else {
+      await page.mouse.wheel(0, -100);
+    }
+    const chars = await readBelow(end);
+    assert.ok(chars < end, `a page before character ${end} was read back within 20 s of scrolling up to the note`);
+    end = chars;
+  }
+  assert.ok(pages >= 2, `read back in ${pages} pages`);
+  await message.getByText('Line 0000 of the long answer').waitFor();
+  assert.ok(await drawn(LONG_LINES), 'the whole message is drawn within 30 s');
+  const numbers = await message.evaluate((element) => [...(element.querySelector('subchats-markdown')?.textContent ?? '').matchAll(/Line (\d{4})/g)].map((m) => Number(m[1])));
+  assert.deepEqual(numbers, Array.from({ length: LONG_LINES }, (_, i) => i), 'every line once, in order');
+  await screenshot(page, 'e2e-long-answer-start');
 });

@@ -128,8 +128,23 @@ test('a code block action carries its code; only Apply names a file, and it must
 });
 
 test('every message type has exactly one guard', () => {
-  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'cancelTerminal', 'cancelToolCall', 'changeSetting', 'codeBlock', 'copy', 'openChanges', 'openChat', 'openDiff', 'openFile', 'openLink', 'openSubagentSession', 'pageLoadFailed', 'prompt', 'ready', 'resync', 'retry', 'searchFiles', 'unqueue']);
-  assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['addAttachment', 'delta', 'fileSearchResults', 'focusPrompt', 'requestOutcome', 'snapshot', 'tokenColors']);
+  assert.deepEqual(Object.keys(webviewToHostGuards).sort(), ['ack', 'answerPermission', 'cancel', 'cancelTerminal', 'cancelToolCall', 'changeSetting', 'codeBlock', 'copy', 'copyMessage', 'loadEarlier', 'openChanges', 'openChat', 'openDiff', 'openFile', 'openLink', 'openSubagentSession', 'pageLoadFailed', 'prompt', 'ready', 'resync', 'retry', 'searchFiles', 'unqueue']);
+  assert.deepEqual(Object.keys(hostToWebviewGuards).sort(), ['addAttachment', 'delta', 'earlierText', 'fileSearchResults', 'focusPrompt', 'requestOutcome', 'snapshot', 'tokenColors']);
+});
+
+test('earlier text: a request names a message and where its text starts; a page must end there, or say why not', () => {
+  const ask = { type: 'loadEarlier', sessionId: 's', entryId: 'msg:1', end: 1200 };
+  assert.deepEqual(parseWebviewMessage({ ...ask, extra: 1 }), ask);
+  for (const end of [-1, 1.5, '12', undefined]) assert.equal(parseWebviewMessage({ ...ask, end }), undefined, `end ${String(end)}`);
+  assert.deepEqual(parseWebviewMessage({ type: 'copyMessage', sessionId: 's', entryId: 'msg:1' }), { type: 'copyMessage', sessionId: 's', entryId: 'msg:1' });
+  assert.equal(parseWebviewMessage({ type: 'copyMessage', sessionId: 's' }), undefined);
+  const page = { type: 'earlierText', sessionId: 's', entryId: 'msg:1', end: 1200, page: { start: 1195, text: 'hello', bytesBefore: 1195 } };
+  assert.deepEqual(parseHostMessage({ ...page, extra: 1 }), page);
+  assert.equal(parseHostMessage({ ...page, page: { ...page.page, start: 1000 } }), undefined, 'a page that does not end where the text starts');
+  assert.equal(parseHostMessage({ ...page, page: { ...page.page, bytesBefore: -1 } }), undefined);
+  const problem = { type: 'earlierText', sessionId: 's', entryId: 'msg:1', end: 1200, problem: 'could not read it' };
+  assert.deepEqual(parseHostMessage(problem), problem);
+  assert.equal(parseHostMessage({ ...problem, problem: 'x'.repeat(5000) }), undefined);
 });
 
 test('a message type without a guard does not compile', () => {

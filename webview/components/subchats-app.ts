@@ -141,6 +141,11 @@ export class SubchatsApp extends SubchatsElement {
       this.store.ui.applyOutcome(message);
       return;
     }
+    if (message.type === 'earlierText') {
+      if (message.problem !== undefined) this.store.ui.setEarlierProblem(message.entryId, message.problem);
+      else this.store.mirror.prependEarlier(message);
+      return;
+    }
     if (message.type === 'fileSearchResults' || message.type === 'addAttachment') {
       this.store.ui.applyComposer(message);
       return;

@@ -9,6 +9,7 @@ import {
   type ChatSessionHeader,
   type ChatTerminalOutput,
   type DeltaMessage,
+  type EarlierTextMessage,
   type EntryTextAppend,
   type SnapshotMessage,
   type TerminalOutputAppend,
@@ -113,6 +114,26 @@ export class ChatMirror {
     return 'applied';
   }
 
+  /**
+   * Puts a page of a message's earlier text the host read back from disk before the text the chat holds. Outside
+   * the revisions: the page is older than anything a delta changes. A page that no longer meets the text (the
+   * entry was sent again since it was asked for) is dropped; the chat can ask again.
+   */
+  prependEarlier(message: EarlierTextMessage): boolean {
+    const view = this.sessions.get(message.sessionId);
+    const index = view?.entries.findIndex((entry) => entry.id === message.entryId) ?? -1;
+    const entry = view?.entries[index];
+    if (!view || !message.page || entry?.kind !== 'message' || entry.earlier?.chars !== message.end) return false;
+    const { start, text, bytesBefore } = message.page;
+    const { earlier: _held, ...rest } = entry;
+    const joined: Entry = { ...rest, text: text + entry.text, ...(start > 0 ? { earlier: { chars: start, bytes: bytesBefore } } : {}) };
+    const entries = view.entries.slice();
+    entries[index] = joined;
+    this.sessions.set(message.sessionId, { ...view, entries });
+    this.bus.emit([message.sessionId]);
+    return true;
+  }
+
   /** Drops what it shows and says why: a message of another protocol version cannot be read safely. */
   private becomeIncompatible(rootSessionId: string): void {
     this.incompatible = true;
@@ -179,7 +200,8 @@ function applySessionDelta(before: ChatSessionView | undefined, delta: ChatSessi
 
 function applyEntryAppend(entry: Entry | undefined, append: EntryTextAppend): Entry | undefined {
   if (!entry || entry.id !== append.entryId || (entry.kind !== 'message' && entry.kind !== 'sessionMessage')) return undefined;
-  const growth = grow(entry.text, append);
+  const start = entry.kind === 'message' ? (entry.earlier?.chars ?? 0) : 0;
+  const growth = grow(entry.text, { offset: append.offset - start, suffix: append.suffix });
   return growth && noteGrowth({ ...entry, text: growth.to, rev: append.rev }, growth);
 }
 

@@ -63,6 +63,8 @@ export class ChatViewModel {
   /** Where each answered request was last asked from, until the host answers it. */
   private readonly askedFrom = new Map<string, string | undefined>();
   private readonly refusals = new Map<string, Refusal>();
+  /** Why a message's earlier text could not be read back, by entry id (until it is asked for again). */
+  private readonly earlierProblems = new Map<string, string>();
 
   constructor(private readonly bus = new TopicBus()) {}
 
@@ -106,6 +108,17 @@ export class ChatViewModel {
   restoreComposers(saved: unknown): void {
     if (typeof saved !== 'object' || saved === null) return;
     for (const [sessionId, state] of Object.entries(saved)) if (isComposerState(state)) this.composers.set(sessionId, state);
+  }
+
+  /** The host could not read a message's earlier text back (shown on the message); undefined clears it. */
+  setEarlierProblem(entryId: string, problem: string | undefined): void {
+    if (problem === undefined ? !this.earlierProblems.delete(entryId) : this.earlierProblems.get(entryId) === problem) return;
+    if (problem !== undefined) this.earlierProblems.set(entryId, problem);
+    this.bus.emit([OUTCOME_TOPIC]);
+  }
+
+  earlierProblem(entryId: string): string | undefined {
+    return this.earlierProblems.get(entryId);
   }
 
   /** Host messages for the prompt box. */

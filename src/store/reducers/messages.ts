@@ -37,6 +37,7 @@ export function appendChunk(parts: ReducerContext, session: SessionRecord, role:
   }
   entry.text = appendText(entry.text, text);
   core.noteText(text.length);
+  parts.spill?.noteGrowth(entry);
   if (attachment) entry.attachments.push(attachment);
   // Held until the acknowledgement says which prompt of ours it is (promptEchoes).
   if (role === 'user' && isHeld(index, entry)) return;
@@ -72,10 +73,12 @@ export function upsertMessage(parts: ReducerContext, session: SessionRecord, rol
     core.addEntry(session, entry);
     index.lastDiscrete = true;
   }
+  parts.spill?.forget(entry);
   entry.text = '';
   entry.attachments = [];
   fillFromBlocks(entry, blocks);
   core.noteText(entry.text.length);
+  parts.spill?.noteGrowth(entry);
   if (role === 'user' && isHeld(index, entry)) return;
   core.touchEntry(session, entry);
   if (role === 'user') noteUserMessage(core, session, entry);

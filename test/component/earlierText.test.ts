@@ -1,0 +1,139 @@
+// Issue 23 item 4, in the real webview: a long agent message whose head the host keeps on disk shows its last
+// part and says how much comes before it; scrolling up to that note reads the earlier text back page by page
+// through the real request handler, until the message is whole; Copy asks the host for the whole message.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { HostToWebviewMessage, WebviewToHostMessage } from '../../src/protocol/webviewMessages';
+import { handleRequest, type RequestContext } from '../../src/webviews/chatRequests';
+import type { TextVault, VaultRef } from '../../src/store/textSpill';
+import { FeedLink } from './feedLink';
+import { useHarness, type ChatPage } from './harness';
+import { text, Wire } from '../unit/support/storeFixtures';
+
+const harness = useHarness();
+
+class ListVault implements TextVault {
+  readonly pages: string[] = [];
+  failing = false;
+  put(page: string): VaultRef {
+    this.pages.push(page);
+    return { offset: this.pages.length - 1, bytes: Buffer.byteLength(page) };
+  }
+  async read(ref: VaultRef): Promise<string> {
+    if (this.failing) throw new Error('EIO: the disk went away');
+    return this.pages[ref.offset]!;
+  }
+}
+
+/** The host's side of the chat for these requests: the real handlers, answers posted to the page. */
+function hostOf(chat: ChatPage, wire: Wire, copied: string[]): (message: WebviewToHostMessage) => Promise<void> {
+  const context = {
+    connectionId: 'test',
+    rootSessionId: 'R',
+    store: wire.store,
+    workbench: { copy: async (value: string) => void copied.push(value), warn: (value: string) => void copied.push(`warning: ${value}`) },
+    pipe: { post: async (message: HostToWebviewMessage) => (await chat.send(message), true) },
+  } as unknown as RequestContext;
+  return (message) => handleRequest(message, context);
+}
+
+/** The user scrolls up until the note of the text on disk is in view, turning the wheel up over it. */
+async function scrollUpTo(chat: ChatPage): Promise<void> {
+  const note = chat.page.locator('subchats-message .sc-earlier').first();
+  await note.scrollIntoViewIfNeeded();
+  await note.hover();
+  await chat.page.mouse.wheel(0, -200);
+}
+
+/** Numbered lines of about 60 characters: `count` of them, so a lost or repeated line shows. */
+function numbered(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `Line ${String(i).padStart(4, '0')} of the long answer, with *some* words.\n\n`);
+}
+
+describe('earlier text kept on disk', () => {
+  test('scrolling up to the note reads the head back page by page until the message is whole; Copy takes it whole', async () => {
+    const chat = await harness().openChat();
+    const vault = new ListVault();
+    const wire = new Wire({ now: () => 1000, limits: { maxHeldTextChars: 40_000 }, textVault: vault }).newSession('R');
+    const endTurn = wire.prompt('R', 'Write a long answer');
+    const lines = numbered(4_000); // ~250,000 characters: two pages of the default size and the tail
+    for (const line of lines) wire.update('R', text('agent_message_chunk', line, { messageId: 'long' }));
+    wire.update('R', text('agent_message_chunk', 'And a short one after it.', { messageId: 'short' }));
+    endTurn('end_turn');
+    const stored = wire.session('R').entries.find((e) => e.kind === 'message' && e.messageId === 'long');
+    assert.ok(stored?.kind === 'message' && stored.earlier, 'the store moved the head of the long message to the vault');
+
+    await FeedLink.showing(chat, wire.store, 'R');
+    const { page } = chat;
+    const message = page.locator('subchats-message[role-kind="agent"]').first();
+    const note = message.locator('.sc-earlier');
+    await page.getByText('And a short one after it.').waitFor();
+    assert.match(await note.innerText(), /^0\.2 MB earlier in this message is kept on disk/);
+    await message.getByText('Line 3999 of the long answer').waitFor(); // the last words show at once
+
+    const copied: string[] = [];
+    const host = hostOf(chat, wire, copied);
+    await message.hover();
+    await message.getByRole('button', { name: 'Copy message' }).click();
+    await host(await chat.waitForPosted((m) => m.type === 'copyMessage'));
+    assert.equal(copied[0], lines.join(''), 'Copy takes the whole message, read back from the vault');
+
+    // Opening the chat asked for nothing: only scrolling up to the note does.
+    assert.deepEqual((await chat.posted()).filter((m) => m.type === 'loadEarlier'), []);
+    // The user scrolls up to the note: the page before the text is read back and goes below the note, which
+    // stays in view; turning the wheel up again there asks for the next.
+    let pages = 0;
+    for (let end = stored.earlier.chars; end > 0; pages++) {
+      await scrollUpTo(chat);
+      const asked = await chat.waitForPosted((m) => m.type === 'loadEarlier' && m.end === end);
+      assert.deepEqual(asked, { type: 'loadEarlier', sessionId: 'R', entryId: stored.id, end });
+      await host(asked);
+      const next = await page.waitForFunction(
+        (before) => {
+          const shown = document.querySelector('subchats-transcript subchats-message[role-kind="agent"] .sc-earlier');
+          const chars = Number(shown?.getAttribute('data-earlier-chars') ?? 0);
+          return chars < before ? { chars } : false;
+        },
+        end,
+      );
+      end = ((await next.jsonValue()) as { chars: number }).chars;
+    }
+    assert.ok(pages >= 2, `read back in ${pages} pages`);
+    await note.waitFor({ state: 'detached' });
+    await message.getByText('Line 0000 of the long answer').waitFor();
+    // A long message is drawn a frame's budget at a time: wait until all of it is.
+    await page.waitForFunction(
+      (count) => (document.querySelector('subchats-transcript subchats-message[role-kind="agent"] subchats-markdown')?.textContent?.match(/Line \d{4}/g)?.length ?? 0) >= count,
+      lines.length,
+    );
+    // textContent: innerText leaves out the groups off screen the browser skips (content-visibility).
+    const shown = (await message.locator('subchats-markdown').textContent()) ?? '';
+    const numbers = [...shown.matchAll(/Line (\d{4})/g)].map((m) => Number(m[1]));
+    assert.deepEqual(numbers, lines.map((_, i) => i), 'every line once, in order');
+    assert.deepEqual(chat.pageErrors, []);
+    await chat.close();
+  });
+
+  test('a page that cannot be read back is said on the message, and Show earlier text asks again', async () => {
+    const chat = await harness().openChat();
+    const vault = new ListVault();
+    const wire = new Wire({ now: () => 1000, limits: { maxHeldTextChars: 20_000 }, textVault: vault }).newSession('R');
+    for (const line of numbered(1_000)) wire.update('R', text('agent_message_chunk', line));
+    await FeedLink.showing(chat, wire.store, 'R');
+    const { page } = chat;
+    const note = page.locator('subchats-message .sc-earlier');
+    await note.waitFor();
+    const host = hostOf(chat, wire, []);
+    vault.failing = true;
+    await scrollUpTo(chat);
+    await host(await chat.waitForPosted((m) => m.type === 'loadEarlier'));
+    await note.getByRole('alert').getByText(/could not read it back from disk \(EIO: the disk went away\)/).waitFor();
+    vault.failing = false;
+    await chat.clearPosted();
+    await note.getByRole('button', { name: 'Show earlier text' }).click();
+    await host(await chat.waitForPosted((m) => m.type === 'loadEarlier'));
+    await page.locator('subchats-message [role="alert"]').waitFor({ state: 'detached' });
+    assert.deepEqual(chat.pageErrors, []);
+    await chat.close();
+  });
+});
