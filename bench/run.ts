@@ -11,6 +11,7 @@ import { NDJSON_DEFAULT_CAP_MB, ndjsonCases, runNdjsonBench, type NdjsonRow } fr
 import { runSessionListBench } from './sessionListBench';
 import { runStoreBenchInChild } from './storeBench';
 import { runTreeBench } from './treeBench';
+import { KEPT_TAIL_CHARS } from '../src/store/textSpill';
 
 /** A target's verdict, printed next to the figure it judges. */
 function verdict(met: boolean): string {
@@ -43,6 +44,44 @@ async function main(): Promise<void> {
   console.log(
     `  messages only: heap per retained text byte ${round(messagesOnly.heapPerTextByte)} (was 6.2; target <= 4): ${verdict(messagesOnly.heapPerTextByte <= 4)}` +
       ` (text in real bytes, UTF-8 as on the wire and on disk; the figures before and the targets were set per UTF-16 code unit at 2 bytes, so they are doubled here)`,
+  );
+
+  // Issue 23 item 4: one long answer per child, the heads of long texts on disk past the held bound. The heap must
+  // stay flat as the stream doubles (it grew with the text before), and memory holds at most the bound.
+  const held = quick ? 250_000 : 1_000_000;
+  const spillRuns = [
+    ['without a vault', runStoreBenchInChild(quick ? 200_000 : 1_000_000, false, { heldChars: Number.MAX_SAFE_INTEGER })],
+    ['half the stream, vault', runStoreBenchInChild(quick ? 100_000 : 500_000, false, { heldChars: held })],
+    ['whole stream, vault', runStoreBenchInChild(quick ? 200_000 : 1_000_000, false, { heldChars: held })],
+  ] as const;
+  results['storeTextOnDisk'] = Object.fromEntries(spillRuns);
+  console.log(`\nLong answers (one message per child), text past ${held.toLocaleString('en')} characters in memory kept on disk (file vault)`);
+  console.table(
+    Object.fromEntries(
+      spillRuns.map(([name, run]) => [
+        name,
+        {
+          updates: run.updates,
+          'message text (UTF-8 bytes)': run.retainedTextBytes,
+          'on disk (bytes)': run.onDiskBytes ?? 0,
+          'held in memory (chars)': run.heldChars ?? 0,
+          'heap growth (MB)': round(run.heapGrowthBytes / 1_048_576, 1),
+          'store ingest (ms)': Math.round(run.storeMs),
+        },
+      ]),
+    ),
+  );
+  const [, plain] = spillRuns[0];
+  const [, half] = spillRuns[1];
+  const [, whole] = spillRuns[2];
+  const growth = whole.heapGrowthBytes / Math.max(1, half.heapGrowthBytes);
+  // A message keeps its last KEPT_TAIL_CHARS in memory, and one shorter than twice that stays whole.
+  const heldBound = held + (whole.messages ?? 0) * 2 * KEPT_TAIL_CHARS;
+  console.log(
+    `  held text <= ${held.toLocaleString('en')} chars + 2 tails per message (${heldBound.toLocaleString('en')}): ${verdict((whole.heldChars ?? Infinity) <= heldBound)};` +
+      ` heap, whole / half the stream: ${round(growth, 2)}x, target flat (<= 1.3; linear is 2): ${verdict(growth <= 1.3)};` +
+      ` heap with the vault / without: ${round(whole.heapGrowthBytes / Math.max(1, plain.heapGrowthBytes), 2)}x;` +
+      ` ingest with the vault / without: ${round(whole.storeMs / Math.max(1, plain.storeMs), 2)}x`,
   );
 
   printNdjson((results['ndjson'] = runNdjsonBench(ndjsonCases(quick, process.argv.includes('--ndjson-full-baseline')))));

@@ -2,10 +2,12 @@
 // interleaved) fed to the store. Reports updates/s and the ratio of store time to bare JSON.parse of the same lines.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { buildSync } from 'esbuild';
 import type { Direction } from '../src/store/model';
 import { SessionStore } from '../src/store/sessionStore';
+import { FileTextVault } from '../src/host/fileTextVault';
 
 export interface StoreBenchResult {
   readonly updates: number;
@@ -16,6 +18,15 @@ export interface StoreBenchResult {
   readonly retainedTextBytes: number;
   readonly heapGrowthBytes: number;
   readonly heapPerTextByte: number;
+  /** With a vault (long messages): UTF-8 bytes of message text the vault holds, and characters left in memory. */
+  readonly onDiskBytes?: number;
+  readonly heldChars?: number;
+  readonly messages?: number;
+}
+
+/** A run with one long message per child and the heads of long texts going to a file vault past `heldChars`. */
+export interface SpillRun {
+  readonly heldChars: number;
 }
 
 const ROOT = 'root-session';
@@ -32,8 +43,11 @@ function parentOf(i: number): string {
   return childId(20 + (i % 60));
 }
 
-/** With `toolCalls` false every update is a message chunk (the heap of message text alone). */
-function* lines(total: number, toolCalls = true): Generator<[string, Direction]> {
+/**
+ * With `toolCalls` false every update is a message chunk (the heap of message text alone). With `longMessages`
+ * each child writes one message all along (a long answer), instead of a new one every 20 chunks.
+ */
+function* lines(total: number, toolCalls = true, longMessages = false): Generator<[string, Direction]> {
   const wrap = (sessionId: string, update: object) => JSON.stringify({ jsonrpc: '2.0', method: 'session/update', params: { sessionId, update } });
   yield [JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'session/new', params: { cwd: '/bench', mcpServers: [] } }), 'client->agent'];
   yield [JSON.stringify({ jsonrpc: '2.0', id: 1, result: { sessionId: ROOT } }), 'agent->client'];
@@ -50,15 +64,18 @@ function* lines(total: number, toolCalls = true): Generator<[string, Direction]>
     } else if (toolCalls && phase === 1) {
       yield [wrap(child, { sessionUpdate: 'tool_call_update', toolCallId: `t${step - CHILDREN}`, status: 'completed', content: [{ type: 'content', content: { type: 'text', text: 'found 3 matches' } }] }), 'agent->client'];
     } else {
-      yield [wrap(child, { sessionUpdate: 'agent_message_chunk', messageId: `m${Math.floor(step / (CHILDREN * 20))}`, content: { type: 'text', text: `word${step % 97} ` } }), 'agent->client'];
+      const messageId = longMessages ? 'm' : `m${Math.floor(step / (CHILDREN * 20))}`;
+      yield [wrap(child, { sessionUpdate: 'agent_message_chunk', messageId, content: { type: 'text', text: longMessages && step % 11 === 10 ? `word${step % 97}\n` : `word${step % 97} ` } }), 'agent->client'];
     }
     step++;
     n++;
   }
 }
 
-export function runStoreBench(total = 1_000_000, batch = 50_000, toolCalls = true): StoreBenchResult {
-  const store = new SessionStore({ now: () => 0 });
+export async function runStoreBench(total = 1_000_000, batch = 50_000, toolCalls = true, spill?: SpillRun): Promise<StoreBenchResult> {
+  const vaultDir = spill ? mkdtempSync(join(tmpdir(), 'store-bench-vault-')) : undefined;
+  const vault = vaultDir ? new FileTextVault(join(vaultDir, 'text.txt')) : undefined;
+  const store = new SessionStore({ now: () => 0, ...(spill && vault ? { limits: { maxHeldTextChars: spill.heldChars }, textVault: vault } : {}) });
   global.gc?.();
   const heapBefore = process.memoryUsage().heapUsed;
   let parseMs = 0;
@@ -78,19 +95,36 @@ export function runStoreBench(total = 1_000_000, batch = 50_000, toolCalls = tru
     buffer = [];
     directions = [];
   };
-  for (const [line, direction] of lines(total, toolCalls)) {
+  for (const [line, direction] of lines(total, toolCalls, spill !== undefined)) {
     buffer.push(line);
     directions.push(direction);
-    if (buffer.length >= batch) flush();
+    if (buffer.length < batch) continue;
+    flush();
+    // The vault writes between reads of the agent's output; here, between batches.
+    await vault?.settled();
   }
   flush();
+  await vault?.settled();
   global.gc?.();
   const heapGrowth = process.memoryUsage().heapUsed - heapBefore;
   if (store.getSession(ROOT)?.childIds.length !== 20 || store.sessionCount !== CHILDREN + 1) throw new Error('benchmark stream did not build the expected tree');
   let textBytes = 0;
+  let onDiskBytes = 0;
+  let heldChars = 0;
+  let messages = 0;
   // Real bytes, as the text is on the wire and on disk (UTF-8): not UTF-16 code units at 2 bytes each.
-  for (const session of store.listSessions()) for (const e of session.entries) if (e.kind === 'message') textBytes += Buffer.byteLength(e.text, 'utf8');
+  for (const session of store.listSessions()) {
+    for (const e of session.entries) {
+      if (e.kind !== 'message') continue;
+      textBytes += Buffer.byteLength(e.text, 'utf8') + (e.earlier?.bytes ?? 0);
+      onDiskBytes += e.earlier?.bytes ?? 0;
+      heldChars += e.text.length;
+      messages++;
+    }
+  }
+  if (vaultDir) rmSync(vaultDir, { recursive: true, force: true });
   return {
+    ...(spill ? { onDiskBytes, heldChars, messages } : {}),
     updates: count,
     parseMs,
     storeMs,
@@ -108,18 +142,18 @@ export function runStoreBench(total = 1_000_000, batch = 50_000, toolCalls = tru
  * through an interop getter, which the shipped bundle does not have (and which made the split-up store
  * look ~30% slower than it is).
  */
-export function runStoreBenchInChild(total: number, toolCalls: boolean): StoreBenchResult {
+export function runStoreBenchInChild(total: number, toolCalls: boolean, spill?: SpillRun): StoreBenchResult {
   // Inside the repository, so the bundle finds node_modules (esbuild itself stays external).
   mkdirSync(join(__dirname, 'results'), { recursive: true });
   const outfile = join(mkdtempSync(join(__dirname, 'results', 'store-bench-')), 'storeBench.cjs');
   buildSync({ entryPoints: [__filename], bundle: true, platform: 'node', format: 'cjs', target: 'node20', outfile, logLevel: 'error', external: ['esbuild'] });
-  const child = spawnSync(process.execPath, ['--expose-gc', outfile, String(total), String(toolCalls)], { encoding: 'utf8' });
+  const child = spawnSync(process.execPath, ['--expose-gc', outfile, String(total), String(toolCalls), String(spill?.heldChars ?? '')], { encoding: 'utf8' });
   rmSync(dirname(outfile), { recursive: true, force: true });
   if (child.status !== 0) throw new Error(`store benchmark child failed (exit ${child.status}): ${child.stderr.slice(-2000)}`);
   return JSON.parse(child.stdout.trim().split('\n').pop()!) as StoreBenchResult;
 }
 
 if (require.main === module) {
-  const [total, toolCalls] = process.argv.slice(2);
-  console.log(JSON.stringify(runStoreBench(Number(total), 50_000, toolCalls !== 'false')));
+  const [total, toolCalls, heldChars] = process.argv.slice(2);
+  void runStoreBench(Number(total), 50_000, toolCalls !== 'false', heldChars ? { heldChars: Number(heldChars) } : undefined).then((result) => console.log(JSON.stringify(result)));
 }
