@@ -30,6 +30,8 @@ export interface ReplaySession {
   readonly canCancel: boolean;
   readonly toolCalls: ReplayToolCall[];
   readonly text: string;
+  /** Characters of the agent's messages the store keeps on disk (textSpill.ts), not in `text`; absent when none. */
+  readonly textOnDisk?: number;
   // Extra fields (allowed by the format): what a reader needs to tell sessions apart.
   readonly origin: string;
   readonly description: string | null;
@@ -77,6 +79,7 @@ function toReplaySession(store: SessionStore, session: SessionView): ReplaySessi
       return { id, title: call.title, kind: call.kind, status: call.status, ...(call.stoppedByTurn ? { stoppedWithTurn: call.stoppedByTurn.stopReason } : {}) };
     }),
     text: session.entries.map((e) => (e.kind === 'message' && e.role === 'agent' ? e.text : '')).join(''),
+    ...textOnDisk(session),
     origin: session.origin,
     description: session.description,
     subagentType: session.subagentType,
@@ -85,6 +88,12 @@ function toReplaySession(store: SessionStore, session: SessionView): ReplaySessi
     model: typeof session.meta?.['model'] === 'string' ? session.meta['model'] : null,
     ...(session.spend ? { usage: session.spend } : {}),
   };
+}
+
+function textOnDisk(session: SessionView): { textOnDisk?: number } {
+  let chars = 0;
+  for (const e of session.entries) if (e.kind === 'message' && e.role === 'agent') chars += e.earlier?.chars ?? 0;
+  return chars > 0 ? { textOnDisk: chars } : {};
 }
 
 export function formatReplayText(snapshot: ReplaySnapshot): string {

@@ -248,37 +248,30 @@ test('a long answer past the text kept in memory shows its end; scrolling up rea
   assert.match(await note.innerText(), /^0\.2 MB earlier in this message is kept on disk/, 'opening the chat read nothing back');
   await screenshot(page, 'e2e-long-answer-end');
 
-  /** Resolves true once the message's markdown holds `count` lines (a long message is drawn a frame's budget at a time). */
-  const drawn = (count) =>
+  /**
+   * Watches the message each frame until it holds at least `value` lines (`lines`: a long message is drawn a frame's
+   * budget at a time), or its note shows less than `value` characters earlier (`earlier`: a page was read back).
+   * Resolves with what it read then, or with undefined after `ms`.
+   */
+  const watch = (kind, value, ms) =>
     message.evaluate(
-      (element, wanted) =>
+      (element, [kind, value, ms]) =>
         new Promise((resolve) => {
-          const giveUp = setTimeout(() => resolve(false), 30_000);
+          const giveUp = setTimeout(() => resolve(undefined), ms);
           const check = () => {
-            if ((element.querySelector('subchats-markdown')?.textContent?.match(/Line \d{4}/g)?.length ?? 0) < wanted) return void requestAnimationFrame(check);
+            const found =
+              kind === 'lines'
+                ? (element.querySelector('subchats-markdown')?.textContent?.match(/Line \d{4}/g)?.length ?? 0)
+                : Number(element.querySelector('.sc-earlier')?.getAttribute('data-earlier-chars') ?? 0);
+            if (kind === 'lines' ? found < value : found >= value) return void requestAnimationFrame(check);
             clearTimeout(giveUp);
-            resolve(true);
+            resolve(found);
           };
           check();
         }),
-      count,
+      [kind, value, ms],
     );
-  /** The note's `earlier` once it is below `before` (a page was read back), or `before` after 20 s. */
-  const readBelow = (before) =>
-    message.evaluate(
-      (element, end) =>
-        new Promise((resolve) => {
-          const giveUp = setTimeout(() => resolve(end), 20_000);
-          const check = () => {
-            const chars = Number(element.querySelector('.sc-earlier')?.getAttribute('data-earlier-chars') ?? 0);
-            if (chars >= end) return void requestAnimationFrame(check);
-            clearTimeout(giveUp);
-            resolve(chars);
-          };
-          check();
-        }),
-      before,
-    );
+  const drawn = async (count) => (await watch('lines', count, 30_000)) !== undefined;
 
   // The user turns the wheel over the chat (it stops following its end) and drags the scrollbar to the top, where
   // the note is: the page before the text is read back and goes below the note, which stays in view; turning the
@@ -294,8 +287,8 @@ test('a long answer past the text kept in memory shows its end; scrolling up rea
     } else {
       await page.mouse.wheel(0, -100);
     }
-    const chars = await readBelow(end);
-    assert.ok(chars < end, `a page before character ${end} was read back within 20 s of scrolling up to the note`);
+    const chars = await watch('earlier', end, 20_000);
+    assert.ok(chars !== undefined, `a page before character ${end} was read back within 20 s of scrolling up to the note`);
     end = chars;
   }
   assert.ok(pages >= 2, `read back in ${pages} pages`);

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { HostToWebviewMessage, SnapshotMessage } from '../../src/protocol/webviewMessages';
 import type { MessageEntry } from '../../src/protocol/transcript';
 import { SessionStore } from '../../src/store/sessionStore';
+import { toReplaySnapshot } from '../../src/store/replayReport';
 import { KEPT_TAIL_CHARS, PAGE_CHARS, type TextVault, type VaultRef } from '../../src/store/textSpill';
 import { FileTextVault, vaultFolder } from '../../src/host/fileTextVault';
 import { chatText } from '../../src/presentation/chatText';
@@ -95,6 +96,9 @@ test('streamed far past the bound, memory holds at most the bound and every word
     assert.equal((await pagesBack(w.store, 'R', entry)).join('') + entry.text, whole, 'page by page, the same text');
   }
   for (const entry of messages(w, 'R').filter((e) => e.role === 'user')) assert.equal(entry.earlier, undefined, "the user's words stay in memory");
+  // The API's snapshot says how much of the text it gives is not all of it.
+  const [root] = toReplaySnapshot(w.store).sessions;
+  assert.equal(root?.textOnDisk, agent.reduce((sum, e) => sum + (e.earlier?.chars ?? 0), 0));
 });
 
 test('one message streamed without end keeps only its recent part in memory; a split never halves a character', async () => {
