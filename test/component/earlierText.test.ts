@@ -7,6 +7,7 @@ import type { HostToWebviewMessage, WebviewToHostMessage } from '../../src/proto
 import { handleRequest, type RequestContext } from '../../src/webviews/chatRequests';
 import type { TextVault, VaultRef } from '../../src/store/textSpill';
 import { FeedLink } from './feedLink';
+import { settledAtEnd } from './settledAtEnd';
 import { useHarness, type ChatPage } from './harness';
 import { text, Wire } from '../unit/support/storeFixtures';
 
@@ -70,6 +71,9 @@ describe('earlier text kept on disk', () => {
     await page.getByText('And a short one after it.').waitFor();
     assert.match(await note.innerText(), /^0\.2 MB earlier in this message is kept on disk/);
     await message.getByText('Line 3999 of the long answer').waitFor(); // the last words show at once
+    // Opening the chat asked for nothing, even once it settled at its end: only scrolling up to the note does.
+    await settledAtEnd(page);
+    assert.deepEqual((await chat.posted()).filter((m) => m.type === 'loadEarlier'), []);
 
     const copied: string[] = [];
     const host = hostOf(chat, wire, copied);
@@ -78,8 +82,6 @@ describe('earlier text kept on disk', () => {
     await host(await chat.waitForPosted((m) => m.type === 'copyMessage'));
     assert.equal(copied[0], lines.join(''), 'Copy takes the whole message, read back from the vault');
 
-    // Opening the chat asked for nothing: only scrolling up to the note does.
-    assert.deepEqual((await chat.posted()).filter((m) => m.type === 'loadEarlier'), []);
     // The user scrolls up to the note: the page before the text is read back and goes below the note, which
     // stays in view; turning the wheel up again there asks for the next.
     let pages = 0;
