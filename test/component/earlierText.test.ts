@@ -38,12 +38,18 @@ function hostOf(chat: ChatPage, wire: Wire, copied: string[]): (message: Webview
   return (message) => handleRequest(message, context);
 }
 
-/** The user scrolls up until the note of the text on disk is in view, turning the wheel up over it. */
+/**
+ * The user turns the wheel up over the chat (it stops following its end), goes on up to the note of the text on
+ * disk, and turns the wheel up there again.
+ */
 async function scrollUpTo(chat: ChatPage): Promise<void> {
-  const note = chat.page.locator('subchats-message .sc-earlier').first();
-  await note.scrollIntoViewIfNeeded();
-  await note.hover();
-  await chat.page.mouse.wheel(0, -200);
+  const { page } = chat;
+  const box = (await page.locator('subchats-transcript.sc-root-transcript').boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, -100);
+  await page.locator('subchats-transcript.sc-root-transcript[data-following="false"]').waitFor();
+  await page.locator('subchats-message .sc-earlier').first().scrollIntoViewIfNeeded();
+  await page.mouse.wheel(0, -100);
 }
 
 /** Numbered lines of about 60 characters: `count` of them, so a lost or repeated line shows. */

@@ -283,6 +283,7 @@ test('a long answer past the text kept in memory shows its end; scrolling up rea
     assert.ok(await drawn(LONG_LINES - Math.ceil(end / longLine(0).length)), 'the part of the message the chat holds is drawn within 30 s');
     if (pages === 0) {
       await page.mouse.wheel(0, -100);
+      await chat.locator('subchats-transcript[data-following="false"]').waitFor();
       await note.evaluate((element) => (element.closest('subchats-transcript[data-following]').scrollTop = 0));
     } else {
       await page.mouse.wheel(0, -100);
