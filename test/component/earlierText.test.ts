@@ -1,6 +1,7 @@
 // Issue 23 item 4, in the real webview: a long agent message whose head the host keeps on disk shows its last
-// part and says how much comes before it; scrolling up to that note reads the earlier text back page by page
-// through the real request handler, until the message is whole; Copy asks the host for the whole message.
+// part and says how much comes before it; Show earlier text reads the earlier text back page by page through
+// the real request handler, until the message is whole; Copy asks the host for the whole message. Opening the chat
+// asks for nothing. (Scrolling up to the note asks the same way: test/e2e/history.e2e.test.mjs drives it.)
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { HostToWebviewMessage, WebviewToHostMessage } from '../../src/protocol/webviewMessages';
@@ -38,27 +39,21 @@ function hostOf(chat: ChatPage, wire: Wire, copied: string[]): (message: Webview
   return (message) => handleRequest(message, context);
 }
 
-/**
- * The user turns the wheel up over the chat (it stops following its end), goes on up to the note of the text on
- * disk, and turns the wheel up there again.
- */
-async function scrollUpTo(chat: ChatPage): Promise<void> {
-  const { page } = chat;
-  const box = (await page.locator('subchats-transcript.sc-root-transcript').boundingBox())!;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-  await page.mouse.wheel(0, -100);
-  await page.locator('subchats-transcript.sc-root-transcript[data-following="false"]').waitFor();
-  await page.locator('subchats-message .sc-earlier').first().scrollIntoViewIfNeeded();
-  await page.mouse.wheel(0, -100);
+/** Waits until the first agent message's markdown holds `count` numbered lines. */
+async function linesDrawn(page: ChatPage['page'], count: number): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => (document.querySelector('subchats-transcript subchats-message[role-kind="agent"] subchats-markdown')?.textContent?.match(/Line \d{4}/g)?.length ?? 0) >= wanted,
+    count,
+  );
 }
 
-/** Numbered lines of about 60 characters: `count` of them, so a lost or repeated line shows. */
+/** Numbered lines of 50 characters: `count` of them, so a lost or repeated line shows. */
 function numbered(count: number): string[] {
   return Array.from({ length: count }, (_, i) => `Line ${String(i).padStart(4, '0')} of the long answer, with *some* words.\n\n`);
 }
 
 describe('earlier text kept on disk', () => {
-  test('scrolling up to the note reads the head back page by page until the message is whole; Copy takes it whole', async () => {
+  test('Show earlier text reads the head back page by page until the message is whole; Copy takes it whole; opening asks for nothing', async () => {
     const chat = await harness().openChat();
     const vault = new ListVault();
     const wire = new Wire({ now: () => 1000, limits: { maxHeldTextChars: 40_000 }, textVault: vault }).newSession('R');
@@ -88,11 +83,12 @@ describe('earlier text kept on disk', () => {
     await host(await chat.waitForPosted((m) => m.type === 'copyMessage'));
     assert.equal(copied[0], lines.join(''), 'Copy takes the whole message, read back from the vault');
 
-    // The user scrolls up to the note: the page before the text is read back and goes below the note, which
-    // stays in view; turning the wheel up again there asks for the next.
+    // The user asks for the text before, page by page (Show earlier text; scrolling up to the note asks the same
+    // way, which the history e2e test drives in real VS Code): each page goes below the note, until none is left.
     let pages = 0;
     for (let end = stored.earlier.chars; end > 0; pages++) {
-      await scrollUpTo(chat);
+      await linesDrawn(page, lines.length - Math.ceil(end / lines[0]!.length));
+      await note.getByRole('button', { name: 'Show earlier text' }).click();
       const asked = await chat.waitForPosted((m) => m.type === 'loadEarlier' && m.end === end);
       assert.deepEqual(asked, { type: 'loadEarlier', sessionId: 'R', entryId: stored.id, end });
       await host(asked);
@@ -109,11 +105,7 @@ describe('earlier text kept on disk', () => {
     assert.ok(pages >= 2, `read back in ${pages} pages`);
     await note.waitFor({ state: 'detached' });
     await message.getByText('Line 0000 of the long answer').waitFor();
-    // A long message is drawn a frame's budget at a time: wait until all of it is.
-    await page.waitForFunction(
-      (count) => (document.querySelector('subchats-transcript subchats-message[role-kind="agent"] subchats-markdown')?.textContent?.match(/Line \d{4}/g)?.length ?? 0) >= count,
-      lines.length,
-    );
+    await linesDrawn(page, lines.length);
     // textContent: innerText leaves out the groups off screen the browser skips (content-visibility).
     const shown = (await message.locator('subchats-markdown').textContent()) ?? '';
     const numbers = [...shown.matchAll(/Line (\d{4})/g)].map((m) => Number(m[1]));
@@ -131,9 +123,11 @@ describe('earlier text kept on disk', () => {
     const { page } = chat;
     const note = page.locator('subchats-message .sc-earlier');
     await note.waitFor();
+    // The chat has drawn the text and followed it to its end: a turn of the wheel now scrolls it.
+    await settledAtEnd(page);
     const host = hostOf(chat, wire, []);
     vault.failing = true;
-    await scrollUpTo(chat);
+    await note.getByRole('button', { name: 'Show earlier text' }).click();
     await host(await chat.waitForPosted((m) => m.type === 'loadEarlier'));
     await note.getByRole('alert').getByText(/could not read it back from disk \(EIO: the disk went away\)/).waitFor();
     vault.failing = false;

@@ -33,6 +33,11 @@ export class SubchatsMessage extends SubchatsElement {
     const up = event instanceof WheelEvent ? event.deltaY < 0 : ['PageUp', 'ArrowUp', 'Home'].includes(event.key);
     if (up && this.watchedNote && isInView(this.watchedNote)) this.loadEarlier();
   };
+  /** A scroll that leaves the note in view of a chat that does not follow its end (the layout may move it after the intersection was seen). */
+  private readonly onScroll = (): void => {
+    const note = this.watchedNote;
+    if (note && !followsEnd(note) && isInView(note)) this.loadEarlier();
+  };
 
   constructor() {
     super();
@@ -72,12 +77,14 @@ export class SubchatsMessage extends SubchatsElement {
     this.noteWatch.observe(note);
     document.addEventListener('wheel', this.onScrollUp, { passive: true });
     document.addEventListener('keydown', this.onScrollUp);
+    document.addEventListener('scroll', this.onScroll, { passive: true, capture: true });
   }
 
   private stopWatching(): void {
     this.noteWatch?.disconnect();
     document.removeEventListener('wheel', this.onScrollUp);
     document.removeEventListener('keydown', this.onScrollUp);
+    document.removeEventListener('scroll', this.onScroll, { capture: true });
   }
 
   private loadEarlier(): void {
