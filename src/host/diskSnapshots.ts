@@ -18,12 +18,14 @@ export interface SnapshotLimits {
   readonly totalBytes: number;
   /** Files one agent connection has copies (or a reason for none) of; past it, later files are not read. */
   readonly files: number;
+  /** How long an empty read waits before the read that confirms it (an empty file is also a write half done). */
+  readonly emptyConfirmMs: number;
 }
 
 /** Reads of one file for its copy, at most (two that agree end it). */
 const MAX_SNAPSHOT_READS = 4;
 
-const SNAPSHOT_LIMITS: SnapshotLimits = { perFileBytes: 1024 * 1024, totalBytes: 32 * 1024 * 1024, files: 2000 };
+const SNAPSHOT_LIMITS: SnapshotLimits = { perFileBytes: 1024 * 1024, totalBytes: 32 * 1024 * 1024, files: 2000, emptyConfirmMs: 150 };
 
 /** The file's text at the first touch (null: it did not exist), or why there is no copy; `order` is when it was touched. */
 export type Snapshot = { readonly order: number; readonly text: string | null } | { readonly order: number; readonly missing: string };
@@ -85,11 +87,14 @@ export class DiskSnapshots {
   /**
    * The file's text once two reads in a row agree: the agent may be writing it as the client copies it (a tool
    * call is announced, then run), and a read between its truncation and its write would keep a text the file
-   * never meant to have. A file that keeps changing gets no copy.
+   * never meant to have. That read sees an empty file, and an agent descheduled on a loaded machine between the
+   * two can keep it empty for several reads in a row: an empty read is confirmed only after a pause. A file that
+   * keeps changing gets no copy.
    */
   private async readSettled(absolute: string): Promise<string | null> {
     let text = await this.read(absolute, this.limits.perFileBytes);
     for (let reads = 1; reads < MAX_SNAPSHOT_READS; reads++) {
+      if (text === '') await new Promise((resolve) => setTimeout(resolve, this.limits.emptyConfirmMs));
       const again = await this.read(absolute, this.limits.perFileBytes);
       if (again === text) return text;
       text = again;

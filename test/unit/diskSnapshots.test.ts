@@ -89,6 +89,22 @@ test('a copy taken while the agent writes the file (read between its truncation 
   assert.deepEqual(reviewChange(ownChanges(w.session('P'))[0]!, snapshots.earliest(['P'], FILE), 'one\ntwo\n'), { before: 'one\n', after: 'one\ntwo\n' });
 });
 
+test('an agent descheduled between truncating the file and writing it keeps it empty for reads in a row: the empty copy is confirmed after a pause, and an honest edit is not flagged', async () => {
+  // The disk as the client sees it: empty until the agent's write lands, which needs the event loop to turn (a
+  // timer), as a descheduled agent needs the machine; reads back to back see the empty file each time.
+  let text = '';
+  setTimeout(() => (text = 'one\ntwo\n'), 0);
+  const snapshots = new DiskSnapshots(async () => text, { perFileBytes: 1024, totalBytes: 4096, files: 10, emptyConfirmMs: 20 });
+  await snapshots.touch('P', FILE);
+  assert.deepEqual(snapshots.earliest(['P'], FILE), { order: 1, text: 'one\ntwo\n' });
+  const w = new Wire().newSession('P').update('P', v2Edit('t1', 'one\n', 'one\ntwo\n'));
+  assert.deepEqual(reviewChange(ownChanges(w.session('P'))[0]!, snapshots.earliest(['P'], FILE), 'one\ntwo\n'), { before: 'one\n', after: 'one\ntwo\n' });
+  // A file that is empty stays empty: its copy is the empty text.
+  const empty = new DiskSnapshots(async () => '', { perFileBytes: 1024, totalBytes: 4096, files: 10, emptyConfirmMs: 1 });
+  await empty.touch('P', FILE);
+  assert.deepEqual(empty.earliest(['P'], FILE), { order: 1, text: '' });
+});
+
 test('a file that changes at every read gets no copy, and the review says why', async () => {
   let n = 0;
   const snapshots = new DiskSnapshots(async () => `line ${n++}\n`);
@@ -130,7 +146,7 @@ test('without a snapshot the agent\'s account is shown, and a file past the boun
   const w = new Wire().newSession('P').update('P', v2Edit('t1', 'a\nb\n', 'a\nB\n'));
   const change = ownChanges(w.session('P'))[0]!;
   assert.deepEqual(reviewChange(change, undefined, 'a\nB\n'), { before: 'a\nb\n', after: 'a\nB\n' });
-  const snapshots = new DiskSnapshots(disk({ [FILE]: 'x'.repeat(11), '/work/b.md': 'y'.repeat(8), '/work/c.md': 'z'.repeat(8), '/work/d.md': '' }), { perFileBytes: 10, totalBytes: 15, files: 3 });
+  const snapshots = new DiskSnapshots(disk({ [FILE]: 'x'.repeat(11), '/work/b.md': 'y'.repeat(8), '/work/c.md': 'z'.repeat(8), '/work/d.md': '' }), { perFileBytes: 10, totalBytes: 15, files: 3, emptyConfirmMs: 0 });
   await snapshots.touch('P', FILE);
   await snapshots.touch('P', '/work/b.md');
   await snapshots.touch('P', '/work/c.md');
