@@ -4,7 +4,7 @@
 // child working for a minute and its Reviewer waiting on a permission, so both stay live until cancelled.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
-import { openActivity, editorTab, focusMoves, launchWorkbench, notificationToast, runCommand, screenshot, sidebarTreeRow, workbenchLog } from './harness/index.mjs';
+import { openActivity, editorTab, focusMoves, launchWorkbench, notificationToast, runCommand, recordFailure, screenshot, sidebarTreeRow, workbenchLog } from './harness/index.mjs';
 import { SLOW_MS, newDemoSession, pickSubagent, promptInChat } from './harness/subchats.mjs';
 
 const CANCEL_KEY = 'KeyX';
@@ -32,7 +32,7 @@ after(async () => {
   await workbench?.close();
 });
 afterEach(async (t) => {
-  if (workbench && t.passed === false) await screenshot(workbench.page, `failed-keybinding-cancel-${t.name}`).catch(() => undefined);
+  if (t.passed === false) await recordFailure(workbench, `failed-keybinding-cancel-${t.name}`);
 });
 
 const description = (row) => row.locator('.label-description');

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
-import { openActivity, launchWorkbench, repoRoot, runCommand, runContextMenuEntry, screenshot, notificationToast, sidebarTreeRow, speaksV2 } from './harness/index.mjs';
+import { openActivity, launchWorkbench, repoRoot, runCommand, runContextMenuEntry, recordFailure, screenshot, notificationToast, sidebarTreeRow, speaksV2 } from './harness/index.mjs';
 import { SLOW_MS, newDemoSession, promptInChat, showChatDetails } from './harness/subchats.mjs';
 
 /** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
@@ -25,7 +25,7 @@ after(async () => {
   await workbench?.close();
 });
 afterEach(async (t) => {
-  if (workbench && t.passed === false) await screenshot(workbench.page, `failed-changes-${t.name}`).catch(() => undefined);
+  if (t.passed === false) await recordFailure(workbench, `failed-changes-${t.name}`);
 });
 
 const description = (row) => row.locator('.label-description');

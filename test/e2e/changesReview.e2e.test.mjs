@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { afterEach, after, before, test } from 'node:test';
-import { openActivity, chatFrame, launchWorkbench, notificationToast, repoRoot, runCommand, screenshot } from './harness/index.mjs';
+import { openActivity, chatFrame, launchWorkbench, notificationToast, repoRoot, runCommand, recordFailure, screenshot } from './harness/index.mjs';
 import { newSessionWith, promptInChat, showChatDetails, SLOW_MS } from './harness/subchats.mjs';
 
 const SCRIPTED_AGENT = join(repoRoot, 'test/fixtures/fake-agents/scriptedAgent.mjs');
@@ -22,7 +22,7 @@ after(async () => {
   await workbench?.close();
 });
 afterEach(async (t) => {
-  if (workbench && t.passed === false) await screenshot(workbench.page, `failed-changes-review-${t.name}`).catch(() => undefined);
+  if (t.passed === false) await recordFailure(workbench, `failed-changes-review-${t.name}`);
 });
 
 const update = (update) => ({ notify: 'session/update', params: { sessionId: 'sess-1', update } });

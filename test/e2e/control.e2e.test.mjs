@@ -17,6 +17,7 @@ import {
   pickQuickItem,
   runCommand,
   runContextMenuEntry,
+  recordFailure,
   screenshot,
   sidebarTreeRow,
 } from './harness/index.mjs';
@@ -41,7 +42,7 @@ async function openSubchats(settings) {
 
 afterEach(async (t) => {
   // Leave a picture of the failure for review, then take the whole server down.
-  if (workbench && t.passed === false) await screenshot(workbench.page, `failed-control-${t.name}`).catch(() => undefined);
+  if (t.passed === false) await recordFailure(workbench, `failed-control-${t.name}`);
   await workbench?.close();
   workbench = undefined;
 });

@@ -3,7 +3,7 @@
 // shows on its card and in its tree tooltip, and a notification says when it ended: never before.
 import assert from 'node:assert/strict';
 import { afterEach, test } from 'node:test';
-import { openActivity, chatFrame, launchWorkbench, notificationToast, pickQuickItem, runCommand, screenshot, sidebarTreeRow } from './harness/index.mjs';
+import { openActivity, chatFrame, launchWorkbench, notificationToast, pickQuickItem, runCommand, recordFailure, sidebarTreeRow } from './harness/index.mjs';
 import { DEMO_AGENT, SLOW_MS } from './harness/subchats.mjs';
 
 const TEST_TIMEOUT_MS = 240_000;
@@ -12,7 +12,7 @@ const TEST_TIMEOUT_MS = 240_000;
 let workbench;
 
 afterEach(async (t) => {
-  if (workbench && t.passed === false) await screenshot(workbench.page, `failed-cost-${t.name}`).catch(() => undefined);
+  if (t.passed === false) await recordFailure(workbench, `failed-cost-${t.name}`);
   await workbench?.close();
   workbench = undefined;
 });

@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
-import { openActivity, chatFrame, editorTab, launchWorkbench, pickQuickItem, repoRoot, runCommand, screenshot } from './harness/index.mjs';
+import { openActivity, chatFrame, editorTab, launchWorkbench, pickQuickItem, repoRoot, runCommand, recordFailure, screenshot } from './harness/index.mjs';
 import { DEMO_AGENT, SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
 import { descendantsOf, descriptionFacts, waitForTree } from './harness/sessionTree.mjs';
 import { closeAllEditors, openThroughFileDialog, recordSidebarPhrases, reloadWindow } from './harness/windowActions.mjs';
@@ -45,7 +45,7 @@ after(async () => {
 });
 afterEach(async (t) => {
   // Leave a picture of the failure for review.
-  if (workbench && t.passed === false) await screenshot(workbench.page, `failed-history-${t.name}`).catch(() => undefined);
+  if (t.passed === false) await recordFailure(workbench, `failed-history-${t.name}`);
 });
 
 /** `subchats replay FILE --json` of the built CLI: sessions in tree pre-order. */

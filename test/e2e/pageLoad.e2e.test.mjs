@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { cpSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, test } from 'node:test';
-import { openActivity, chatFrame, launchWorkbench, pickQuickItem, repoRoot, runCommand, screenshot } from './harness/index.mjs';
+import { openActivity, chatFrame, launchWorkbench, pickQuickItem, repoRoot, runCommand, recordFailure } from './harness/index.mjs';
 import { DEMO_AGENT, SLOW_MS } from './harness/subchats.mjs';
 import { makeTempDir, removeTempDir } from './harness/tempDirs.mjs';
 
@@ -31,7 +31,7 @@ after(async () => {
   if (extension) removeTempDir(extension);
 });
 afterEach(async (t) => {
-  if (workbench && t.passed === false) await screenshot(workbench.page, `failed-pageLoad-${t.name}`).catch(() => undefined);
+  if (t.passed === false) await recordFailure(workbench, `failed-pageLoad-${t.name}`);
 });
 
 /** How many times the Subchats log says a chat's page is loaded again. */

@@ -8,7 +8,7 @@ import { after, afterEach, before, test } from 'node:test';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
-import { openActivity, launchWorkbench, notificationToast, pickQuickItem, repoRoot, runCommand, runContextMenuEntry, screenshot, treeItem } from './harness/index.mjs';
+import { openActivity, launchWorkbench, notificationToast, pickQuickItem, repoRoot, runCommand, runContextMenuEntry, recordFailure, screenshot, treeItem } from './harness/index.mjs';
 import { SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
 
 const APP_TS = 'export const answer = 42;\n';
@@ -49,7 +49,7 @@ after(async () => {
   registryServer?.close();
 });
 afterEach(async (t) => {
-  if (workbench && t.passed === false) await screenshot(workbench.page, `failed-${t.name}`).catch(() => undefined);
+  if (t.passed === false) await recordFailure(workbench, `failed-${t.name}`);
 });
 
 const box = () => chat.locator('#sc-prompt-input');

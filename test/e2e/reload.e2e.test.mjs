@@ -2,7 +2,7 @@
 // again within a few seconds, never stay on "Loading chat…".
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
-import { openActivity, chatFrame, launchWorkbench, pickQuickItem, runCommand, screenshot } from './harness/index.mjs';
+import { openActivity, chatFrame, launchWorkbench, pickQuickItem, runCommand, recordFailure, screenshot } from './harness/index.mjs';
 import { DEMO_AGENT, SLOW_MS, newDemoSession, promptInChat } from './harness/subchats.mjs';
 
 /** How long a reloaded chat may take to show its transcript again (the webview retries `ready` well within). */
@@ -23,7 +23,7 @@ after(async () => {
   await workbench?.close();
 });
 afterEach(async (t) => {
-  if (workbench && t.passed === false) await screenshot(workbench.page, `failed-reload-${t.name}`).catch(() => undefined);
+  if (t.passed === false) await recordFailure(workbench, `failed-reload-${t.name}`);
 });
 
 /** Marks the chat page shown now, so a later wait can tell the reloaded page from the old one. */

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, test } from 'node:test';
-import { openActivity, chatFrame, launchWorkbench, notificationToast, pickQuickItem, repoRoot, runCommand, screenshot } from './harness/index.mjs';
+import { openActivity, chatFrame, launchWorkbench, notificationToast, pickQuickItem, repoRoot, runCommand, recordFailure, screenshot } from './harness/index.mjs';
 import { newSessionWith, SLOW_MS } from './harness/subchats.mjs';
 import { makeTempDir } from './harness/tempDirs.mjs';
 
@@ -45,7 +45,7 @@ async function sendScript(page, script) {
 }
 
 afterEach(async (t) => {
-  if (workbench && t.passed === false) await screenshot(workbench.page, `failed-security-${t.name}`).catch(() => undefined);
+  if (t.passed === false) await recordFailure(workbench, `failed-security-${t.name}`);
   await workbench?.close();
   workbench = undefined;
 });

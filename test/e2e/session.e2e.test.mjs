@@ -2,7 +2,7 @@
 // grow (grandchild under its child), answer permissions in the chat, open a child's sub-chat.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
-import { openActivity, chatFrame, launchWorkbench, pickQuickItem, runCommand, screenshot, treeItem } from './harness/index.mjs';
+import { openActivity, chatFrame, launchWorkbench, pickQuickItem, runCommand, recordFailure, screenshot, treeItem } from './harness/index.mjs';
 import { SLOW_MS } from './harness/subchats.mjs';
 
 /** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
@@ -19,7 +19,7 @@ after(async () => {
 
 afterEach(async (t) => {
   // Leave a picture of the failure for review.
-  if (workbench && t.passed === false) await screenshot(workbench.page, `failed-${t.name}`).catch(() => undefined);
+  if (t.passed === false) await recordFailure(workbench, `failed-${t.name}`);
 });
 
 /** Tree rows of the Subchats view by the start of their accessible name. */

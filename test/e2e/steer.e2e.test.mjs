@@ -8,7 +8,7 @@
 // next words, v2: its echo), so both paths are checked.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
-import { openActivity, editorTab, launchWorkbench, screenshot, speaksV2 } from './harness/index.mjs';
+import { openActivity, editorTab, launchWorkbench, recordFailure, screenshot, speaksV2 } from './harness/index.mjs';
 import { SLOW_MS, newDemoSession, promptInChat, protocolLog, waitForProtocolLog } from './harness/subchats.mjs';
 
 const TEST_TIMEOUT_MS = 240_000;
@@ -20,7 +20,7 @@ const CHILD_DURATION_MS = 600_000;
 let workbench;
 
 afterEach(async (t) => {
-  if (workbench && t.passed === false) await screenshot(workbench.page, `failed-steer-${t.name}`).catch(() => undefined);
+  if (t.passed === false) await recordFailure(workbench, `failed-steer-${t.name}`);
 });
 
 async function openSubchats(settings) {

@@ -3,7 +3,7 @@
 // from its card while the turn goes on.
 import assert from 'node:assert/strict';
 import { after, afterEach, before, test } from 'node:test';
-import { openActivity, launchWorkbench, screenshot, sidebarTreeRow as sessionRow } from './harness/index.mjs';
+import { openActivity, launchWorkbench, recordFailure, screenshot, sidebarTreeRow as sessionRow } from './harness/index.mjs';
 import { newDemoSession, promptInChat, SLOW_MS } from './harness/subchats.mjs';
 
 /** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
@@ -18,7 +18,7 @@ after(async () => {
   await workbench?.close();
 });
 afterEach(async (t) => {
-  if (workbench && t.passed === false) await screenshot(workbench.page, `failed-${t.name}`).catch(() => undefined);
+  if (t.passed === false) await recordFailure(workbench, `failed-${t.name}`);
 });
 
 test('v2 tour: cancel the running command from its card; the tree and chat are those of the v1 tour', async () => {

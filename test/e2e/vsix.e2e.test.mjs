@@ -16,6 +16,7 @@ import {
   repoRoot,
   runCommand,
   runningExtension,
+  recordFailure,
   screenshot,
 } from './harness/index.mjs';
 import { DEMO_AGENT, SLOW_MS } from './harness/subchats.mjs';
@@ -79,7 +80,7 @@ after(async () => {
 });
 afterEach(async (t) => {
   // Leave a picture of the failure for review.
-  if (workbench && t.passed === false) await screenshot(workbench.page, `failed-vsix-${t.name}`).catch(() => undefined);
+  if (t.passed === false) await recordFailure(workbench, `failed-vsix-${t.name}`);
 });
 
 /** Command lines of the processes on this machine (null bytes between arguments become spaces). */

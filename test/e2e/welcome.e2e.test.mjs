@@ -3,7 +3,7 @@
 // session with the cursor in the new chat's prompt box.
 import assert from 'node:assert/strict';
 import { after, afterEach, test } from 'node:test';
-import { chatFrame, launchWorkbench, screenshot } from './harness/index.mjs';
+import { chatFrame, launchWorkbench, recordFailure, screenshot } from './harness/index.mjs';
 import { SLOW_MS } from './harness/subchats.mjs';
 
 /** @type {Awaited<ReturnType<typeof launchWorkbench>>} */
@@ -12,7 +12,7 @@ after(async () => {
   await workbench?.close();
 });
 afterEach(async (t) => {
-  if (workbench && t.passed === false) await screenshot(workbench.page, `failed-${t.name}`).catch(() => undefined);
+  if (t.passed === false) await recordFailure(workbench, `failed-${t.name}`);
 });
 
 test('a workspace with .vscode/subchats-welcome opens on the Sessions view and the walkthrough, whose button starts a demo session', { timeout: 180_000 }, async () => {

@@ -4,11 +4,12 @@
 //   before(async () => { wb = await launchWorkbench({ files: { 'a.txt': 'hi' } }); });
 //   after(() => wb?.close());
 //   test('...', async () => { await runCommand(wb.page, 'Subchats: New Session'); ... });
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { closeWorkbench, openWorkbench, workbenchLog } from './browser.mjs';
 import { repoRoot, startCodeServer } from './codeServer.mjs';
 import { makeWorkspace } from './workspace.mjs';
+import { screenshot } from './workbench.mjs';
 
 export { closeWorkbench, openWorkbench, workbenchLog } from './browser.mjs';
 export { repoRoot, startCodeServer } from './codeServer.mjs';
@@ -76,5 +77,29 @@ function assertBuilt(extensionPath) {
   const entry = join(extensionPath, main);
   if (!existsSync(entry) && !existsSync(`${entry}.js`)) {
     throw new Error(`${entry} is missing; build the extension first (here: node scripts/build.mjs)`);
+  }
+}
+
+/** Lines of the Subchats log a failed test prints: the CI run keeps only what the tests print, not their files. */
+const FAILURE_LOG_LINES = 60;
+
+/**
+ * After a failed test: a screenshot, and the end of the extension's own log ("Subchats" output) printed, so a
+ * failure seen only in a CI run says what the product did (the server's files go with the workbench).
+ * @param {{ page: import('playwright-core').Page, server: { stateDir: string } } | undefined} workbench
+ */
+export async function recordFailure(workbench, name) {
+  if (!workbench) return;
+  await screenshot(workbench.page, name).catch(() => undefined);
+  const logsDir = join(workbench.server.stateDir, 'user-data/logs');
+  let files = [];
+  try {
+    files = readdirSync(logsDir, { recursive: true }).map(String).filter((file) => /(^|\/)Subchats\.log$/.test(file));
+  } catch {
+    return;
+  }
+  for (const file of files.sort()) {
+    const lines = readFileSync(join(logsDir, file), 'utf8').trimEnd().split('\n').slice(-FAILURE_LOG_LINES);
+    process.stderr.write(`--- ${name}: the last ${lines.length} lines of the Subchats log (${file})\n${lines.join('\n')}\n---\n`);
   }
 }
