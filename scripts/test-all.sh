@@ -37,7 +37,9 @@ stage() {
     # A stage that failed without reporting a failing test still counts as one failure.
     [ "$fail" -eq 0 ] && total_fail=$((total_fail + 1))
   fi
-  summary+=("$(printf '%-10s %-6s %4s passed %4s failed  %4ss' "$name" "$([ "$status" -eq 0 ] && echo ok || echo FAILED)" "$pass" "$fail" $((SECONDS - start)))")
+  # The load average at the stage's end: a stage much slower than its last run on a machine busy with something
+  # else (a process left over from an earlier stage) shows it here.
+  summary+=("$(printf '%-10s %-6s %4s passed %4s failed  %4ss  load %s' "$name" "$([ "$status" -eq 0 ] && echo ok || echo FAILED)" "$pass" "$fail" $((SECONDS - start)) "$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null)")")
 }
 
 stage typecheck npm run --silent typecheck

@@ -228,10 +228,10 @@ class ChatPanelController implements vscode.Disposable {
       onFeedPost: () => this.updateTitle(),
       onPageLoadFailed: (asset) => {
         // Its load guard ran: the webview host works, and PageReloads takes it from here.
-        this.stalls.settled();
+        this.stalls.ran();
         this.reloads.failed(asset);
       },
-      onPageLive: () => this.stalls.settled(),
+      onPageLive: () => this.stalls.ran(),
       ...(log ? { log } : {}),
     });
     this.workbench = vscodeWorkbench({

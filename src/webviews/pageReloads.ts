@@ -87,7 +87,16 @@ export class StalledPages {
     }, STALLED_PAGE_MS);
   }
 
-  /** The page ran (it said `ready`, or its load guard reported), or it is hidden and gone: nothing to wait for. */
+  /**
+   * The page ran (it said `ready`, or its load guard reported): its webview host works, so a later stall (shown
+   * again after Reload Webviews) counts its replacements from none. The bound is on replacements in a row.
+   */
+  ran(): void {
+    this.replacements = 0;
+    this.settled();
+  }
+
+  /** It is hidden and gone (or it ran): nothing to wait for. */
   settled(): void {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;

@@ -86,3 +86,21 @@ test("a replacing panel's watch goes on counting: the chat is not replaced witho
   t.mock.timers.tick(STALLED_PAGE_MS);
   assert.deepEqual(counts, [MAX_PANEL_REPLACEMENTS]);
 });
+
+test('a page that ran starts the count over: a chat whose panel was replaced before is replaced again when a later page stalls', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  const counts: number[] = [];
+  // The chat's panel was replaced as often as it may be; its page then ran (said ready).
+  const subject = new StalledPages({ replace: (count) => counts.push(count), replacements: MAX_PANEL_REPLACEMENTS });
+  subject.ran();
+  // Much later its page stalls (shown again after Reload Webviews): it gets a new panel, counted from one.
+  subject.expectReady();
+  t.mock.timers.tick(STALLED_PAGE_MS);
+  assert.deepEqual(counts, [1]);
+  // Hidden is not ran: a panel hidden before its page ran keeps its count.
+  const hidden = new StalledPages({ replace: (count) => counts.push(count), replacements: MAX_PANEL_REPLACEMENTS });
+  hidden.settled();
+  hidden.expectReady();
+  t.mock.timers.tick(STALLED_PAGE_MS);
+  assert.deepEqual(counts, [1]);
+});
