@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import { markResend } from '../../src/protocol/resendMark';
 import { FeedLink } from './feedLink';
 import { useHarness } from './harness';
+import { settledAtEnd } from './settledAtEnd';
 import { SceneWire } from './wireScenes';
 
 const harness = useHarness();
@@ -82,6 +83,32 @@ describe('message actions', () => {
     const plain = await chat.waitForPosted((m) => m.type === 'prompt' && m.text === 'Count the lines');
     assert.equal('resendOf' in plain, false);
     assert.deepEqual(await chat.cspViolations(), []);
+    await chat.close();
+  });
+  // The chat sits at the end of a long answer: its list holds that answer and the one after it. Reaching the long
+  // answer's Copy button from the keyboard scrolls the chat to its top, the list's range shifts by one (the prompt
+  // above comes in), and lit's repeat moves the answer's element to make room: the browser dropped the focus there,
+  // and Enter went to the page (the earlier-text test timed out so, beside a CPU hog, in CI).
+  test('the keyboard reaches the Copy button of a long answer above the end and keeps it while the list moves: Enter copies', async () => {
+    const chat = await harness().openChat();
+    const scene = new SceneWire().root('root', 'Focus');
+    const endTurn = scene.prompt('root', 'Write a long answer');
+    scene.say('root', 'agent', Array.from({ length: 400 }, (_, i) => `Paragraph ${i} of a long answer.`).join('\n\n'), 'long');
+    scene.say('root', 'agent', 'And a short one after it.', 'short');
+    endTurn('end_turn');
+    await FeedLink.showing(chat, scene.store, 'root');
+    const { page } = chat;
+    await page.getByText('And a short one after it.').waitFor();
+    await page.getByText('Paragraph 399 of a long answer.').waitFor();
+    await settledAtEnd(page);
+    const copy = page.locator('subchats-message[role-kind="agent"]').first().getByRole('button', { name: 'Copy message' });
+    await copy.focus();
+    // Two frames: the scroll to the button, the list's new range and its moves are done.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    assert.equal(await copy.evaluate((button) => button === document.activeElement), true, 'the focus stays on the Copy button');
+    await page.keyboard.press('Enter');
+    const copied = await chat.waitForPosted((m) => m.type === 'copy');
+    assert.ok(copied.type === 'copy' && copied.text.startsWith('Paragraph 0 of a long answer.'), JSON.stringify(copied).slice(0, 200));
     await chat.close();
   });
 });

@@ -10,6 +10,7 @@ import type { Entry } from '../../src/protocol/transcript';
 import { cardAnchors, entryLabel } from '../lib/format';
 import { afterNextPaint } from '../lib/afterPaint';
 import { followLayout } from '../lib/followLayout';
+import { KeptFocus } from '../lib/keptFocus';
 import { ListHeights } from '../lib/listHeights';
 import { correctScrollerOffsets } from '../lib/virtualizerOffset';
 import type { ChatStore } from '../state/chatStore';
@@ -91,6 +92,7 @@ export class SubchatsTranscript extends SubchatsElement {
     super.disconnectedCallback();
     this.removeEventListener('scroll', this.onScroll);
     this.listHeights.dispose();
+    this.keptFocus.stop();
     for (const type of USER_SCROLL_EVENTS) window.removeEventListener(type, this.onUserScrollIntent, { capture: true });
   }
 
@@ -137,6 +139,7 @@ export class SubchatsTranscript extends SubchatsElement {
     const list = this.querySelector<LitVirtualizer>(':scope > lit-virtualizer');
     if (list) void list.updateComplete.then(() => correctScrollerOffsets(list));
     if (this.follow) this.listHeights.watch(list);
+    this.keptFocus.watch(list);
   }
 
   private itemsOf(view: ChatSessionView): Item[] {
@@ -281,6 +284,8 @@ export class SubchatsTranscript extends SubchatsElement {
   private lastScroll = { top: 0, height: 0, shortestEnd: 0 };
   private scrollBefore = { top: 0, height: 0, shortestEnd: 0 };
 
+  /** The focus on an entry stays there when the virtualizer moves the entry's element (see keptFocus.ts). */
+  private readonly keptFocus = new KeptFocus(this);
   /** The heights the virtualizer gave its list since the last scroll event (see listHeights.ts). */
   private readonly listHeights = new ListHeights();
 
