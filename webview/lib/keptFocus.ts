@@ -12,6 +12,7 @@ export class KeptFocus {
 
   constructor(host: HTMLElement) {
     host.addEventListener('focusin', this.onFocusIn);
+    host.addEventListener('focusout', this.onFocusOut);
   }
 
   /** Watches the list's own children (the items it moves); a new list element replaces the old one. */
@@ -30,6 +31,24 @@ export class KeptFocus {
 
   private readonly onFocusIn = (event: FocusEvent): void => {
     this.focused = event.composedPath()[0] as Element | undefined;
+  };
+
+  /**
+   * The focus left. For nowhere: a move (put back by then, see onMoves) or the user clicking on no control; after
+   * this task an element the focus did not come back to is forgotten, so a later move never takes the focus back
+   * from where the user left it.
+   */
+  private readonly onFocusOut = (event: FocusEvent): void => {
+    const left = event.composedPath()[0];
+    if (left !== this.focused) return;
+    // Focus that went to another element is the user's (a focusin in this list takes it up again).
+    if (event.relatedTarget !== null) {
+      this.focused = undefined;
+      return;
+    }
+    setTimeout(() => {
+      if (this.focused === left && document.activeElement !== left) this.focused = undefined;
+    }, 0);
   };
 
   private onMoves(records: readonly MutationRecord[]): void {
