@@ -75,6 +75,38 @@ describe('markdown blocks', () => {
     }
   });
 
+  test('a paragraph written as one line is cut after a sentence past the markdown cap: every piece is markdown, bounded, and together they give the text', () => {
+    const sentence = (i: number) => `Sentence ${i} says **what** was done in \`file${i}.ts\` and [why](https://example.com/${i}). `;
+    const text = Array.from({ length: 600 }, (_, i) => sentence(i)).join('');
+    for (const chunk of [1, 40, 333]) {
+      const { finished, open } = split(text, chunk);
+      const all = [...finished, open];
+      assert.ok(finished.length >= 10, `${finished.length} finished blocks`);
+      assert.deepEqual([...new Set(all.map((block) => block.kind))], ['markdown'], 'no piece shown as plain text: the formatting stays');
+      // Cut at the first chunk past the cap, after its last sentence: the cap, a chunk and a sentence at most.
+      for (const block of all) assert.ok(block.kind === 'markdown' && block.raw.length <= MAX_MARKDOWN_BLOCK_CHARS + chunk + 100, `a piece of ${block.kind === 'markdown' ? block.raw.length : 0} characters`);
+      for (const block of finished) assert.match(block.kind === 'markdown' ? block.raw : '', /^Sentence \d+ .*\. $/s, 'cut after a whole sentence');
+      assert.equal(all.map((block) => (block.kind === 'markdown' ? block.raw : '')).join(''), text);
+    }
+  });
+
+  test('a long line is not cut inside a code span, emphasis or link, nor before what would start a list, and a list item goes on to the hard cap', () => {
+    // A code span that stays open past many sentence ends: no cut inside it, so the line goes on to the hard cap.
+    const inSpan = `Intro \`${'a. b. '.repeat(2000)}`;
+    assert.ok(split(inSpan, 100).finished.every((block) => block.kind === 'plain' || (block.kind === 'markdown' && block.raw === '')), 'no cut inside the span');
+    // Sentences that end before a digit or a dash are not cut there (the rest would read as a list).
+    const listLike = 'Done. 1. Then more words here. - and a dash '.repeat(300);
+    const pieces = split(listLike, 100);
+    assert.ok(pieces.finished.length >= 2, 'cut where the next sentence starts with a letter');
+    for (const block of [...pieces.finished.slice(1), pieces.open]) assert.match(block.kind === 'markdown' ? block.raw : '', /^[A-Za-z]/, 'no piece starts with a digit or a dash');
+    // snake_case does not count as emphasis.
+    const snake = 'The some_value field is set. '.repeat(400);
+    assert.ok(split(snake, 100).finished.length >= 2, 'cut although the line names snake_case');
+    // A list item written as one long line is not cut into paragraphs.
+    const item = `- ${'An item that goes on. '.repeat(400)}`;
+    assert.ok(split(item, 100).finished.every((block) => block.kind !== 'markdown' || block.raw.startsWith('- ')), 'no paragraph cut out of a list item');
+  });
+
   test('the pieces of a long code block share its ordinal and info; their spans give the whole body, closed at the end', () => {
     const body = Array.from({ length: 3000 }, (_, i) => `row ${i}`).join('\n');
     const text = `Intro\n\n\`\`\`ts src/a.ts\nfirst\n\`\`\`\n\n\`\`\`text data/long.txt\n${body}\n\`\`\`\n`;

@@ -56,6 +56,47 @@ const FENCE_CLOSE = /^ {0,3}(`{3,}|~{3,})[ \t]*$/;
 const TABLE_HEAD_SEARCH_LINES = 8;
 const TABLE_DELIMITER = /^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 
+/** A line of paragraph text starts with neither a space nor what starts a list item, quote, table row or heading. */
+const PARAGRAPH_START = /^[^\s]/;
+const NOT_PARAGRAPH_LINE = /^([-*+>|#=]|\d{1,9}[.)](\s|$)|[`~]{3})/;
+/**
+ * The end of a sentence: its mark and the spaces after it, then the next sentence's first character, which must
+ * not start a list item, quote, heading, table row or fence where a block starts (no digit either: "1. ").
+ */
+const SENTENCE_END = /[.!?]["')\]]?[ \t]+(?=[^\s\-*+>#|=`~\d])/g;
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+
+/**
+ * Where the next sentence starts after the last sentence end in `line` that leaves no code span, emphasis or link
+ * open before it; undefined when none does. One pass over the line.
+ */
+function lastBalancedSentenceEnd(line: string): number | undefined {
+  let found: number | undefined;
+  let scannedTo = 0;
+  let ticks = 0;
+  let stars = 0;
+  let underscores = 0;
+  let brackets = 0;
+  let parens = 0;
+  for (const match of line.matchAll(SENTENCE_END)) {
+    const end = match.index + match[0].length;
+    for (; scannedTo < end; scannedTo++) {
+      const char = line[scannedTo];
+      if (char === '`') ticks++;
+      else if (ticks % 2 === 1) continue;
+      else if (char === '*') stars++;
+      // An underscore inside a word (snake_case) emphasises nothing.
+      else if (char === '_' && !(WORD_CHAR.test(line[scannedTo - 1] ?? '') && WORD_CHAR.test(line[scannedTo + 1] ?? ''))) underscores++;
+      else if (char === '[') brackets++;
+      else if (char === ']') brackets--;
+      else if (char === '(') parens++;
+      else if (char === ')') parens--;
+    }
+    if (ticks % 2 === 0 && stars % 2 === 0 && underscores % 2 === 0 && brackets === 0 && parens === 0) found = end;
+  }
+  return found;
+}
+
 export class MarkdownBlockSplitter {
   /** The text from `base` on (positions below are absolute, in the whole message). */
   private tail = '';
@@ -96,6 +137,7 @@ export class MarkdownBlockSplitter {
     }
     // The unfinished last line already starts a new block when it follows a blank line unindented.
     if (!this.fence && this.previousBlank && /^[^ \t\n]/.test(this.slice(this.scanned, this.scanned + 1))) this.finishBefore(this.scanned, finished);
+    if (!this.fence) this.cutLongParagraph(finished);
     // A line longer than the cap has no line end to cut at: it is cut at the cap and shown as text.
     while (this.length - this.scanned > MAX_BLOCK_CHARS) {
       const end = this.scanned + MAX_BLOCK_CHARS;
@@ -175,6 +217,25 @@ export class MarkdownBlockSplitter {
     else if (unindented && lineStart - this.blockStart > MAX_MARKDOWN_BLOCK_CHARS) this.cutBefore(lineStart, finished);
     this.previousBlank = blank;
     if (this.scanned - this.blockStart > MAX_BLOCK_CHARS) this.cutBefore(this.scanned, finished);
+  }
+
+  /**
+   * A paragraph written as one line (an agent that never breaks its lines) has no line end to cut at: once the
+   * unfinished line passes the markdown cap it is cut after its last sentence that closes every code span,
+   * emphasis and link it opened, so each chunk parses a bounded block and the rest reads the same on its own (a
+   * new paragraph), formatting kept. Lines that are not plain text (a list item, quote, table row, heading,
+   * indented code) go on to the hard cap as before.
+   */
+  private cutLongParagraph(finished: MarkdownBlock[]): void {
+    if (this.length - this.scanned <= MAX_MARKDOWN_BLOCK_CHARS || !PARAGRAPH_START.test(this.slice(this.scanned, this.scanned + 1))) return;
+    if (NOT_PARAGRAPH_LINE.test(this.slice(this.scanned, this.scanned + 8))) return;
+    const cut = lastBalancedSentenceEnd(this.slice(this.scanned, this.length));
+    if (cut === undefined) return;
+    // Lines before it in the block end there (a paragraph of several lines, then the long one).
+    this.finishBefore(this.scanned, finished);
+    this.finishBefore(this.scanned + cut, finished);
+    this.scanned = this.blockStart = this.scanned + cut;
+    this.previousBlank = false;
   }
 
   /** Cuts a long markdown block at a line end; a table goes on as a table (its header rows carried along). */
