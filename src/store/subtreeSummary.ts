@@ -9,6 +9,7 @@ import { runsInBackground, usageWithChildren, type SpentBelow, type SubtreeUsage
 import type { SessionView } from './model';
 import { ownChanges } from './sessionChanges';
 import type { SessionStoreReader } from './storeAccess';
+import { sameJson } from '../protocol/sameJson';
 
 export interface SubtreeSummary {
   /** Paths the session and its descendants changed (what subtreeChanges merges, one change per path). */
@@ -115,7 +116,7 @@ function samePaths(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
 
 /** Figures are small flat records (numbers and a cost). */
 function sameFigures(a: object | null, b: object | null): boolean {
-  return a === b || (a !== null && b !== null && JSON.stringify(a) === JSON.stringify(b));
+  return sameJson(a, b);
 }
 
 function summarize(session: SessionView, children: readonly SubtreeSummary[]): SubtreeSummary {

@@ -12,6 +12,7 @@ import {
   type ToolCallTextAppend,
 } from '../protocol/webviewMessages';
 import { ancestorsOf, controlsChanged, isSameOrDescendant, sessionControls, sessionData, sessionHeader, subtreeSessions, terminalsOf, type SessionControls } from './chatProjection';
+import { sameJson } from '../protocol/sameJson';
 import type { PendingChanges } from './pendingChanges';
 import type { WebviewHoldings } from './webviewHoldings';
 
@@ -23,7 +24,7 @@ function headerChanges(before: ChatSessionHeader | undefined, after: ChatSession
   for (const key of Object.keys(after) as (keyof ChatSessionHeader)[]) {
     const a = before[key];
     const b = after[key];
-    if (a === b || (typeof b === 'object' && JSON.stringify(a) === JSON.stringify(b))) continue;
+    if (sameJson(a, b)) continue;
     changes[key] = b;
     any = true;
   }

@@ -93,3 +93,17 @@ test('time working, waiting on the user and idle, per child, from the store: the
   assert.equal(spentTimesSinceText(store.getSession('C')!, true), `idle since ${clockTime(clock)} · before: working 7s · waiting on you 3s · idle 10s`);
   assert.equal(spentTimesSinceText(store.getSession('C')!, false), 'working 7s · waiting on you 3s · idle 10s', 'a session no longer live: its totals');
 });
+
+test('a row is built once per revision of its child: the same row object while the child is unchanged, a new one when it changes or is renamed', () => {
+  const explorer = { ...child('c', 'Explorer', 100, [at('running', 110)]), rev: 7 };
+  const [first] = childTimeline([explorer]);
+  assert.equal(childTimeline([explorer])[0], first, 'unchanged: the row built before (its header field compares at once)');
+  // The store renames a child with its parent (it names the parent's call) without a new revision of the child.
+  explorer.label = 'Explorer (2)';
+  const [renamed] = childTimeline([explorer]);
+  assert.notEqual(renamed, first);
+  assert.equal(renamed!.label, 'Explorer (2)');
+  explorer.stateHistory.push(at('idle', 300, 'end_turn'));
+  explorer.rev = 8;
+  assert.deepEqual(childTimeline([explorer])[0]!.end, { at: 300, phase: 'done', label: 'Done' });
+});
