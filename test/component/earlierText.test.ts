@@ -125,6 +125,32 @@ describe('earlier text kept on disk', () => {
     await chat.close();
   });
 
+  test('↑ in the prompt box moves its caret (or recalls the last prompt) and asks for no earlier text; PageUp outside it does', async () => {
+    const chat = await harness().openChat();
+    const { page } = chat;
+    await page.setViewportSize({ width: 900, height: 1400 });
+    const wire = new Wire({ now: () => 1000, limits: { maxHeldTextChars: 2_500 }, textVault: new ListVault() }).newSession('R');
+    // One paragraph of short lines, held down to its last 2,000 characters: they and the note fit on the screen.
+    for (let i = 0; i < 2_000; i++) wire.update('R', text('agent_message_chunk', `word${i} and more\n`));
+    await FeedLink.showing(chat, wire.store, 'R');
+    const note = page.locator('subchats-message .sc-earlier');
+    await note.waitFor();
+    // All of it fits on the screen: the chat follows its end with nothing to scroll.
+    await page.getByText('word1999').waitFor();
+    await page.locator('subchats-transcript.sc-root-transcript[data-following="true"]').waitFor();
+    assert.ok(await note.isVisible() && (await note.boundingBox())!.y >= 0, 'the note is on screen while the chat follows its end');
+    const box = page.locator('#sc-prompt-input');
+    await box.fill('two\nlines');
+    await box.press('ArrowUp');
+    await box.press('PageUp');
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    assert.deepEqual((await chat.posted()).filter((m) => m.type === 'loadEarlier'), [], 'keys typed in the prompt box ask for nothing');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('PageUp');
+    await chat.waitForPosted((m) => m.type === 'loadEarlier');
+    await chat.close();
+  });
+
   test('a page that cannot be read back is said on the message, and Show earlier text asks again', async () => {
     const chat = await harness().openChat();
     const vault = new ListVault();

@@ -12,6 +12,7 @@ import { renderAttachment } from './attachments';
 import { SubchatsElement, codicon } from './base';
 import './subchats-markdown';
 import { growthOf } from '../state/textGrowth';
+import { scrollKeyOf } from '../lib/scrollKeys';
 
 export class SubchatsMessage extends SubchatsElement {
   @property({ attribute: false }) entry!: MessageEntry;
@@ -30,7 +31,7 @@ export class SubchatsMessage extends SubchatsElement {
   private watchedNote: Element | undefined;
   private noteWatch: IntersectionObserver | undefined;
   private readonly onScrollUp = (event: WheelEvent | KeyboardEvent): void => {
-    const up = event instanceof WheelEvent ? event.deltaY < 0 : ['PageUp', 'ArrowUp', 'Home'].includes(event.key);
+    const up = event instanceof WheelEvent ? event.deltaY < 0 : scrollKeyOf(event) === 'up';
     if (up && this.watchedNote && isInView(this.watchedNote)) this.loadEarlier();
   };
   /** A scroll that leaves the note in view of a chat that does not follow its end (the layout may move it after the intersection was seen). */

@@ -12,6 +12,7 @@ import { afterNextPaint } from '../lib/afterPaint';
 import { followLayout } from '../lib/followLayout';
 import { KeptFocus } from '../lib/keptFocus';
 import { ListHeights } from '../lib/listHeights';
+import { scrollKeyOf } from '../lib/scrollKeys';
 import { correctScrollerOffsets } from '../lib/virtualizerOffset';
 import type { ChatStore } from '../state/chatStore';
 import type { ChatSessionView } from '../state/mirror';
@@ -48,7 +49,6 @@ const STEP_OVERLAP_PX = 32;
 const AT_END_PX = 2;
 /** What a person does to scroll; a scroll soon after one of these is theirs. */
 const USER_SCROLL_EVENTS = ['wheel', 'touchmove', 'pointerdown', 'keydown'] as const;
-const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
 const USER_SCROLL_WINDOW_MS = 1000;
 
 export class SubchatsTranscript extends SubchatsElement {
@@ -318,11 +318,7 @@ export class SubchatsTranscript extends SubchatsElement {
     // A press scrolls only on the scroller's own scrollbar; a click on a button (Stop, Queue, Retry) does not,
     // and the layout shifts such a click brings (the queue emptying, a card opening) must not stop the follow.
     if (event.type === 'pointerdown' && event.target !== this) return;
-    if (event instanceof KeyboardEvent) {
-      if (!SCROLL_KEYS.has(event.key)) return;
-      const target = event.target as Element | null;
-      if (target?.closest('textarea, input, [contenteditable]')) return;
-    }
+    if (event instanceof KeyboardEvent && !scrollKeyOf(event)) return;
     this.userScrollIntentAt = performance.now();
   };
 
