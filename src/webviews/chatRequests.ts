@@ -259,8 +259,10 @@ export const requestHandlers: RequestHandlers = {
   },
   loadEarlier: async (message, context) => {
     const { sessionId, entryId, end } = message;
-    if (!sessionInPanel(context, sessionId)) return;
-    const page = await readEarlier(() => context.store?.earlierPage?.(sessionId, entryId, end));
+    // A session gone from the panel's tree (removed meanwhile) is answered too: the note says so, not "Loading…" for good.
+    const page = sessionInPanel(context, sessionId)
+      ? await readEarlier(() => context.store?.earlierPage?.(sessionId, entryId, end))
+      : { problem: notInChat() };
     const answer: EarlierTextMessage =
       page && !('problem' in page)
         ? { type: 'earlierText', sessionId, entryId, end, page }

@@ -128,6 +128,12 @@ test('a session outside the panel is refused, whatever its verdict', async () =>
   assert.deepEqual(posted, [{ type: 'requestOutcome', request: 'openSubagentSession', sessionId: 'other', refused: 'The session is not part of this chat.' }]);
 });
 
+test('earlier text asked for a session outside the panel (removed meanwhile) is answered with why, so the note does not wait for good', async () => {
+  const { context, posted } = fixture({});
+  await handleRequest({ type: 'loadEarlier', sessionId: 'other', entryId: 'a1', end: 100 }, context);
+  assert.deepEqual(posted, [{ type: 'earlierText', sessionId: 'other', entryId: 'a1', end: 100, problem: 'The session is not part of this chat.' }]);
+});
+
 test('a message the verdict refuses is answered with its reason and not sent', async () => {
   const { context, posted, calls } = fixture({ send: { route: 'refuse', reason: 'The agent connection ended.' } } as Partial<SessionActions>);
   await handleRequest({ type: 'prompt', sessionId: 'root', text: 'hi' }, context);
