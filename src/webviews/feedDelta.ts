@@ -56,6 +56,18 @@ class EntryIndex {
   }
 }
 
+/** Each held session's place in the panel's order, per map of held sessions (a rebuild makes a new map; updates keep its keys). */
+const heldOrders = new WeakMap<ReadonlyMap<string, unknown>, { readonly size: number; readonly order: Map<string, number> }>();
+
+function heldOrder(sessions: ReadonlyMap<string, unknown>): ReadonlyMap<string, number> {
+  const known = heldOrders.get(sessions);
+  if (known && known.size === sessions.size) return known.order;
+  const order = new Map<string, number>();
+  for (const id of sessions.keys()) order.set(id, order.size);
+  heldOrders.set(sessions, { size: sessions.size, order });
+  return order;
+}
+
 export class DeltaBuilder {
   private readonly entryIndexes = new Map<string, EntryIndex>();
   /** The store's control facts at the last build: when they change, every session's actions are asked again. */
@@ -137,16 +149,22 @@ export class DeltaBuilder {
    */
   private namedSessions(pending: PendingChanges, held: WebviewHoldings, controlsToCheck: ReadonlySet<string>): SessionView[] | undefined {
     const ids = new Set<string>([...pending.entries.keys(), ...pending.dirtyHeaders, ...controlsToCheck]);
-    const named: SessionView[] = [];
-    for (const id of held.sessions.keys()) {
-      if (!ids.delete(id)) continue;
+    // Looked up by name and put in the panel's order, not found by a pass over every held session: a chunk
+    // streamed into a parent of 500 subagents names one session.
+    const order = heldOrder(held.sessions);
+    const named: { session: SessionView; at: number }[] = [];
+    for (const id of ids) {
+      const at = order.get(id);
+      if (at === undefined) {
+        // A name the webview does not hold (a session outside this panel's tree) changes nothing here.
+        if (this.store.getSession(id) && isSameOrDescendant(this.store, id, this.rootSessionId)) return undefined;
+        continue;
+      }
       const session = this.store.getSession(id);
       if (!session || session.id !== id) return undefined;
-      named.push(session);
+      named.push({ session, at });
     }
-    // A name the webview does not hold (a session outside this panel's tree) changes nothing here.
-    for (const id of ids) if (this.store.getSession(id) && isSameOrDescendant(this.store, id, this.rootSessionId)) return undefined;
-    return named;
+    return named.sort((a, b) => a.at - b.at).map(({ session }) => session);
   }
 
   /** One held session's delta, its controls asked again where `controlsToCheck` says (all of them when undefined). */

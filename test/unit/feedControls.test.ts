@@ -85,3 +85,27 @@ test('the sessions a change may reach: itself, its descendants and ancestors; un
   assert.deepEqual(sorted(controlsAffectedBy(['root'], { lookup })), ['A', 'B', 'B1', 'B1a', 'B2', 'root']);
   assert.deepEqual(sorted(controlsAffectedBy(['B1'], { lookup, launchedCopilotTasks: (id) => id === 'B' })), ['B', 'B1', 'B1a', 'B2', 'root']);
 });
+
+test('sessions a post names come in the panel\'s order whatever order the store named them in, each once', () => {
+  const { store, feed } = parentWithChildren();
+  const posted: HostToWebviewMessage[] = [];
+  const watched = new ChatFeed(store, 'root', (message) => posted.push(message));
+  watched.sendSnapshot();
+  watched.ack(store.revision);
+  const snapshot = posted.find((m) => m.type === 'snapshot');
+  const panelOrder = snapshot?.type === 'snapshot' ? snapshot.sessions.map((s) => s.header.id) : [];
+  const chunk = (id: string, text: string) => store.ingest(update(id, { sessionUpdate: 'agent_message_chunk', messageId: `m-${id}`, content: { type: 'text', text } }), 'agent->client');
+  for (const id of ['root', 'A', 'B', 'B1']) chunk(id, `from ${id}`);
+  watched.flush();
+  watched.ack(store.revision);
+  posted.length = 0;
+  // Text added to each message, the deepest child's first, then up to the root: the store names them in that order.
+  for (const id of ['B1', 'A', 'B', 'root']) chunk(id, ' and more');
+  watched.flush();
+  const delta = posted.find((m) => m.type === 'delta');
+  const ids = delta?.type === 'delta' ? delta.sessions.map((s) => s.sessionId) : [];
+  assert.deepEqual(ids, panelOrder.filter((id) => ids.includes(id)), 'the panel\'s order');
+  assert.deepEqual([...ids].sort(), ['A', 'B', 'B1', 'root']);
+  watched.dispose();
+  feed.dispose();
+});
