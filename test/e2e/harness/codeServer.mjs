@@ -54,16 +54,28 @@ export async function startCodeServer({ workspace, settings, extensionsDir, work
   };
 }
 
+/**
+ * The server-side VS Code log files (remote agent, extension host, output channels) under user-data/logs whose
+ * path there ends with `suffix`, sorted; none while nothing is written yet.
+ * @param {string} stateDir
+ * @param {string} suffix
+ */
+export function serverLogFiles(stateDir, suffix) {
+  const logsDir = join(stateDir, 'user-data/logs');
+  try {
+    return readdirSync(logsDir, { recursive: true })
+      .map(String)
+      .filter((file) => file.endsWith(suffix))
+      .sort()
+      .map((file) => join(logsDir, file));
+  } catch {
+    return []; // not written yet
+  }
+}
+
 /** code-server.log plus the server-side VS Code logs (remote agent, extension host) under user-data/logs. */
 function readServerLogs(stateDir) {
-  const logsDir = join(stateDir, 'user-data/logs');
-  let files = [];
-  try {
-    files = readdirSync(logsDir, { recursive: true }).filter((file) => String(file).endsWith('.log'));
-  } catch {
-    // not written yet
-  }
-  return [join(stateDir, 'code-server.log'), ...files.map((file) => join(logsDir, String(file)))]
+  return [join(stateDir, 'code-server.log'), ...serverLogFiles(stateDir, '.log')]
     .map((file) => {
       try {
         return readFileSync(file, 'utf8');

@@ -4,10 +4,10 @@
 //   before(async () => { wb = await launchWorkbench({ files: { 'a.txt': 'hi' } }); });
 //   after(() => wb?.close());
 //   test('...', async () => { await runCommand(wb.page, 'Subchats: New Session'); ... });
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { closeWorkbench, openWorkbench, workbenchLog } from './browser.mjs';
-import { repoRoot, startCodeServer } from './codeServer.mjs';
+import { repoRoot, serverLogFiles, startCodeServer } from './codeServer.mjs';
 import { makeWorkspace } from './workspace.mjs';
 import { screenshot } from './workbench.mjs';
 
@@ -91,15 +91,8 @@ const FAILURE_LOG_LINES = 60;
 export async function recordFailure(workbench, name) {
   if (!workbench) return;
   await screenshot(workbench.page, name).catch(() => undefined);
-  const logsDir = join(workbench.server.stateDir, 'user-data/logs');
-  let files = [];
-  try {
-    files = readdirSync(logsDir, { recursive: true }).map(String).filter((file) => /(^|\/)Subchats\.log$/.test(file));
-  } catch {
-    return;
-  }
-  for (const file of files.sort()) {
-    const lines = readFileSync(join(logsDir, file), 'utf8').trimEnd().split('\n').slice(-FAILURE_LOG_LINES);
+  for (const file of serverLogFiles(workbench.server.stateDir, '/Subchats.log')) {
+    const lines = readFileSync(file, 'utf8').trimEnd().split('\n').slice(-FAILURE_LOG_LINES);
     process.stderr.write(`--- ${name}: the last ${lines.length} lines of the Subchats log (${file})\n${lines.join('\n')}\n---\n`);
   }
 }

@@ -1,7 +1,7 @@
 // Subchats-specific steps shared by the end-to-end scenarios.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { serverLogFiles } from './codeServer.mjs';
 import { chatFrame, escapeRegExp, focusMoves, pickQuickItem, runCommand } from './workbench.mjs';
 
 /** The demo agent's label in the New Session picker. */
@@ -71,16 +71,9 @@ export async function promptInChat(chat, text) {
  * @param {{ stateDir: string }} server from launchWorkbench()
  */
 export function protocolLog(server) {
-  const logsDir = join(server.stateDir, 'user-data/logs');
-  let files = [];
-  try {
-    files = readdirSync(logsDir, { recursive: true }).map(String).filter((file) => file.endsWith('Subchats Protocol.log'));
-  } catch {
-    return []; // no log written yet
-  }
   const messages = [];
-  for (const file of files.sort()) {
-    for (const line of readFileSync(join(logsDir, file), 'utf8').split('\n')) {
+  for (const file of serverLogFiles(server.stateDir, 'Subchats Protocol.log')) {
+    for (const line of readFileSync(file, 'utf8').split('\n')) {
       const arrow = /^\S+ \S+ \[\w+\] .*? ([→←]) (\{.*)$/.exec(line);
       if (!arrow) continue;
       try {
