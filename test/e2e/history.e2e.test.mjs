@@ -282,6 +282,24 @@ test('a long answer past the text kept in memory shows its end; scrolling up rea
   for (let end = Number(await note.getAttribute('data-earlier-chars')); end > 0; pages++) {
     assert.ok(await drawn(LONG_LINES - Math.ceil(end / longLine(0).length)), 'the part of the message the chat holds is drawn within 30 s');
     if (pages === 0) {
+      // The chat has settled at its end (10 frames unchanged), as the component tests wait (settledAtEnd.ts): the
+      // wheel is then the user's look back, not a race with the chat's own first layout.
+      await note.evaluate(
+        (element) =>
+          new Promise((resolve) => {
+            const scroller = element.closest('subchats-transcript[data-following]');
+            let last = '';
+            let stable = 0;
+            const check = () => {
+              const now = `${scroller.scrollTop}:${scroller.scrollHeight}`;
+              stable = now === last ? stable + 1 : 0;
+              last = now;
+              if (scroller.scrollTop > 0 && stable >= 10) resolve(undefined);
+              else requestAnimationFrame(check);
+            };
+            check();
+          }),
+      );
       await page.mouse.wheel(0, -100);
       await chat.locator('subchats-transcript[data-following="false"]').waitFor();
       await note.evaluate((element) => (element.closest('subchats-transcript[data-following]').scrollTop = 0));
